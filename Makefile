@@ -1,0 +1,98 @@
+# flowshop-bb — build, test and benchmark targets.
+#   make              the library, flowshop-bb and flowshop-sweep (CUDA parts when nvcc is found)
+#   make check        CUnit suites and command-line tests (no GPU needed)
+#   make check-gpu    the GPU test program (run it on a machine with a GPU)
+#   make bench-cpu    the CPU benchmark table
+#   make CUDA=0       force a CPU-only build; SANITIZE=1 builds with ASan and UBSan
+
+BUILD    ?= build
+CC       ?= cc
+PKGS     := glib-2.0
+NVCC     ?= $(shell command -v nvcc 2>/dev/null)
+CUDA     ?= $(if $(NVCC),1,0)
+CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(NVCC))
+CUDA_ARCH ?= -gencode=arch=compute_90,code=sm_90
+
+CFLAGS   ?= -O3 -g
+CFLAGS   += -std=c11 -Wall -Wextra -pthread -D_GNU_SOURCE -fPIC $(shell pkg-config --cflags $(PKGS))
+CPPFLAGS += -Isolver -Ibounds -Ipool -Idivergence
+LDLIBS   += $(shell pkg-config --libs $(PKGS)) -lm -pthread
+
+ifeq ($(SANITIZE),1)
+CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+LDFLAGS += -fsanitize=address,undefined
+endif
+
+LIB_C   := $(wildcard bounds/*.c pool/*.c solver/*.c divergence/*.c)
+ifeq ($(CUDA),1)
+LIB_C   := $(filter-out %_nocuda.c,$(LIB_C))
+LIB_CU  := $(wildcard bounds/*.cu pool/*.cu solver/*.cu divergence/*.cu)
+CPPFLAGS += -DFSBB_HAVE_CUDA
+NVFLAGS ?= -O3 -lineinfo
+NVFLAGS += $(CUDA_ARCH) -std=c++17 -Xcompiler -fPIC,-Wall -Isolver -Ibounds -Ipool -Idivergence -DFSBB_HAVE_CUDA
+LDLIBS  += -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lrt -lstdc++
+else
+LIB_C   := $(filter-out %_cuda.c,$(LIB_C))
+LIB_CU  :=
+endif
+
+LIB_OBJ := $(LIB_C:%.c=$(BUILD)/%.o) $(LIB_CU:%.cu=$(BUILD)/%.cu.o)
+CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/cli/*.c))
+SWEEP_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/sweep/*.c))
+TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard test/*.c))
+GPU_TEST_SRC := $(wildcard test/gpu/*.c test/gpu/*.cu)
+GPU_TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(patsubst %.cu,%.cu.o,$(GPU_TEST_SRC)))
+BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard test/bench/*.c))
+
+PROGRAMS := $(BUILD)/flowshop-bb $(BUILD)/libflowshopbb.a $(BUILD)/libflowshopbb.so
+ifneq ($(SWEEP_OBJ),)
+PROGRAMS += $(BUILD)/flowshop-sweep
+endif
+
+.PHONY: all check check-gpu bench-cpu clean
+all: $(PROGRAMS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/%.cu.o: %.cu
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/libflowshopbb.a: $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/libflowshopbb.so: $(LIB_OBJ)
+	$(CC) -shared $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/flowshop-bb: $(CLI_OBJ) $(BUILD)/libflowshopbb.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/flowshop-sweep: $(SWEEP_OBJ) $(BUILD)/libflowshopbb.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/test-runner: $(TEST_OBJ) $(BUILD)/libflowshopbb.a
+	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS)
+
+$(BUILD)/check-gpu: $(GPU_TEST_OBJ) $(BUILD)/libflowshopbb.a
+	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS)
+
+$(BUILD)/bench-cpu: $(BENCH_OBJ) $(BUILD)/libflowshopbb.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+check: $(BUILD)/test-runner $(BUILD)/flowshop-bb
+	$(BUILD)/test-runner
+	sh test/cli/run.sh $(BUILD)/flowshop-bb
+
+check-gpu: $(BUILD)/check-gpu $(BUILD)/flowshop-bb
+	@echo "built $(BUILD)/check-gpu: run it on a machine with a GPU"
+
+bench-cpu: $(BUILD)/flowshop-bb
+	sh test/bench/cpu.sh $(BUILD)/flowshop-bb
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

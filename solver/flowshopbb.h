@@ -1,0 +1,176 @@
+/* flowshopbb.h — the public interface of libflowshopbb, an exact branch-and-bound solver
+ * for the permutation flow-shop problem (minimise makespan).
+ *
+ * Typical use:
+ *     fsbb_error err;
+ *     fsbb_instance *inst;
+ *     if (fsbb_instance_load("ta021", &inst, &err) != FSBB_OK) { puts(err.message); ... }
+ *     fsbb_options *opts = fsbb_options_new();
+ *     fsbb_options_set(opts, "ub", "opt", &err);
+ *     fsbb_result res;
+ *     fsbb_solve(inst, opts, &res, &err);
+ *     printf("%d %s\n", res.makespan, res.optimal ? "optimal" : "best found");
+ *     fsbb_result_clear(&res); fsbb_options_free(opts); fsbb_instance_free(inst);
+ *
+ * Every function that can fail returns an fsbb_status and, when err is not NULL, fills it
+ * with the code and a one-line message. The library has no global mutable state: separate
+ * solves may run in separate threads at once. Jobs and machines are 0-based in the API;
+ * the command-line tool prints jobs 1-based. */
+#ifndef FLOWSHOPBB_H
+#define FLOWSHOPBB_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define FSBB_VERSION "0.1.0"
+
+typedef enum fsbb_status {
+    FSBB_OK = 0,
+    FSBB_ERR_ARGUMENT,    /* a bad option name or value, or a NULL where one is required */
+    FSBB_ERR_PARSE,       /* a malformed instance or file */
+    FSBB_ERR_IO,          /* a file could not be read or written */
+    FSBB_ERR_MEMORY,      /* out of host memory */
+    FSBB_ERR_NO_GPU,      /* a GPU was required and none is usable */
+    FSBB_ERR_GPU,         /* a CUDA error */
+    FSBB_ERR_COMPILE,     /* a custom GPU bound failed to compile (the message holds the log) */
+    FSBB_ERR_CHECKPOINT,  /* a checkpoint was refused (other instance, format, corrupt) */
+    FSBB_ERR_VERIFY       /* a custom bound exceeded a true optimum in verification */
+} fsbb_status;
+
+#define FSBB_ERROR_MESSAGE_SIZE 4096
+
+typedef struct fsbb_error {
+    fsbb_status code;
+    char message[FSBB_ERROR_MESSAGE_SIZE];
+} fsbb_error;
+
+const char *fsbb_status_name(fsbb_status status);
+
+/* ---- Instances ------------------------------------------------------------------- */
+
+typedef struct fsbb_instance fsbb_instance;
+
+/* Loads "ta021", "ta21", "TA021" (a Taillard instance, generated in memory) or a path to a
+ * file in Taillard's format or the plain form "n m" followed by m rows of n times. */
+fsbb_status fsbb_instance_load(const char *name_or_path, fsbb_instance **out, fsbb_error *err);
+/* From an m x n row-major matrix, times[k * n + j] = time of job j on machine k. */
+fsbb_status fsbb_instance_from_matrix(const char *name, int jobs, int machines, const int *times,
+                                      fsbb_instance **out, fsbb_error *err);
+void fsbb_instance_free(fsbb_instance *instance);
+const char *fsbb_instance_name(const fsbb_instance *instance);
+int fsbb_instance_jobs(const fsbb_instance *instance);
+int fsbb_instance_machines(const fsbb_instance *instance);
+int fsbb_instance_time(const fsbb_instance *instance, int machine, int job);
+/* Best-known makespan of a Taillard instance, or 0 when none is known. */
+int fsbb_instance_best_known(const fsbb_instance *instance);
+/* Makespan of a permutation of all jobs (0-based), computed directly. */
+int fsbb_instance_makespan(const fsbb_instance *instance, const int *permutation);
+
+/* ---- Options --------------------------------------------------------------------- */
+
+typedef struct fsbb_options fsbb_options;
+
+/* Defaults: lb=lb1, branch=dyn, select=dfs, ub=heuristic, threads=all cores, device=cpu. */
+fsbb_options *fsbb_options_new(void);
+fsbb_options *fsbb_options_copy(const fsbb_options *options);
+void fsbb_options_free(fsbb_options *options);
+/* Sets an option by name from its text, as on the command line:
+ *   lb lb1|lb2          branch fwd|bwd|dyn       select dfs|bfs|best
+ *   ub heuristic|opt|inf|N                       threads N (0 = all cores)
+ *   device auto|cpu|gpu time-limit S (0 = none) node-limit N (0 = none)
+ *   lb2-pairs N (0 = all machine pairs)
+ *   pool-size N  block-size N  pool-order bfs|dfs  refactor none|trig|select (GPU) */
+fsbb_status fsbb_options_set(fsbb_options *options, const char *name, const char *value, fsbb_error *err);
+/* The option's current value as text, or NULL for an unknown name. */
+const char *fsbb_options_get(const fsbb_options *options, const char *name, char *buffer, int size);
+
+/* ---- Custom bounds ------------------------------------------------------------------ */
+
+/* A read-only view of a node, handed to a custom CPU bound. */
+typedef struct fsbb_node_view {
+    int jobs, machines;
+    const int *times;        /* machines x jobs, times[k * jobs + j] */
+    const int *prefix;       /* jobs scheduled first, in order */
+    int prefix_length;
+    const int *suffix;       /* jobs scheduled last, in order of execution */
+    int suffix_length;
+    const int *unscheduled;  /* the remaining jobs, in no particular order */
+    int unscheduled_count;
+    const int *front;        /* machines: completion time of the prefix on each machine */
+    const int *back;         /* machines: time from the suffix's start on each machine to its end */
+} fsbb_node_view;
+
+typedef int (*fsbb_cpu_bound_fn)(const fsbb_node_view *node, void *user_data);
+
+/* A named lower bound, SCIP-plugin style. The solver uses max(built-in bound, custom bounds).
+ * gpu_source, if not NULL, is CUDA source text defining
+ *     extern "C" __device__ int NAME(const fsbb_gpu_node *node);
+ * (fields as fsbb_node_view, see docs) compiled at run time with NVRTC for GPU solves.
+ * free_user_data, if not NULL, is called on user_data when the solver is done with it. */
+typedef struct fsbb_bound_definition {
+    const char *name;
+    fsbb_cpu_bound_fn cpu_bound;
+    const char *gpu_source;
+    const char *gpu_function;
+    void *user_data;
+    void (*free_user_data)(void *user_data);
+} fsbb_bound_definition;
+
+/* ---- Solving --------------------------------------------------------------------- */
+
+typedef struct fsbb_progress {
+    uint64_t nodes;          /* nodes branched so far */
+    double nodes_per_second;
+    int incumbent;           /* best makespan known so far (the initial UB until improved) */
+    double elapsed_s;
+} fsbb_progress;
+
+typedef void (*fsbb_progress_fn)(const fsbb_progress *progress, void *user_data);
+/* A better schedule was found: makespan and a permutation of all jobs, 0-based. */
+typedef void (*fsbb_incumbent_fn)(int makespan, const int *permutation, int jobs, void *user_data);
+
+typedef struct fsbb_solver fsbb_solver;
+
+fsbb_status fsbb_solver_new(const fsbb_instance *instance, const fsbb_options *options, fsbb_solver **out,
+                            fsbb_error *err);
+void fsbb_solver_free(fsbb_solver *solver);
+fsbb_status fsbb_solver_add_bound(fsbb_solver *solver, const fsbb_bound_definition *bound, fsbb_error *err);
+/* Called about every interval_s seconds from one of the solver's threads. */
+void fsbb_solver_on_progress(fsbb_solver *solver, fsbb_progress_fn callback, void *user_data, double interval_s);
+void fsbb_solver_on_incumbent(fsbb_solver *solver, fsbb_incumbent_fn callback, void *user_data);
+/* Asks a running solve to stop soon; safe from another thread or a signal handler. */
+void fsbb_solver_interrupt(fsbb_solver *solver);
+
+typedef struct fsbb_result {
+    int makespan;            /* best makespan: proven optimal when optimal != 0 */
+    int *permutation;        /* jobs, 0-based, achieving makespan; NULL when no schedule with
+                                that makespan was found (an initial UB proven optimal) */
+    int jobs;
+    int optimal;             /* 1 when the search finished: makespan is the optimum */
+    int lower_bound;         /* proven lower bound on the optimum */
+    int initial_ub;          /* the upper bound the search started from */
+    uint64_t nodes;          /* nodes branched (decomposed) */
+    uint64_t bounded;        /* nodes whose bound was computed */
+    double time_s;
+    int threads;
+    int interrupted;         /* stopped by fsbb_solver_interrupt */
+    char device[64];         /* "cpu" or the GPU's name */
+} fsbb_result;
+
+fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *err);
+/* One-call form: a solver with the given options, no callbacks. */
+fsbb_status fsbb_solve(const fsbb_instance *instance, const fsbb_options *options, fsbb_result *result,
+                       fsbb_error *err);
+void fsbb_result_clear(fsbb_result *result);
+
+/* 1 when a CUDA GPU is usable by this build, with its name in name_out (may be NULL). */
+int fsbb_gpu_available(char *name_out, int size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
