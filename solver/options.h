@@ -1,0 +1,36 @@
+/* options.h — the option set behind fsbb_options, shared by the search engines. */
+#ifndef FSBB_OPTIONS_H
+#define FSBB_OPTIONS_H
+
+#include "flowshopbb.h"
+
+#include <stdint.h>
+
+typedef enum { FSBB_LB1, FSBB_LB2 } fsbb_lb_kind;
+typedef enum { FSBB_BRANCH_FORWARD, FSBB_BRANCH_BACKWARD, FSBB_BRANCH_DYNAMIC } fsbb_branch_kind;
+typedef enum { FSBB_SELECT_DFS, FSBB_SELECT_BFS, FSBB_SELECT_BEST } fsbb_select_kind;
+typedef enum { FSBB_UB_HEURISTIC, FSBB_UB_OPTIMUM, FSBB_UB_INFINITE, FSBB_UB_VALUE } fsbb_ub_kind;
+typedef enum { FSBB_DEVICE_AUTO, FSBB_DEVICE_CPU, FSBB_DEVICE_GPU } fsbb_device_kind;
+typedef enum { FSBB_REFACTOR_NONE, FSBB_REFACTOR_TRIG, FSBB_REFACTOR_SELECT } fsbb_refactor_kind;
+typedef enum { FSBB_POOL_ORDER_BFS, FSBB_POOL_ORDER_DFS } fsbb_pool_order;
+typedef enum { FSBB_GPU_RESIDENT, FSBB_GPU_OFFLOAD } fsbb_gpu_engine;
+
+struct fsbb_options {
+    fsbb_lb_kind lb;
+    fsbb_branch_kind branch;
+    fsbb_select_kind select;
+    fsbb_ub_kind ub_kind;
+    int ub_value;            /* with FSBB_UB_VALUE */
+    int threads;             /* 0: all cores */
+    fsbb_device_kind device;
+    double time_limit_s;     /* 0: none */
+    uint64_t node_limit;     /* 0: none */
+    int lb2_pairs;           /* 0: all pairs */
+    int pool_size;           /* GPU: nodes per pool (0: engine default) */
+    int block_size;          /* GPU: threads per block */
+    fsbb_pool_order pool_order;
+    fsbb_refactor_kind refactor;
+    fsbb_gpu_engine gpu_engine;     /* GPU: device-resident search or CPU-branch offload */
+};
+
+#endif

@@ -1,0 +1,74 @@
+/* search.h — what every search engine (CPU threads, GPU offload, GPU-resident) shares:
+ * the problem tables, the incumbent, the counters, the stop conditions and the callbacks.
+ * The solver (solver.c) fills one fsbb_search and hands it to an engine. */
+#ifndef FSBB_SEARCH_H
+#define FSBB_SEARCH_H
+
+#include "bound_data.h"
+#include "flowshopbb.h"
+#include "options.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+
+typedef struct fsbb_custom_bound {
+    fsbb_bound_definition definition;
+} fsbb_custom_bound;
+
+typedef struct fsbb_search {
+    const fsbb_bound_data *data;
+    const fsbb_options *options;
+    int threads;                      /* resolved thread count */
+
+    /* The incumbent: makespan readable without a lock; the schedule under the lock. */
+    atomic_int incumbent;
+    pthread_mutex_t incumbent_lock;
+    int *incumbent_permutation;       /* n jobs, 0-based */
+    int incumbent_found;              /* 1 once a schedule with makespan == incumbent is held */
+
+    /* Counters, summed by the engines (relaxed atomics). */
+    atomic_uint_least64_t nodes;      /* nodes branched */
+    atomic_uint_least64_t bounded;    /* bounds computed */
+
+    /* Stop conditions. */
+    atomic_int stop;                  /* set by interrupt, time or node limit */
+    atomic_int interrupted;
+    atomic_int limit_reached;
+    double start_time;                /* fsbb_now() at start */
+
+    /* Smallest bound among nodes left open when a limit stopped the search. */
+    atomic_int open_lower_bound;
+
+    /* Custom bounds (CPU callbacks; GPU sources compiled by the GPU engines). */
+    const fsbb_custom_bound *custom_bounds;
+    int custom_bound_count;
+
+    /* Callbacks. */
+    fsbb_progress_fn on_progress;
+    void *progress_data;
+    double progress_interval_s;
+    fsbb_incumbent_fn on_incumbent;
+    void *incumbent_data;
+    pthread_mutex_t progress_lock;
+    double last_progress_time;
+} fsbb_search;
+
+/* Seconds on a monotonic clock. */
+double fsbb_now(void);
+
+/* Offers a complete schedule (0-based jobs); keeps it if it beats the incumbent. */
+void fsbb_search_offer(fsbb_search *search, int makespan, const fsbb_job *permutation);
+
+/* Checks the time and node limits and reports progress when due; returns 1 when the
+ * search must stop. Cheap enough to call every few thousand nodes. */
+int fsbb_search_should_stop(fsbb_search *search);
+
+/* Records that a node with bound lb was left unexplored because the search stopped. */
+void fsbb_search_note_open(fsbb_search *search, int lb);
+
+/* The engines. Each returns FSBB_OK when it ran to the end or was stopped by a limit. */
+fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err);
+fsbb_status fsbb_search_gpu(fsbb_search *search, fsbb_error *err);
+
+#endif
