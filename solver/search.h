@@ -33,6 +33,7 @@ typedef struct fsbb_search {
 
     /* Stop conditions. */
     atomic_int stop;                  /* set by interrupt, time or node limit */
+    atomic_int *interrupt_request;    /* the solver's flag, set by fsbb_solver_interrupt */
     atomic_int interrupted;
     atomic_int limit_reached;
     double start_time;                /* fsbb_now() at start */
@@ -70,5 +71,8 @@ void fsbb_search_note_open(fsbb_search *search, int lb);
 /* The engines. Each returns FSBB_OK when it ran to the end or was stopped by a limit. */
 fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err);
 fsbb_status fsbb_search_gpu(fsbb_search *search, fsbb_error *err);
+
+/* 1 when this build has the CUDA engines (a GPU may still be missing at run time). */
+int fsbb_gpu_built(void);
 
 #endif

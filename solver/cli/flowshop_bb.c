@@ -1,0 +1,298 @@
+/* flowshop_bb.c — the flowshop-bb command: parses the command line, runs one solve
+ * through the library and prints the result as text or JSON.
+ * Exit status: 0 the search finished (optimality proven), 1 a time or node limit stopped
+ * it, 2 bad usage or input, 3 interrupted by SIGINT or SIGTERM. */
+#include "flowshopbb.h"
+
+#include <glib.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { EXIT_PROVEN = 0, EXIT_LIMIT = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 3 };
+
+typedef struct cli_args {
+    gchar *lb, *branch, *select, *ub, *device, *pool_order, *refactor, *gpu_engine;
+    gint threads, pool_size, block_size, lb2_pairs;
+    gdouble time_limit;
+    gint64 node_limit;
+    gboolean json, quiet, version;
+} cli_args;
+
+/* The solver being run, for the signal handler: the only state a handler may reach. */
+static fsbb_solver *volatile running_solver;
+
+static void on_signal(int signal_number)
+{
+    (void)signal_number;
+    fsbb_solver *solver = running_solver;
+    if (solver)
+        fsbb_solver_interrupt(solver);
+}
+
+static void print_progress(const fsbb_progress *progress, void *user_data)
+{
+    (void)user_data;
+    char incumbent[32];
+    if (progress->incumbent == G_MAXINT)
+        snprintf(incumbent, sizeof incumbent, "none");
+    else
+        snprintf(incumbent, sizeof incumbent, "%d", progress->incumbent);
+    fprintf(stderr, "\r%14" G_GUINT64_FORMAT " nodes  %10.3g nodes/s  incumbent %s  %8.1f s \033[K",
+            (guint64)progress->nodes, progress->nodes_per_second, incumbent, progress->elapsed_s);
+    fflush(stderr);
+}
+
+static int set_option(fsbb_options *options, const char *name, const char *value)
+{
+    fsbb_error err;
+    if (fsbb_options_set(options, name, value, &err) != FSBB_OK) {
+        fprintf(stderr, "flowshop-bb: %s\n", err.message);
+        return 0;
+    }
+    return 1;
+}
+
+static int apply_arguments(fsbb_options *options, const cli_args *args)
+{
+    const struct {
+        const char *name;
+        const char *value;
+    } texts[] = {
+        {"lb", args->lb},         {"branch", args->branch},         {"select", args->select},
+        {"ub", args->ub},         {"device", args->device},         {"pool-order", args->pool_order},
+        {"refactor", args->refactor}, {"gpu-engine", args->gpu_engine},
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(texts); i++)
+        if (texts[i].value && !set_option(options, texts[i].name, texts[i].value))
+            return 0;
+    const struct {
+        const char *name;
+        gint64 value;
+        gboolean given;
+    } numbers[] = {
+        {"threads", args->threads, args->threads >= 0},
+        {"pool-size", args->pool_size, args->pool_size >= 0},
+        {"block-size", args->block_size, args->block_size >= 0},
+        {"lb2-pairs", args->lb2_pairs, args->lb2_pairs >= 0},
+        {"node-limit", args->node_limit, args->node_limit >= 0},
+    };
+    char text[64];
+    for (size_t i = 0; i < G_N_ELEMENTS(numbers); i++) {
+        if (!numbers[i].given)
+            continue;
+        snprintf(text, sizeof text, "%" G_GINT64_FORMAT, numbers[i].value);
+        if (!set_option(options, numbers[i].name, text))
+            return 0;
+    }
+    if (args->time_limit >= 0) {
+        snprintf(text, sizeof text, "%.17g", args->time_limit);
+        if (!set_option(options, "time-limit", text))
+            return 0;
+    }
+    return 1;
+}
+
+static const char *status_text(const fsbb_result *result)
+{
+    if (result->optimal)
+        return "optimal";
+    if (result->interrupted)
+        return "interrupted: best found";
+    if (result->lower_bound < result->makespan)
+        return "limit reached: best found";
+    return "no schedule below the given upper bound";
+}
+
+static void print_permutation_text(const fsbb_result *result)
+{
+    if (!result->permutation) {
+        printf("permutation  none found below the initial upper bound %d\n", result->initial_ub);
+        return;
+    }
+    printf("permutation ");
+    for (int j = 0; j < result->jobs; j++)
+        printf(" %d", result->permutation[j] + 1);
+    printf("\n");
+}
+
+static void print_text(const fsbb_instance *instance, const fsbb_options *options, const fsbb_result *result)
+{
+    char lb[16], branch[16];
+    printf("instance     %s (%d jobs x %d machines)\n", fsbb_instance_name(instance), fsbb_instance_jobs(instance),
+           fsbb_instance_machines(instance));
+    if (result->permutation || result->optimal)
+        printf("makespan     %d\n", result->makespan);
+    else
+        printf("makespan     none found\n");
+    printf("status       %s\n", status_text(result));
+    print_permutation_text(result);
+    printf("lower bound  %d\n", result->lower_bound);
+    printf("nodes        %" G_GUINT64_FORMAT "\n", (guint64)result->nodes);
+    printf("nodes/s      %.4g\n", result->time_s > 0 ? (double)result->nodes / result->time_s : 0.0);
+    printf("time         %.3f s\n", result->time_s);
+    printf("settings     lb=%s branch=%s threads=%d device=%s\n", fsbb_options_get(options, "lb", lb, sizeof lb),
+           fsbb_options_get(options, "branch", branch, sizeof branch), result->threads, result->device);
+}
+
+static void print_json(const fsbb_instance *instance, const fsbb_options *options, const fsbb_result *result)
+{
+    char lb[16], branch[16], select[16], ub[32];
+    GString *out = g_string_new("{");
+    gchar *name = g_strescape(fsbb_instance_name(instance), NULL);
+    gchar *device = g_strescape(result->device, NULL);
+    g_string_append_printf(out, "\"instance\": \"%s\", \"jobs\": %d, \"machines\": %d, ", name,
+                           fsbb_instance_jobs(instance), fsbb_instance_machines(instance));
+    if (result->permutation || result->optimal)
+        g_string_append_printf(out, "\"makespan\": %d, ", result->makespan);
+    else
+        g_string_append(out, "\"makespan\": null, ");
+    g_string_append(out, "\"permutation\": ");
+    if (result->permutation) {
+        g_string_append_c(out, '[');
+        for (int j = 0; j < result->jobs; j++)
+            g_string_append_printf(out, "%s%d", j ? ", " : "", result->permutation[j] + 1);
+        g_string_append(out, "], ");
+    } else {
+        g_string_append(out, "null, ");
+    }
+    g_string_append_printf(out,
+                           "\"optimal\": %s, \"status\": \"%s\", \"lower_bound\": %d, \"initial_ub\": %d, "
+                           "\"nodes\": %" G_GUINT64_FORMAT ", \"bounded\": %" G_GUINT64_FORMAT ", "
+                           "\"time_s\": %.6f, \"nodes_per_s\": %.1f, \"threads\": %d, \"device\": \"%s\", "
+                           "\"lb\": \"%s\", \"branch\": \"%s\", \"select\": \"%s\", \"ub\": \"%s\"}",
+                           result->optimal ? "true" : "false", status_text(result), result->lower_bound,
+                           result->initial_ub, (guint64)result->nodes, (guint64)result->bounded, result->time_s,
+                           result->time_s > 0 ? (double)result->nodes / result->time_s : 0.0, result->threads,
+                           device, fsbb_options_get(options, "lb", lb, sizeof lb),
+                           fsbb_options_get(options, "branch", branch, sizeof branch),
+                           fsbb_options_get(options, "select", select, sizeof select),
+                           fsbb_options_get(options, "ub", ub, sizeof ub));
+    puts(out->str);
+    g_free(name);
+    g_free(device);
+    g_string_free(out, TRUE);
+}
+
+static int solve(const char *instance_name, const cli_args *args)
+{
+    fsbb_error err;
+    fsbb_instance *instance;
+    if (fsbb_instance_load(instance_name, &instance, &err) != FSBB_OK) {
+        fprintf(stderr, "flowshop-bb: %s\n", err.message);
+        return EXIT_USAGE;
+    }
+    fsbb_options *options = fsbb_options_new();
+    fsbb_solver *solver = NULL;
+    int exit_status = EXIT_USAGE;
+    if (!options || !apply_arguments(options, args))
+        goto done;
+    char device[16];
+    fsbb_options_get(options, "device", device, sizeof device);
+    if (strcmp(device, "auto") == 0 && !fsbb_gpu_available(NULL, 0) && !args->quiet)
+        fprintf(stderr, "flowshop-bb: no usable GPU, solving on the CPU\n");
+    if (fsbb_solver_new(instance, options, &solver, &err) != FSBB_OK) {
+        fprintf(stderr, "flowshop-bb: %s\n", err.message);
+        goto done;
+    }
+    const int show_progress = !args->quiet && isatty(STDERR_FILENO);
+    if (show_progress)
+        fsbb_solver_on_progress(solver, print_progress, NULL, 0.5);
+    running_solver = solver;
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    fsbb_result result;
+    const fsbb_status status = fsbb_solver_solve(solver, &result, &err);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    running_solver = NULL;
+    if (show_progress)
+        fprintf(stderr, "\r\033[K");
+    if (status != FSBB_OK) {
+        fprintf(stderr, "flowshop-bb: %s\n", err.message);
+        exit_status = status == FSBB_ERR_ARGUMENT || status == FSBB_ERR_NO_GPU || status == FSBB_ERR_PARSE
+                          ? EXIT_USAGE
+                          : EXIT_LIMIT;
+        goto done;
+    }
+    if (args->json)
+        print_json(instance, options, &result);
+    else
+        print_text(instance, options, &result);
+    exit_status = result.interrupted ? EXIT_INTERRUPTED
+                  : result.optimal || result.lower_bound >= result.makespan ? EXIT_PROVEN
+                                                                             : EXIT_LIMIT;
+    fsbb_result_clear(&result);
+done:
+    fsbb_solver_free(solver);
+    fsbb_options_free(options);
+    fsbb_instance_free(instance);
+    return exit_status;
+}
+
+int main(int argc, char **argv)
+{
+    cli_args args = {.threads = -1, .pool_size = -1, .block_size = -1, .lb2_pairs = -1, .time_limit = -1,
+                     .node_limit = -1};
+    const GOptionEntry entries[] = {
+        {"lb", 0, 0, G_OPTION_ARG_STRING, &args.lb, "Lower bound: lb1 (default) or lb2", "lb1|lb2"},
+        {"branch", 0, 0, G_OPTION_ARG_STRING, &args.branch, "Branching: forward, backward or dynamic (default)",
+         "fwd|bwd|dyn"},
+        {"select", 0, 0, G_OPTION_ARG_STRING, &args.select, "Node selection (default dfs)", "dfs|bfs|best"},
+        {"ub", 0, 0, G_OPTION_ARG_STRING, &args.ub,
+         "Initial upper bound: NEH plus local search (default), best-known, none, or a makespan",
+         "heuristic|opt|inf|N"},
+        {"threads", 0, 0, G_OPTION_ARG_INT, &args.threads, "CPU threads (default: all cores)", "N"},
+        {"device", 0, 0, G_OPTION_ARG_STRING, &args.device, "Where to search (default cpu)", "auto|cpu|gpu"},
+        {"time-limit", 0, 0, G_OPTION_ARG_DOUBLE, &args.time_limit, "Stop after S seconds", "S"},
+        {"node-limit", 0, 0, G_OPTION_ARG_INT64, &args.node_limit, "Stop after N branched nodes", "N"},
+        {"lb2-pairs", 0, 0, G_OPTION_ARG_INT, &args.lb2_pairs, "LB2: use the N strongest machine pairs (0: all)",
+         "N"},
+        {"gpu-engine", 0, 0, G_OPTION_ARG_STRING, &args.gpu_engine,
+         "GPU: device-resident search (default) or CPU branching with GPU bounding", "resident|offload"},
+        {"pool-size", 0, 0, G_OPTION_ARG_INT, &args.pool_size, "GPU: nodes per pool", "N"},
+        {"block-size", 0, 0, G_OPTION_ARG_INT, &args.block_size, "GPU: threads per block", "N"},
+        {"pool-order", 0, 0, G_OPTION_ARG_STRING, &args.pool_order, "GPU offload: pool order", "bfs|dfs"},
+        {"refactor", 0, 0, G_OPTION_ARG_STRING, &args.refactor, "GPU: branch refactoring of the bound kernels",
+         "none|trig|select"},
+        {"json", 0, 0, G_OPTION_ARG_NONE, &args.json, "Print the result as one JSON object", NULL},
+        {"quiet", 'q', 0, G_OPTION_ARG_NONE, &args.quiet, "No progress line or notes", NULL},
+        {"version", 0, 0, G_OPTION_ARG_NONE, &args.version, "Print the version and exit", NULL},
+        {NULL, 0, 0, 0, NULL, NULL, NULL},
+    };
+    GOptionContext *context = g_option_context_new("INSTANCE");
+    g_option_context_set_summary(context,
+                                 "Solves a permutation flow-shop instance (minimum makespan) to proven optimality.\n"
+                                 "INSTANCE is a Taillard name (ta021, ta21) or a file in Taillard's format.");
+    g_option_context_set_description(context,
+                                     "Exit status: 0 optimality proven, 1 limit reached, 2 bad usage or input, "
+                                     "3 interrupted.");
+    g_option_context_add_main_entries(context, entries, NULL);
+    GError *error = NULL;
+    int exit_status;
+    if (!g_option_context_parse(context, &argc, &argv, &error)) {
+        fprintf(stderr, "flowshop-bb: %s (see --help)\n", error->message);
+        g_error_free(error);
+        exit_status = EXIT_USAGE;
+    } else if (args.version) {
+        printf("flowshop-bb %s (%s)\n", FSBB_VERSION, fsbb_gpu_available(NULL, 0) ? "CUDA GPU found" : "CPU");
+        exit_status = EXIT_PROVEN;
+    } else if (argc != 2) {
+        fprintf(stderr, "flowshop-bb: expected one INSTANCE (see --help)\n");
+        exit_status = EXIT_USAGE;
+    } else {
+        exit_status = solve(argv[1], &args);
+    }
+    g_option_context_free(context);
+    g_free(args.lb);
+    g_free(args.branch);
+    g_free(args.select);
+    g_free(args.ub);
+    g_free(args.device);
+    g_free(args.pool_order);
+    g_free(args.refactor);
+    g_free(args.gpu_engine);
+    return exit_status;
+}

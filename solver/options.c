@@ -1,0 +1,228 @@
+/* options.c — fsbb_options: defaults, setting options by name from text (as the command
+ * line and sweep files write them) and reading them back. */
+#include "options.h"
+
+#include "error.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+fsbb_options *fsbb_options_new(void)
+{
+    fsbb_options *options = calloc(1, sizeof *options);
+    if (!options)
+        return NULL;
+    options->lb = FSBB_LB1;
+    options->branch = FSBB_BRANCH_DYNAMIC;
+    options->select = FSBB_SELECT_DFS;
+    options->ub_kind = FSBB_UB_HEURISTIC;
+    options->device = FSBB_DEVICE_CPU;
+    options->block_size = 128;
+    options->pool_order = FSBB_POOL_ORDER_BFS;
+    options->refactor = FSBB_REFACTOR_SELECT;
+    options->gpu_engine = FSBB_GPU_RESIDENT;
+    return options;
+}
+
+fsbb_options *fsbb_options_copy(const fsbb_options *options)
+{
+    fsbb_options *copy = malloc(sizeof *copy);
+    if (copy)
+        *copy = *options;
+    return copy;
+}
+
+void fsbb_options_free(fsbb_options *options)
+{
+    free(options);
+}
+
+typedef struct keyword {
+    const char *text;
+    int value;
+} keyword;
+
+static const keyword lb_words[] = {{"lb1", FSBB_LB1}, {"lb2", FSBB_LB2}, {NULL, 0}};
+static const keyword branch_words[] = {
+    {"fwd", FSBB_BRANCH_FORWARD}, {"bwd", FSBB_BRANCH_BACKWARD}, {"dyn", FSBB_BRANCH_DYNAMIC}, {NULL, 0}};
+static const keyword select_words[] = {
+    {"dfs", FSBB_SELECT_DFS}, {"bfs", FSBB_SELECT_BFS}, {"best", FSBB_SELECT_BEST}, {NULL, 0}};
+static const keyword device_words[] = {
+    {"auto", FSBB_DEVICE_AUTO}, {"cpu", FSBB_DEVICE_CPU}, {"gpu", FSBB_DEVICE_GPU}, {NULL, 0}};
+static const keyword refactor_words[] = {
+    {"none", FSBB_REFACTOR_NONE}, {"trig", FSBB_REFACTOR_TRIG}, {"select", FSBB_REFACTOR_SELECT}, {NULL, 0}};
+static const keyword order_words[] = {{"bfs", FSBB_POOL_ORDER_BFS}, {"dfs", FSBB_POOL_ORDER_DFS}, {NULL, 0}};
+static const keyword engine_words[] = {{"resident", FSBB_GPU_RESIDENT}, {"offload", FSBB_GPU_OFFLOAD}, {NULL, 0}};
+
+static const char *word_of(const keyword *words, int value)
+{
+    for (; words->text; words++)
+        if (words->value == value)
+            return words->text;
+    return "?";
+}
+
+static fsbb_status parse_word(const keyword *words, const char *name, const char *value, int *out, fsbb_error *err)
+{
+    char expected[128] = "";
+    for (const keyword *w = words; w->text; w++) {
+        if (strcmp(w->text, value) == 0) {
+            *out = w->value;
+            return FSBB_OK;
+        }
+        if (strlen(expected) + strlen(w->text) + 2 < sizeof expected) {
+            if (expected[0])
+                strcat(expected, "|");
+            strcat(expected, w->text);
+        }
+    }
+    return fsbb_fail(err, FSBB_ERR_ARGUMENT, "invalid value '%s' for %s (expected %s)", value, name, expected);
+}
+
+static fsbb_status parse_integer(const char *name, const char *value, long long min, long long max, long long *out,
+                                 fsbb_error *err)
+{
+    char *end;
+    errno = 0;
+    const long long parsed = strtoll(value, &end, 10);
+    if (errno || end == value || *end != '\0' || parsed < min || parsed > max)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "invalid value '%s' for %s (expected an integer from %lld to %lld)",
+                         value, name, min, max);
+    *out = parsed;
+    return FSBB_OK;
+}
+
+static fsbb_status parse_seconds(const char *name, const char *value, double *out, fsbb_error *err)
+{
+    char *end;
+    errno = 0;
+    const double parsed = strtod(value, &end);
+    if (errno || end == value || *end != '\0' || !(parsed >= 0) || parsed > 1e9)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "invalid value '%s' for %s (expected seconds >= 0)", value, name);
+    *out = parsed;
+    return FSBB_OK;
+}
+
+#define SET_ENUM(words, field)                                                                                 \
+    do {                                                                                                       \
+        int parsed_;                                                                                           \
+        const fsbb_status status_ = parse_word(words, name, value, &parsed_, err);                             \
+        if (status_ == FSBB_OK)                                                                                \
+            options->field = parsed_;                                                                          \
+        return status_;                                                                                        \
+    } while (0)
+
+#define SET_INTEGER(min, max, field)                                                                           \
+    do {                                                                                                       \
+        long long parsed_;                                                                                     \
+        const fsbb_status status_ = parse_integer(name, value, min, max, &parsed_, err);                       \
+        if (status_ == FSBB_OK)                                                                                \
+            options->field = parsed_;                                                                          \
+        return status_;                                                                                        \
+    } while (0)
+
+static fsbb_status set_upper_bound(fsbb_options *options, const char *value, fsbb_error *err)
+{
+    if (strcmp(value, "heuristic") == 0) {
+        options->ub_kind = FSBB_UB_HEURISTIC;
+    } else if (strcmp(value, "opt") == 0) {
+        options->ub_kind = FSBB_UB_OPTIMUM;
+    } else if (strcmp(value, "inf") == 0) {
+        options->ub_kind = FSBB_UB_INFINITE;
+    } else {
+        long long parsed;
+        if (parse_integer("ub", value, 1, 2000000000, &parsed, NULL) != FSBB_OK)
+            return fsbb_fail(err, FSBB_ERR_ARGUMENT,
+                             "invalid value '%s' for ub (expected heuristic|opt|inf or a positive makespan)", value);
+        options->ub_kind = FSBB_UB_VALUE;
+        options->ub_value = (int)parsed;
+    }
+    return FSBB_OK;
+}
+
+fsbb_status fsbb_options_set(fsbb_options *options, const char *name, const char *value, fsbb_error *err)
+{
+    if (!options || !name || !value)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_options_set: NULL argument");
+    if (strcmp(name, "lb") == 0)
+        SET_ENUM(lb_words, lb);
+    if (strcmp(name, "branch") == 0)
+        SET_ENUM(branch_words, branch);
+    if (strcmp(name, "select") == 0)
+        SET_ENUM(select_words, select);
+    if (strcmp(name, "device") == 0)
+        SET_ENUM(device_words, device);
+    if (strcmp(name, "refactor") == 0)
+        SET_ENUM(refactor_words, refactor);
+    if (strcmp(name, "pool-order") == 0)
+        SET_ENUM(order_words, pool_order);
+    if (strcmp(name, "gpu-engine") == 0)
+        SET_ENUM(engine_words, gpu_engine);
+    if (strcmp(name, "ub") == 0)
+        return set_upper_bound(options, value, err);
+    if (strcmp(name, "threads") == 0)
+        SET_INTEGER(0, 4096, threads);
+    if (strcmp(name, "node-limit") == 0)
+        SET_INTEGER(0, (long long)1 << 62, node_limit);
+    if (strcmp(name, "lb2-pairs") == 0)
+        SET_INTEGER(0, 1000000, lb2_pairs);
+    if (strcmp(name, "pool-size") == 0)
+        SET_INTEGER(0, 1 << 28, pool_size);
+    if (strcmp(name, "block-size") == 0) {
+        long long parsed;
+        fsbb_status status = parse_integer(name, value, 32, 1024, &parsed, err);
+        if (status == FSBB_OK && parsed % 32 != 0)
+            status = fsbb_fail(err, FSBB_ERR_ARGUMENT, "invalid value '%s' for block-size (a multiple of 32)", value);
+        if (status == FSBB_OK)
+            options->block_size = (int)parsed;
+        return status;
+    }
+    if (strcmp(name, "time-limit") == 0)
+        return parse_seconds(name, value, &options->time_limit_s, err);
+    return fsbb_fail(err, FSBB_ERR_ARGUMENT, "unknown option '%s'", name);
+}
+
+const char *fsbb_options_get(const fsbb_options *options, const char *name, char *buffer, int size)
+{
+    if (!options || !name || !buffer || size <= 0)
+        return NULL;
+    if (strcmp(name, "lb") == 0)
+        snprintf(buffer, (size_t)size, "%s", word_of(lb_words, options->lb));
+    else if (strcmp(name, "branch") == 0)
+        snprintf(buffer, (size_t)size, "%s", word_of(branch_words, options->branch));
+    else if (strcmp(name, "select") == 0)
+        snprintf(buffer, (size_t)size, "%s", word_of(select_words, options->select));
+    else if (strcmp(name, "device") == 0)
+        snprintf(buffer, (size_t)size, "%s", word_of(device_words, options->device));
+    else if (strcmp(name, "refactor") == 0)
+        snprintf(buffer, (size_t)size, "%s", word_of(refactor_words, options->refactor));
+    else if (strcmp(name, "pool-order") == 0)
+        snprintf(buffer, (size_t)size, "%s", word_of(order_words, options->pool_order));
+    else if (strcmp(name, "gpu-engine") == 0)
+        snprintf(buffer, (size_t)size, "%s", word_of(engine_words, options->gpu_engine));
+    else if (strcmp(name, "ub") == 0) {
+        if (options->ub_kind == FSBB_UB_VALUE)
+            snprintf(buffer, (size_t)size, "%d", options->ub_value);
+        else
+            snprintf(buffer, (size_t)size, "%s",
+                     options->ub_kind == FSBB_UB_HEURISTIC ? "heuristic"
+                     : options->ub_kind == FSBB_UB_OPTIMUM ? "opt"
+                                                           : "inf");
+    } else if (strcmp(name, "threads") == 0)
+        snprintf(buffer, (size_t)size, "%d", options->threads);
+    else if (strcmp(name, "node-limit") == 0)
+        snprintf(buffer, (size_t)size, "%llu", (unsigned long long)options->node_limit);
+    else if (strcmp(name, "lb2-pairs") == 0)
+        snprintf(buffer, (size_t)size, "%d", options->lb2_pairs);
+    else if (strcmp(name, "pool-size") == 0)
+        snprintf(buffer, (size_t)size, "%d", options->pool_size);
+    else if (strcmp(name, "block-size") == 0)
+        snprintf(buffer, (size_t)size, "%d", options->block_size);
+    else if (strcmp(name, "time-limit") == 0)
+        snprintf(buffer, (size_t)size, "%g", options->time_limit_s);
+    else
+        return NULL;
+    return buffer;
+}

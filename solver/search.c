@@ -1,0 +1,90 @@
+/* search.c — the state every search engine shares (search.h): clock, incumbent updates,
+ * limits and progress reports. */
+#include "search.h"
+
+#include <limits.h>
+#include <time.h>
+
+double fsbb_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void fsbb_search_offer(fsbb_search *search, int makespan, const fsbb_job *permutation)
+{
+    if (makespan >= atomic_load_explicit(&search->incumbent, memory_order_relaxed))
+        return;
+    const int n = search->data->n;
+    pthread_mutex_lock(&search->incumbent_lock);
+    if (makespan < atomic_load(&search->incumbent)) {
+        for (int i = 0; i < n; i++)
+            search->incumbent_permutation[i] = permutation[i];
+        search->incumbent_found = 1;
+        atomic_store(&search->incumbent, makespan);
+        if (search->on_incumbent)
+            search->on_incumbent(makespan, search->incumbent_permutation, n, search->incumbent_data);
+    }
+    pthread_mutex_unlock(&search->incumbent_lock);
+}
+
+static void report_progress(fsbb_search *search, double now)
+{
+    if (pthread_mutex_trylock(&search->progress_lock) != 0)
+        return;
+    if (now - search->last_progress_time >= search->progress_interval_s) {
+        search->last_progress_time = now;
+        const double elapsed = now - search->start_time;
+        fsbb_progress progress = {
+            .nodes = atomic_load_explicit(&search->nodes, memory_order_relaxed),
+            .incumbent = atomic_load_explicit(&search->incumbent, memory_order_relaxed),
+            .elapsed_s = elapsed,
+        };
+        progress.nodes_per_second = elapsed > 0 ? (double)progress.nodes / elapsed : 0;
+        search->on_progress(&progress, search->progress_data);
+    }
+    pthread_mutex_unlock(&search->progress_lock);
+}
+
+int fsbb_search_should_stop(fsbb_search *search)
+{
+    if (atomic_load_explicit(&search->stop, memory_order_relaxed))
+        return 1;
+    if (atomic_load_explicit(search->interrupt_request, memory_order_relaxed)) {
+        atomic_store(&search->interrupted, 1);
+        atomic_store(&search->stop, 1);
+        return 1;
+    }
+    const fsbb_options *options = search->options;
+    const double now = fsbb_now();
+    int limit = 0;
+    if (options->time_limit_s > 0 && now - search->start_time >= options->time_limit_s)
+        limit = 1;
+    if (options->node_limit > 0 && atomic_load_explicit(&search->nodes, memory_order_relaxed) >= options->node_limit)
+        limit = 1;
+    if (limit) {
+        atomic_store(&search->limit_reached, 1);
+        atomic_store(&search->stop, 1);
+        return 1;
+    }
+    if (search->on_progress)
+        report_progress(search, now);
+    return 0;
+}
+
+void fsbb_search_note_open(fsbb_search *search, int lb)
+{
+    int seen = atomic_load(&search->open_lower_bound);
+    while (lb < seen && !atomic_compare_exchange_weak(&search->open_lower_bound, &seen, lb))
+        ;
+}
+
+int fsbb_gpu_built(void)
+{
+#ifdef FSBB_HAVE_CUDA
+    return 1;
+#else
+    return 0;
+#endif
+}

@@ -1,0 +1,430 @@
+/* search_cpu.c — the multi-threaded CPU engine: each thread runs the branch-and-bound
+ * loop (select, branch, bound, prune) on its own node pool; idle threads steal half of
+ * another thread's pool, so every core stays busy until the tree is exhausted.
+ *
+ * Branching places one unscheduled job at the front (forward), at the back (backward), or
+ * chooses per node (dynamic): both children sets are bounded with incremental LB1 and the
+ * direction with fewer surviving children wins, ties going to the larger bound sum. LB2
+ * and custom bounds then refine the survivors of the chosen direction only. */
+#include "search.h"
+
+#include "error.h"
+#include "lb1.h"
+#include "lb2.h"
+#include "node_pool.h"
+
+#include <limits.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum { CHECK_EVERY = 256 };
+
+typedef struct cpu_engine cpu_engine;
+
+typedef struct worker {
+    cpu_engine *engine;
+    int id;
+    pthread_mutex_t lock;
+    fsbb_node_pool pool;
+    /* Scratch sized for one node. */
+    int *front, *back, *remain, *child_front, *child_back;
+    int *lb_forward, *lb_backward;   /* by position in the permutation */
+    int *survivors;                  /* positions of surviving children */
+    unsigned char *unscheduled;      /* by job */
+    int *view_prefix, *view_suffix, *view_unscheduled;
+    fsbb_node *current;
+    unsigned char *children;         /* up to n child nodes, pushed under one lock */
+    uint64_t nodes, bounded;         /* not yet added to the shared counters */
+    unsigned rng;
+} worker;
+
+struct cpu_engine {
+    fsbb_search *search;
+    worker *workers;
+    int count;
+    size_t node_size;
+    atomic_int idle;
+    atomic_int out_of_memory;
+};
+
+static void flush_counters(worker *w)
+{
+    fsbb_search *search = w->engine->search;
+    atomic_fetch_add_explicit(&search->nodes, w->nodes, memory_order_relaxed);
+    atomic_fetch_add_explicit(&search->bounded, w->bounded, memory_order_relaxed);
+    w->nodes = w->bounded = 0;
+}
+
+/* Refines a child's LB1 with LB2 and the custom bounds; child_front/child_back describe
+ * the child, unscheduled its jobs. */
+static int refine_bound(worker *w, const fsbb_node *child, int lb, int ub)
+{
+    fsbb_search *search = w->engine->search;
+    const fsbb_bound_data *d = search->data;
+    if (search->options->lb == FSBB_LB2) {
+        lb = FSBB_MAX(lb, fsbb_lb2(d, w->unscheduled, w->child_front, w->child_back, ub));
+        w->bounded++;
+    }
+    if (search->custom_bound_count == 0 || lb >= ub)
+        return lb;
+    const int n = d->n;
+    const int fl = child->front_len, bl = child->back_len;
+    for (int i = 0; i < fl; i++)
+        w->view_prefix[i] = child->perm[i];
+    for (int i = 0; i < bl; i++)
+        w->view_suffix[i] = child->perm[n - bl + i];
+    for (int i = fl; i < n - bl; i++)
+        w->view_unscheduled[i - fl] = child->perm[i];
+    const fsbb_node_view view = {
+        .jobs = n, .machines = d->m, .times = d->p,
+        .prefix = w->view_prefix, .prefix_length = fl,
+        .suffix = w->view_suffix, .suffix_length = bl,
+        .unscheduled = w->view_unscheduled, .unscheduled_count = n - fl - bl,
+        .front = w->child_front, .back = w->child_back,
+    };
+    for (int b = 0; b < search->custom_bound_count && lb < ub; b++) {
+        const fsbb_bound_definition *def = &search->custom_bounds[b].definition;
+        if (def->cpu_bound)
+            lb = FSBB_MAX(lb, def->cpu_bound(&view, def->user_data));
+    }
+    return lb;
+}
+
+static void sort_by_bound_descending(int *positions, int count, const int *lb)
+{
+    for (int i = 1; i < count; i++) {
+        const int pos = positions[i];
+        int j = i - 1;
+        while (j >= 0 && lb[positions[j]] < lb[pos]) {
+            positions[j + 1] = positions[j];
+            j--;
+        }
+        positions[j + 1] = pos;
+    }
+}
+
+static int choose_forward(const fsbb_search *search, int lo, int hi, const int *lb_forward, const int *lb_backward,
+                          int ub)
+{
+    switch (search->options->branch) {
+    case FSBB_BRANCH_FORWARD: return 1;
+    case FSBB_BRANCH_BACKWARD: return 0;
+    case FSBB_BRANCH_DYNAMIC: break;
+    }
+    int alive_forward = 0, alive_backward = 0;
+    long sum_forward = 0, sum_backward = 0;
+    for (int i = lo; i < hi; i++) {
+        alive_forward += lb_forward[i] < ub;
+        alive_backward += lb_backward[i] < ub;
+        sum_forward += lb_forward[i];
+        sum_backward += lb_backward[i];
+    }
+    if (alive_forward != alive_backward)
+        return alive_forward < alive_backward;
+    return sum_forward >= sum_backward;
+}
+
+/* Branches one node; writes its surviving children to w->children; returns their count. */
+static int expand(worker *w, const fsbb_node *node)
+{
+    fsbb_search *search = w->engine->search;
+    const fsbb_bound_data *d = search->data;
+    const int n = d->n, m = d->m;
+    const int ub = atomic_load_explicit(&search->incumbent, memory_order_relaxed);
+    if (node->lb >= ub)
+        return 0;
+    w->nodes++;
+    const int fl = node->front_len, bl = node->back_len;
+    const int lo = fl, hi = n - bl, unscheduled = hi - lo;
+    fsbb_front_times(d, node->perm, fl, w->front);
+    fsbb_back_times(d, node->perm, bl, w->back);
+    fsbb_remaining_work(d, node->perm, fl, bl, w->remain);
+
+    if (unscheduled == 1) {
+        const int makespan = fsbb_lb1_forward_child(d, w->front, w->back, w->remain, 1, node->perm[lo]);
+        w->bounded++;
+        if (makespan < ub)
+            fsbb_search_offer(search, makespan, node->perm);
+        return 0;
+    }
+
+    const fsbb_branch_kind branch = search->options->branch;
+    if (branch != FSBB_BRANCH_BACKWARD)
+        for (int i = lo; i < hi; i++)
+            w->lb_forward[i] = fsbb_lb1_forward_child(d, w->front, w->back, w->remain, unscheduled, node->perm[i]);
+    if (branch != FSBB_BRANCH_FORWARD)
+        for (int i = lo; i < hi; i++)
+            w->lb_backward[i] = fsbb_lb1_backward_child(d, w->front, w->back, w->remain, unscheduled, node->perm[i],
+                                                        w->child_back);
+    w->bounded += (uint64_t)unscheduled * (branch == FSBB_BRANCH_DYNAMIC ? 2 : 1);
+
+    const int forward = choose_forward(search, lo, hi, w->lb_forward, w->lb_backward, ub);
+    const int *lb = forward ? w->lb_forward : w->lb_backward;
+    int alive = 0;
+    for (int i = lo; i < hi; i++)
+        if (lb[i] < ub)
+            w->survivors[alive++] = i;
+    if (search->options->select == FSBB_SELECT_DFS)
+        sort_by_bound_descending(w->survivors, alive, lb);
+
+    const int refine = search->options->lb == FSBB_LB2 || search->custom_bound_count > 0;
+    if (refine) {
+        memset(w->unscheduled, 0, (size_t)n);
+        for (int i = lo; i < hi; i++)
+            w->unscheduled[node->perm[i]] = 1;
+        if (forward)
+            memcpy(w->child_back, w->back, sizeof(int) * (size_t)m);
+        else
+            memcpy(w->child_front, w->front, sizeof(int) * (size_t)m);
+    }
+    int kept = 0;
+    for (int s = 0; s < alive; s++) {
+        const int pos = w->survivors[s];
+        fsbb_node *child = (fsbb_node *)(w->children + (size_t)kept * w->engine->node_size);
+        fsbb_node_copy(child, node, n);
+        const int slot = forward ? lo : hi - 1;
+        const fsbb_job job = child->perm[pos];
+        child->perm[pos] = child->perm[slot];
+        child->perm[slot] = job;
+        if (forward)
+            child->front_len++;
+        else
+            child->back_len++;
+        int child_lb = lb[pos];
+        if (refine) {
+            if (forward) {
+                int t = 0;
+                for (int k = 0; k < m; k++) {
+                    t = FSBB_MAX(t, w->front[k]) + d->p[k * n + job];
+                    w->child_front[k] = t;
+                }
+            } else {
+                int t = 0;
+                for (int k = m - 1; k >= 0; k--) {
+                    t = FSBB_MAX(t, w->back[k]) + d->p[k * n + job];
+                    w->child_back[k] = t;
+                }
+            }
+            w->unscheduled[job] = 0;
+            child_lb = refine_bound(w, child, child_lb, ub);
+            w->unscheduled[job] = 1;
+            if (child_lb >= ub)
+                continue;
+        }
+        child->lb = child_lb;
+        kept++;
+    }
+    return kept;
+}
+
+static void lock_pair(worker *a, worker *b)
+{
+    if (a->id < b->id) {
+        pthread_mutex_lock(&a->lock);
+        pthread_mutex_lock(&b->lock);
+    } else {
+        pthread_mutex_lock(&b->lock);
+        pthread_mutex_lock(&a->lock);
+    }
+}
+
+/* Waits for work from another thread; returns 0 when the search is over. */
+static int find_work(worker *w)
+{
+    cpu_engine *engine = w->engine;
+    fsbb_search *search = engine->search;
+    atomic_fetch_add(&engine->idle, 1);
+    for (;;) {
+        if (atomic_load(&search->stop) || atomic_load(&engine->idle) == engine->count)
+            return 0;
+        w->rng = w->rng * 1103515245u + 12345u;
+        const int start = (int)((w->rng >> 8) % (unsigned)engine->count);
+        for (int t = 0; t < engine->count; t++) {
+            worker *victim = &engine->workers[(start + t) % engine->count];
+            if (victim == w || victim->pool.count == 0)
+                continue;
+            lock_pair(w, victim);
+            int got = 0;
+            if (victim->pool.count > 0) {
+                got = fsbb_node_pool_steal_half(&victim->pool, &w->pool) > 0;
+                if (got)
+                    atomic_fetch_sub(&engine->idle, 1);
+                else
+                    atomic_store(&engine->out_of_memory, 1);
+            }
+            pthread_mutex_unlock(&victim->lock);
+            pthread_mutex_unlock(&w->lock);
+            if (got)
+                return 1;
+            if (atomic_load(&engine->out_of_memory)) {
+                atomic_store(&search->stop, 1);
+                return 0;
+            }
+        }
+        fsbb_search_should_stop(search);
+        const struct timespec pause = {0, 20000};
+        nanosleep(&pause, NULL);
+    }
+}
+
+static void *run_worker(void *arg)
+{
+    worker *w = arg;
+    cpu_engine *engine = w->engine;
+    fsbb_search *search = engine->search;
+    int since_check = 0;
+    for (;;) {
+        if (++since_check >= CHECK_EVERY) {
+            since_check = 0;
+            flush_counters(w);
+            if (fsbb_search_should_stop(search))
+                break;
+        }
+        pthread_mutex_lock(&w->lock);
+        const int got = fsbb_node_pool_pop(&w->pool, w->current);
+        pthread_mutex_unlock(&w->lock);
+        if (!got) {
+            flush_counters(w);
+            if (!find_work(w))
+                break;
+            continue;
+        }
+        const int kept = expand(w, w->current);
+        if (kept == 0)
+            continue;
+        pthread_mutex_lock(&w->lock);
+        for (int c = 0; c < kept; c++) {
+            if (fsbb_node_pool_push(&w->pool, (fsbb_node *)(w->children + (size_t)c * engine->node_size)) != 0) {
+                atomic_store(&engine->out_of_memory, 1);
+                atomic_store(&search->stop, 1);
+                break;
+            }
+        }
+        pthread_mutex_unlock(&w->lock);
+    }
+    flush_counters(w);
+    return NULL;
+}
+
+static void free_worker(worker *w)
+{
+    fsbb_node_pool_free(&w->pool);
+    free(w->front);
+    free(w->back);
+    free(w->remain);
+    free(w->child_front);
+    free(w->child_back);
+    free(w->lb_forward);
+    free(w->lb_backward);
+    free(w->survivors);
+    free(w->unscheduled);
+    free(w->view_prefix);
+    free(w->view_suffix);
+    free(w->view_unscheduled);
+    free(w->current);
+    free(w->children);
+    pthread_mutex_destroy(&w->lock);
+}
+
+static int init_worker(worker *w, cpu_engine *engine, int id)
+{
+    const fsbb_search *search = engine->search;
+    const int n = search->data->n, m = search->data->m;
+    memset(w, 0, sizeof *w);
+    w->engine = engine;
+    w->id = id;
+    w->rng = 2654435761u * (unsigned)(id + 1);
+    pthread_mutex_init(&w->lock, NULL);
+    fsbb_node_pool_init(&w->pool, search->options->select, n);
+    w->front = malloc(sizeof(int) * (size_t)m);
+    w->back = malloc(sizeof(int) * (size_t)m);
+    w->remain = malloc(sizeof(int) * (size_t)m);
+    w->child_front = malloc(sizeof(int) * (size_t)m);
+    w->child_back = malloc(sizeof(int) * (size_t)m);
+    w->lb_forward = malloc(sizeof(int) * (size_t)n);
+    w->lb_backward = malloc(sizeof(int) * (size_t)n);
+    w->survivors = malloc(sizeof(int) * (size_t)n);
+    w->unscheduled = malloc((size_t)n);
+    w->view_prefix = malloc(sizeof(int) * (size_t)n);
+    w->view_suffix = malloc(sizeof(int) * (size_t)n);
+    w->view_unscheduled = malloc(sizeof(int) * (size_t)n);
+    w->current = malloc(engine->node_size);
+    w->children = malloc(engine->node_size * (size_t)n);
+    return w->front && w->back && w->remain && w->child_front && w->child_back && w->lb_forward &&
+                   w->lb_backward && w->survivors && w->unscheduled && w->view_prefix && w->view_suffix &&
+                   w->view_unscheduled && w->current && w->children
+               ? 0
+               : -1;
+}
+
+/* The root node with its bound; returns -1 when memory runs out. */
+static int push_root(worker *w)
+{
+    fsbb_search *search = w->engine->search;
+    const fsbb_bound_data *d = search->data;
+    const int n = d->n, m = d->m;
+    fsbb_node *root = w->current;
+    root->front_len = root->back_len = 0;
+    for (int j = 0; j < n; j++)
+        root->perm[j] = (fsbb_job)j;
+    int *scratch = malloc(sizeof(int) * 3 * (size_t)m);
+    if (!scratch)
+        return -1;
+    root->lb = fsbb_lb1(d, root->perm, 0, 0, scratch);
+    free(scratch);
+    w->bounded++;
+    if (search->options->lb == FSBB_LB2 && n > 1) {
+        memset(w->unscheduled, 1, (size_t)n);
+        memset(w->child_front, 0, sizeof(int) * (size_t)m);
+        memset(w->child_back, 0, sizeof(int) * (size_t)m);
+        root->lb = FSBB_MAX(root->lb, fsbb_lb2(d, w->unscheduled, w->child_front, w->child_back, INT_MAX));
+    }
+    return fsbb_node_pool_push(&w->pool, root);
+}
+
+fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
+{
+    cpu_engine engine = {.search = search, .count = search->threads, .node_size = fsbb_node_size(search->data->n)};
+    engine.workers = calloc((size_t)engine.count, sizeof *engine.workers);
+    if (!engine.workers)
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for %d search threads", engine.count);
+    int initialised = 0;
+    fsbb_status status = FSBB_OK;
+    for (; initialised < engine.count; initialised++)
+        if (init_worker(&engine.workers[initialised], &engine, initialised) != 0) {
+            free_worker(&engine.workers[initialised]);
+            status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for search thread scratch");
+            break;
+        }
+    if (status == FSBB_OK && push_root(&engine.workers[0]) != 0)
+        status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the root node");
+    pthread_t *threads = calloc((size_t)engine.count, sizeof *threads);
+    if (status == FSBB_OK && !threads)
+        status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for thread handles");
+    if (status == FSBB_OK) {
+        int started = 0;
+        for (; started < engine.count; started++)
+            if (pthread_create(&threads[started], NULL, run_worker, &engine.workers[started]) != 0)
+                break;
+        if (started == 0) {
+            status = fsbb_fail(err, FSBB_ERR_MEMORY, "could not start a search thread");
+        } else if (started < engine.count) {
+            /* The threads that started share all the work; the missing ones count as idle. */
+            atomic_fetch_add(&engine.idle, engine.count - started);
+        }
+        for (int t = 0; t < started; t++)
+            pthread_join(threads[t], NULL);
+    }
+    free(threads);
+    if (status == FSBB_OK && atomic_load(&engine.out_of_memory))
+        status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for open nodes");
+    for (int t = 0; t < initialised; t++) {
+        if (engine.workers[t].pool.count > 0)
+            fsbb_search_note_open(search, fsbb_node_pool_min_lb(&engine.workers[t].pool));
+        free_worker(&engine.workers[t]);
+    }
+    free(engine.workers);
+    return status;
+}
