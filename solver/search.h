@@ -72,6 +72,12 @@ void fsbb_search_note_open(fsbb_search *search, int lb);
 fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err);
 fsbb_status fsbb_search_gpu(fsbb_search *search, fsbb_error *err);
 
+/* The two GPU engines behind fsbb_search_gpu (CUDA builds only): the search kept in
+ * device memory with fused branch-and-bound kernels, and the seed design where the CPU
+ * branches and the GPU bounds pools. */
+fsbb_status fsbb_search_gpu_resident(fsbb_search *search, fsbb_error *err);
+fsbb_status fsbb_search_gpu_offload(fsbb_search *search, fsbb_error *err);
+
 /* 1 when this build has the CUDA engines (a GPU may still be missing at run time). */
 int fsbb_gpu_built(void);
 
