@@ -116,7 +116,7 @@ static fsbb_status parse_seconds(const char *name, const char *value, double *ou
 
 #define SET_INTEGER(min, max, field)                                                                           \
     do {                                                                                                       \
-        long long parsed_;                                                                                     \
+        long long parsed_ = 0; \
         const fsbb_status status_ = parse_integer(name, value, min, max, &parsed_, err);                       \
         if (status_ == FSBB_OK)                                                                                \
             options->field = parsed_;                                                                          \
@@ -132,7 +132,7 @@ static fsbb_status set_upper_bound(fsbb_options *options, const char *value, fsb
     } else if (strcmp(value, "inf") == 0) {
         options->ub_kind = FSBB_UB_INFINITE;
     } else {
-        long long parsed;
+        long long parsed = 0;
         if (parse_integer("ub", value, 1, 2000000000, &parsed, NULL) != FSBB_OK)
             return fsbb_fail(err, FSBB_ERR_ARGUMENT,
                              "invalid value '%s' for ub (expected heuristic|opt|inf or a positive makespan)", value);
@@ -171,7 +171,7 @@ fsbb_status fsbb_options_set(fsbb_options *options, const char *name, const char
     if (strcmp(name, "pool-size") == 0)
         SET_INTEGER(0, 1 << 28, pool_size);
     if (strcmp(name, "block-size") == 0) {
-        long long parsed;
+        long long parsed = 0;
         fsbb_status status = parse_integer(name, value, 32, 1024, &parsed, err);
         if (status == FSBB_OK && parsed % 32 != 0)
             status = fsbb_fail(err, FSBB_ERR_ARGUMENT, "invalid value '%s' for block-size (a multiple of 32)", value);

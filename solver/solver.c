@@ -277,7 +277,7 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
 fsbb_status fsbb_solve(const fsbb_instance *instance, const fsbb_options *options, fsbb_result *result,
                        fsbb_error *err)
 {
-    fsbb_solver *solver;
+    fsbb_solver *solver = NULL;
     fsbb_status status = fsbb_solver_new(instance, options, &solver, err);
     if (status != FSBB_OK)
         return status;

@@ -13,6 +13,9 @@
 
 enum { EXIT_PROVEN = 0, EXIT_LIMIT = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 3 };
 
+/* The value of a numeric option the user did not give. */
+#define NOT_GIVEN G_MININT
+
 typedef struct cli_args {
     gchar *lb, *branch, *select, *ub, *device, *pool_order, *refactor, *gpu_engine;
     gint threads, pool_size, block_size, lb2_pairs;
@@ -73,11 +76,11 @@ static int apply_arguments(fsbb_options *options, const cli_args *args)
         gint64 value;
         gboolean given;
     } numbers[] = {
-        {"threads", args->threads, args->threads >= 0},
-        {"pool-size", args->pool_size, args->pool_size >= 0},
-        {"block-size", args->block_size, args->block_size >= 0},
-        {"lb2-pairs", args->lb2_pairs, args->lb2_pairs >= 0},
-        {"node-limit", args->node_limit, args->node_limit >= 0},
+        {"threads", args->threads, args->threads != NOT_GIVEN},
+        {"pool-size", args->pool_size, args->pool_size != NOT_GIVEN},
+        {"block-size", args->block_size, args->block_size != NOT_GIVEN},
+        {"lb2-pairs", args->lb2_pairs, args->lb2_pairs != NOT_GIVEN},
+        {"node-limit", args->node_limit, args->node_limit != NOT_GIVEN},
     };
     char text[64];
     for (size_t i = 0; i < G_N_ELEMENTS(numbers); i++) {
@@ -87,7 +90,7 @@ static int apply_arguments(fsbb_options *options, const cli_args *args)
         if (!set_option(options, numbers[i].name, text))
             return 0;
     }
-    if (args->time_limit >= 0) {
+    if (args->time_limit != NOT_GIVEN) {
         snprintf(text, sizeof text, "%.17g", args->time_limit);
         if (!set_option(options, "time-limit", text))
             return 0;
@@ -234,8 +237,8 @@ done:
 
 int main(int argc, char **argv)
 {
-    cli_args args = {.threads = -1, .pool_size = -1, .block_size = -1, .lb2_pairs = -1, .time_limit = -1,
-                     .node_limit = -1};
+    cli_args args = {.threads = NOT_GIVEN, .pool_size = NOT_GIVEN, .block_size = NOT_GIVEN,
+                     .lb2_pairs = NOT_GIVEN, .time_limit = NOT_GIVEN, .node_limit = NOT_GIVEN};
     const GOptionEntry entries[] = {
         {"lb", 0, 0, G_OPTION_ARG_STRING, &args.lb, "Lower bound: lb1 (default) or lb2", "lb1|lb2"},
         {"branch", 0, 0, G_OPTION_ARG_STRING, &args.branch, "Branching: forward, backward or dynamic (default)",

@@ -1,0 +1,99 @@
+#!/bin/sh
+# run.sh — command-line tests of flowshop-bb: output, JSON, exit statuses, errors and
+# signals. Usage: sh test/cli/run.sh build/flowshop-bb. Prints "N passed, N failed".
+bin=${1:?usage: run.sh PATH-TO-flowshop-bb}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+
+# expect_status NAME STATUS COMMAND...: runs COMMAND, keeps stdout/stderr in $tmp/out, $tmp/err.
+expect_status() {
+    name=$1 want=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    if [ "$got" -eq "$want" ]; then pass; else fail "$name: exit status $got, expected $want"; cat "$tmp/err"; fi
+}
+
+expect_output() {
+    name=$1 pattern=$2 file=${3:-$tmp/out}
+    if grep -q -- "$pattern" "$file"; then pass; else fail "$name: output lacks '$pattern'"; cat "$file"; fi
+}
+
+expect_status "version" 0 "$bin" --version
+expect_output "version" "flowshop-bb"
+
+expect_status "help" 0 "$bin" --help
+expect_output "help lists --lb" "--lb"
+
+expect_status "ta001 from scratch" 0 "$bin" ta001 --ub inf --quiet
+expect_output "ta001 optimum" "makespan     1278"
+expect_output "ta001 status" "status       optimal"
+expect_output "ta001 permutation" "^permutation  *[0-9]"
+
+expect_status "ta001 json" 0 "$bin" ta1 --ub heuristic --json --threads 2
+expect_output "json makespan" '"makespan": 1278'
+expect_output "json optimal" '"optimal": true'
+expect_output "json keys" '"instance": "ta001", "jobs": 20, "machines": 5'
+for key in permutation lower_bound nodes time_s threads device lb branch; do
+    expect_output "json key $key" "\"$key\": "
+done
+
+expect_status "ub opt proves without a schedule" 0 "$bin" ta001 --ub opt --json
+expect_output "ub opt makespan" '"makespan": 1278'
+expect_output "ub opt permutation null" '"permutation": null'
+expect_output "ub opt optimal" '"optimal": true'
+
+expect_status "every option form" 0 "$bin" ta002 --lb lb2 --branch bwd --select best --ub inf --threads 1 --quiet
+expect_output "ta002 optimum with lb2" "makespan     1359"
+
+expect_status "ub below the optimum" 0 "$bin" ta001 --ub 1200 --json
+expect_output "ub below: not optimal" '"optimal": false'
+expect_output "ub below: no makespan" '"makespan": null'
+
+expect_status "node limit" 1 "$bin" ta021 --ub inf --node-limit 1000 --json
+expect_output "node limit status" '"status": "limit reached'
+expect_output "node limit keeps a schedule" '"permutation": \['
+
+expect_status "time limit" 1 "$bin" ta051 --ub inf --time-limit 0.3 --quiet
+
+expect_status "unknown instance" 2 "$bin" ta121
+expect_output "unknown instance message" "ta121" "$tmp/err"
+expect_status "missing file" 2 "$bin" "$tmp/none.txt"
+printf '3 2\n1 2 3\n4 5\n' >"$tmp/short.txt"
+expect_status "truncated file" 2 "$bin" "$tmp/short.txt"
+expect_output "truncated file names file and line" "short.txt:[0-9]" "$tmp/err"
+printf '3 2\n1 2 3\n4 5 6\n' >"$tmp/plain.txt"
+expect_status "plain file" 0 "$bin" "$tmp/plain.txt" --quiet
+expect_output "plain file optimum" "makespan     12"
+expect_status "bad lb" 2 "$bin" ta001 --lb lb9
+expect_output "bad lb message" "lb9" "$tmp/err"
+expect_status "bad threads" 2 "$bin" ta001 --threads -5
+expect_status "bad ub" 2 "$bin" ta001 --ub -3
+expect_status "no instance" 2 "$bin"
+expect_status "two instances" 2 "$bin" ta001 ta002
+expect_status "unknown option" 2 "$bin" ta001 --frobnicate
+if "$bin" --version | grep -q "CUDA GPU found"; then
+    pass
+else
+    expect_status "gpu without a GPU" 2 "$bin" ta001 --device gpu
+    expect_status "auto without a GPU" 0 "$bin" ta001 --device auto
+    expect_output "auto note" "CPU" "$tmp/err"
+fi
+
+# SIGTERM stops a long solve with status 3 and still prints the best schedule found.
+"$bin" ta051 --ub inf --threads 2 >"$tmp/term.out" 2>&1 &
+pid=$!
+sleep 1
+kill -TERM "$pid"
+wait "$pid"
+status=$?
+if [ "$status" -eq 3 ]; then pass; else fail "SIGTERM: exit status $status, expected 3"; fi
+expect_output "SIGTERM status line" "status       interrupted" "$tmp/term.out"
+
+echo "cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
