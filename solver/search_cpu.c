@@ -10,6 +10,7 @@
 
 #include "error.h"
 #include "lb1.h"
+#include "lb1_batch.h"
 #include "lb2.h"
 #include "node_pool.h"
 
@@ -31,6 +32,9 @@ typedef struct worker {
     /* Scratch sized for one node. */
     int *front, *back, *remain, *child_front, *child_back;
     int *lb_forward, *lb_backward;   /* by position in the permutation */
+    int *times;                      /* m x unscheduled: the unscheduled jobs' times */
+    int *batch_back;                 /* m x unscheduled: backward children's suffix times */
+    int *batch_t, *batch_last;       /* unscheduled: running values of the batch bounds */
     int *survivors;                  /* positions of surviving children */
     unsigned char *unscheduled;      /* by job */
     int *view_prefix, *view_suffix, *view_unscheduled;
@@ -140,7 +144,7 @@ static int expand(worker *w, const fsbb_node *node)
     const int lo = fl, hi = n - bl, unscheduled = hi - lo;
     fsbb_front_times(d, node->perm, fl, w->front);
     fsbb_back_times(d, node->perm, bl, w->back);
-    fsbb_remaining_work(d, node->perm, fl, bl, w->remain);
+    fsbb_gather_unscheduled(d, node->perm, lo, unscheduled, w->times, w->remain);
 
     if (unscheduled == 1) {
         const int makespan = fsbb_lb1_forward_child(d, w->front, w->back, w->remain, 1, node->perm[lo]);
@@ -152,12 +156,11 @@ static int expand(worker *w, const fsbb_node *node)
 
     const fsbb_branch_kind branch = search->options->branch;
     if (branch != FSBB_BRANCH_BACKWARD)
-        for (int i = lo; i < hi; i++)
-            w->lb_forward[i] = fsbb_lb1_forward_child(d, w->front, w->back, w->remain, unscheduled, node->perm[i]);
+        fsbb_lb1_forward_children(d, w->front, w->back, w->remain, w->times, unscheduled, w->batch_t, w->batch_last,
+                                  w->lb_forward + lo);
     if (branch != FSBB_BRANCH_FORWARD)
-        for (int i = lo; i < hi; i++)
-            w->lb_backward[i] = fsbb_lb1_backward_child(d, w->front, w->back, w->remain, unscheduled, node->perm[i],
-                                                        w->child_back);
+        fsbb_lb1_backward_children(d, w->front, w->back, w->remain, w->times, unscheduled, w->batch_back,
+                                   w->batch_last, w->lb_backward + lo);
     w->bounded += (uint64_t)unscheduled * (branch == FSBB_BRANCH_DYNAMIC ? 2 : 1);
 
     const int forward = choose_forward(search, lo, hi, w->lb_forward, w->lb_backward, ub);
@@ -318,6 +321,10 @@ static void free_worker(worker *w)
     free(w->child_back);
     free(w->lb_forward);
     free(w->lb_backward);
+    free(w->times);
+    free(w->batch_back);
+    free(w->batch_t);
+    free(w->batch_last);
     free(w->survivors);
     free(w->unscheduled);
     free(w->view_prefix);
@@ -346,6 +353,10 @@ static int init_worker(worker *w, cpu_engine *engine, int id)
     w->lb_forward = malloc(sizeof(int) * (size_t)n);
     w->lb_backward = malloc(sizeof(int) * (size_t)n);
     w->survivors = malloc(sizeof(int) * (size_t)n);
+    w->times = malloc(sizeof(int) * (size_t)n * (size_t)m);
+    w->batch_back = malloc(sizeof(int) * (size_t)n * (size_t)m);
+    w->batch_t = malloc(sizeof(int) * (size_t)n);
+    w->batch_last = malloc(sizeof(int) * (size_t)n);
     w->unscheduled = malloc((size_t)n);
     w->view_prefix = malloc(sizeof(int) * (size_t)n);
     w->view_suffix = malloc(sizeof(int) * (size_t)n);
@@ -353,7 +364,7 @@ static int init_worker(worker *w, cpu_engine *engine, int id)
     w->current = malloc(engine->node_size);
     w->children = malloc(engine->node_size * (size_t)n);
     return w->front && w->back && w->remain && w->child_front && w->child_back && w->lb_forward &&
-                   w->lb_backward && w->survivors && w->unscheduled && w->view_prefix && w->view_suffix &&
+                   w->lb_backward && w->survivors && w->times && w->batch_back && w->batch_t && w->batch_last && w->unscheduled && w->view_prefix && w->view_suffix &&
                    w->view_unscheduled && w->current && w->children
                ? 0
                : -1;

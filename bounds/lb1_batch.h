@@ -1,0 +1,102 @@
+/* lb1_batch.h — LB1 of all the children of one node at once, in structure-of-arrays form
+ * so the compiler vectorises across children. Same values as fsbb_lb1_forward_child and
+ * fsbb_lb1_backward_child of lb1.h, which stay the reference (and the GPU's form).
+ *
+ * times[k * count + c] holds the time of the c-th unscheduled job on machine k (the node's
+ * unscheduled jobs gathered once, see fsbb_gather_unscheduled); the work arrays hold
+ * m * count ints (backward) or count ints (forward) each. */
+#ifndef FSBB_LB1_BATCH_H
+#define FSBB_LB1_BATCH_H
+
+#include "bound_data.h"
+#include "hd.h"
+
+/* Gathers the times of the count unscheduled jobs perm[first..first+count) machine by
+ * machine, and sums them into remain[k]. */
+FSBB_HD void fsbb_gather_unscheduled(const fsbb_bound_data *d, const fsbb_job *perm, int first, int count,
+                                     int *times, int *remain)
+{
+    const int n = d->n, m = d->m;
+    for (int k = 0; k < m; k++) {
+        const int *row = d->p + k * n;
+        int *out = times + k * count;
+        int sum = 0;
+        for (int c = 0; c < count; c++) {
+            out[c] = row[perm[first + c]];
+            sum += out[c];
+        }
+        remain[k] = sum;
+    }
+}
+
+/* Forward children: lb[c] for appending the c-th unscheduled job; count >= 2. */
+FSBB_HD void fsbb_lb1_forward_children(const fsbb_bound_data *d, const int *front, const int *back,
+                                       const int *remain, const int *times, int count, int *t, int *last, int *lb)
+{
+    const int m = d->m;
+    {
+        const int head = d->min_head[0], tail = FSBB_MAX(back[0], d->min_tail[0]), f = front[0], r = remain[0];
+        for (int c = 0; c < count; c++) {
+            const int pk = times[c];
+            t[c] = f + pk;
+            last[c] = FSBB_MAX(t[c], head) + r - pk;
+            lb[c] = last[c] + tail;
+        }
+    }
+    for (int k = 1; k < m; k++) {
+        const int *row = times + k * count;
+        const int f = front[k], head = d->min_head[k], minp = d->min_p[k], r = remain[k];
+        const int tail = FSBB_MAX(back[k], d->min_tail[k]);
+        for (int c = 0; c < count; c++) {
+            const int pk = row[c];
+            const int tc = FSBB_MAX(t[c], f) + pk;
+            const int lc = FSBB_MAX(last[c] + minp, FSBB_MAX(tc, head) + r - pk);
+            t[c] = tc;
+            last[c] = lc;
+            lb[c] = FSBB_MAX(lb[c], lc + tail);
+        }
+    }
+}
+
+/* Backward children: lb[c] for prepending the c-th unscheduled job to the suffix;
+ * count >= 2; child_back holds m * count ints. */
+FSBB_HD void fsbb_lb1_backward_children(const fsbb_bound_data *d, const int *front, const int *back,
+                                        const int *remain, const int *times, int count, int *child_back,
+                                        int *last, int *lb)
+{
+    const int m = d->m;
+    {
+        const int *row = times + (m - 1) * count;
+        int *out = child_back + (m - 1) * count;
+        for (int c = 0; c < count; c++)
+            out[c] = back[m - 1] + row[c];
+    }
+    for (int k = m - 2; k >= 0; k--) {
+        const int *row = times + k * count;
+        const int *below = child_back + (k + 1) * count;
+        int *out = child_back + k * count;
+        const int b = back[k];
+        for (int c = 0; c < count; c++)
+            out[c] = FSBB_MAX(below[c], b) + row[c];
+    }
+    {
+        const int start = FSBB_MAX(front[0], d->min_head[0]) + remain[0], tail = d->min_tail[0];
+        for (int c = 0; c < count; c++) {
+            last[c] = start - times[c];
+            lb[c] = last[c] + FSBB_MAX(child_back[c], tail);
+        }
+    }
+    for (int k = 1; k < m; k++) {
+        const int *row = times + k * count;
+        const int *cb = child_back + k * count;
+        const int start = FSBB_MAX(front[k], d->min_head[k]) + remain[k], minp = d->min_p[k];
+        const int tail = d->min_tail[k];
+        for (int c = 0; c < count; c++) {
+            const int lc = FSBB_MAX(last[c] + minp, start - row[c]);
+            last[c] = lc;
+            lb[c] = FSBB_MAX(lb[c], lc + FSBB_MAX(cb[c], tail));
+        }
+    }
+}
+
+#endif
