@@ -1,0 +1,29 @@
+/* heuristic.h — the initial upper bound: NEH (Nawaz, Enscore and Ham 1983) and iterated
+ * greedy (Ruiz and Stützle 2007), both with Taillard's acceleration, so that trying a job at
+ * every position of a sequence of L jobs costs O(L m) in all.
+ *
+ * Times are m x n row-major, p[k * n + j]; permutations hold the n jobs 0-based. */
+#ifndef FSBB_HEURISTIC_H
+#define FSBB_HEURISTIC_H
+
+/* Iterations of fsbb_heuristic_improve for instances up to 20 jobs x 20 machines, where
+ * they take about 20 ms on one core. One iteration costs O(n^2 m) (a few local-search
+ * passes, each trying every job at every position), so larger instances need
+ * proportionally fewer: the solver scales this by 20*20*20 / (n^2 m) when that is below 1
+ * (one iteration for 500 x 20, whose local search alone takes a fraction of a second). */
+#define FSBB_HEURISTIC_DEFAULT_ITERATIONS 1000
+
+/* NEH: jobs by decreasing total time (ties: lower index first), each inserted at the
+ * first position that minimises the partial makespan. Writes the schedule to permutation
+ * (n ints) and returns its makespan, or -1 when out of memory. O(n^2 m). */
+int fsbb_heuristic_neh(int n, int m, const int *p, int *permutation);
+
+/* Iterated greedy from the schedule in permutation: a local search by insertion, then
+ * `iterations` times: remove 4 random jobs (n - 1 when n <= 4), reinsert each at its best
+ * position, local search by insertion, accept the result if not worse or else with
+ * probability exp(-(worse - current) / T), T = 0.4 * (sum of times) / (10 n m).
+ * Deterministic for a given seed. Leaves the best schedule found in permutation and
+ * returns its makespan (never worse than the schedule given), or -1 when out of memory. */
+int fsbb_heuristic_improve(int n, int m, const int *p, int *permutation, int iterations, unsigned seed);
+
+#endif
