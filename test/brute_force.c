@@ -55,7 +55,8 @@ static void complete_with_suffix(enumeration *e)
     if (before[e->m - 1] < e->best) {
         e->best = before[e->m - 1];
         memcpy(e->best_sequence, e->sequence, sizeof(int) * (size_t)e->free_end);
-        memcpy(e->best_sequence + e->free_end, e->suffix, sizeof(int) * (size_t)e->suffix_length);
+        for (int i = 0; i < e->suffix_length; i++)
+            e->best_sequence[e->free_end + i] = e->suffix[i];
     }
 }
 
