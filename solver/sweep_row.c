@@ -1,0 +1,203 @@
+/* sweep_row.c — the column layout of sweep rows, resume keys and JSON rendering
+ * (sweep_row.h). */
+#include "sweep_row.h"
+
+#include "error.h"
+#include "sweep_csv.h"
+
+#include <string.h>
+
+typedef enum { KIND_TEXT, KIND_NUMBER, KIND_BOOLEAN } column_kind;
+
+static const struct {
+    const char *name;
+    column_kind kind;
+} result_columns[FSBB_RESULT_COLUMNS] = {
+    [FSBB_COLUMN_JOBS] = {"jobs", KIND_NUMBER},
+    [FSBB_COLUMN_MACHINES] = {"machines", KIND_NUMBER},
+    [FSBB_COLUMN_STATUS] = {"status", KIND_TEXT},
+    [FSBB_COLUMN_MAKESPAN] = {"makespan", KIND_NUMBER},
+    [FSBB_COLUMN_OPTIMAL] = {"optimal", KIND_BOOLEAN},
+    [FSBB_COLUMN_LOWER_BOUND] = {"lower_bound", KIND_NUMBER},
+    [FSBB_COLUMN_INITIAL_UB] = {"initial_ub", KIND_NUMBER},
+    [FSBB_COLUMN_NODES] = {"nodes", KIND_NUMBER},
+    [FSBB_COLUMN_BOUNDED] = {"bounded", KIND_NUMBER},
+    [FSBB_COLUMN_TIME_S] = {"time_s", KIND_NUMBER},
+    [FSBB_COLUMN_NODES_PER_S] = {"nodes_per_s", KIND_NUMBER},
+    [FSBB_COLUMN_THREADS_USED] = {"threads_used", KIND_NUMBER},
+    [FSBB_COLUMN_DEVICE_NAME] = {"device_name", KIND_TEXT},
+    [FSBB_COLUMN_HOST] = {"host", KIND_TEXT},
+    [FSBB_COLUMN_DATE] = {"date", KIND_TEXT},
+    [FSBB_COLUMN_SOLVER_VERSION] = {"solver_version", KIND_TEXT},
+};
+
+const char *fsbb_sweep_result_column_name(fsbb_sweep_result_column column)
+{
+    return column < FSBB_RESULT_COLUMNS ? result_columns[column].name : NULL;
+}
+
+int fsbb_sweep_reserved_column(const char *name)
+{
+    if (strcmp(name, "instance") == 0 || strcmp(name, "repeat") == 0)
+        return 1;
+    for (int c = 0; c < FSBB_RESULT_COLUMNS; c++)
+        if (strcmp(name, result_columns[c].name) == 0)
+            return 1;
+    return 0;
+}
+
+fsbb_sweep_layout *fsbb_sweep_layout_new(char *const *parameters, int parameter_count)
+{
+    fsbb_sweep_layout *layout = g_new0(fsbb_sweep_layout, 1);
+    layout->parameters = g_new0(char *, (gsize)parameter_count + 1);
+    for (int p = 0; p < parameter_count; p++)
+        layout->parameters[p] = g_strdup(parameters[p]);
+    layout->parameter_count = parameter_count;
+    layout->column_count = 2 + parameter_count + FSBB_RESULT_COLUMNS;
+    return layout;
+}
+
+fsbb_status fsbb_sweep_layout_from_header(char *const *header, int count, const char *source,
+                                          fsbb_sweep_layout **out, fsbb_error *err)
+{
+    const int parameter_count = count - 2 - FSBB_RESULT_COLUMNS;
+    if (parameter_count < 0 || strcmp(header[FSBB_COLUMN_INSTANCE], "instance") != 0 ||
+        strcmp(header[FSBB_COLUMN_REPEAT], "repeat") != 0)
+        return fsbb_fail(err, FSBB_ERR_PARSE, "%s: the header is not a sweep's (instance,repeat,PARAMETERS...,%s,...)",
+                         source, result_columns[0].name);
+    for (int c = 0; c < FSBB_RESULT_COLUMNS; c++)
+        if (strcmp(header[2 + parameter_count + c], result_columns[c].name) != 0)
+            return fsbb_fail(err, FSBB_ERR_PARSE, "%s: header column %d is '%s', expected '%s'", source,
+                             3 + parameter_count + c, header[2 + parameter_count + c], result_columns[c].name);
+    *out = fsbb_sweep_layout_new(header + 2, parameter_count);
+    return FSBB_OK;
+}
+
+void fsbb_sweep_layout_free(fsbb_sweep_layout *layout)
+{
+    if (!layout)
+        return;
+    g_strfreev(layout->parameters);
+    g_free(layout);
+}
+
+int fsbb_sweep_layout_equal(const fsbb_sweep_layout *a, const fsbb_sweep_layout *b)
+{
+    if (a->parameter_count != b->parameter_count)
+        return 0;
+    for (int p = 0; p < a->parameter_count; p++)
+        if (strcmp(a->parameters[p], b->parameters[p]) != 0)
+            return 0;
+    return 1;
+}
+
+char **fsbb_sweep_layout_header(const fsbb_sweep_layout *layout)
+{
+    char **header = g_new0(char *, (gsize)layout->column_count + 1);
+    header[FSBB_COLUMN_INSTANCE] = g_strdup("instance");
+    header[FSBB_COLUMN_REPEAT] = g_strdup("repeat");
+    for (int p = 0; p < layout->parameter_count; p++)
+        header[fsbb_sweep_parameter_column(p)] = g_strdup(layout->parameters[p]);
+    for (int c = 0; c < FSBB_RESULT_COLUMNS; c++)
+        header[fsbb_sweep_result_column_index(layout, (fsbb_sweep_result_column)c)] = g_strdup(result_columns[c].name);
+    return header;
+}
+
+char *fsbb_sweep_row_key(const fsbb_sweep_layout *layout, char *const *fields)
+{
+    GString *key = g_string_new(NULL);
+    fsbb_csv_append_record(key, fields, 2 + layout->parameter_count);
+    return g_string_free(key, FALSE);
+}
+
+/* 1 when text is a number in JSON's grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
+static int is_json_number(const char *text)
+{
+    const char *c = text;
+    if (*c == '-')
+        c++;
+    if (*c == '0')
+        c++;
+    else if (*c >= '1' && *c <= '9')
+        while (g_ascii_isdigit(*c))
+            c++;
+    else
+        return 0;
+    if (*c == '.') {
+        c++;
+        if (!g_ascii_isdigit(*c))
+            return 0;
+        while (g_ascii_isdigit(*c))
+            c++;
+    }
+    if (*c == 'e' || *c == 'E') {
+        c++;
+        if (*c == '+' || *c == '-')
+            c++;
+        if (!g_ascii_isdigit(*c))
+            return 0;
+        while (g_ascii_isdigit(*c))
+            c++;
+    }
+    return *c == '\0';
+}
+
+void fsbb_json_append_string(GString *out, const char *text)
+{
+    /* JSON text is UTF-8: a byte that is not (an odd file name) becomes U+FFFD. */
+    char *valid = g_utf8_make_valid(text, -1);
+    g_string_append_c(out, '"');
+    for (const unsigned char *c = (const unsigned char *)valid; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            g_string_append_printf(out, "\\%c", *c);
+        else if (*c == '\n')
+            g_string_append(out, "\\n");
+        else if (*c == '\t')
+            g_string_append(out, "\\t");
+        else if (*c == '\r')
+            g_string_append(out, "\\r");
+        else if (*c < 0x20)
+            g_string_append_printf(out, "\\u%04x", *c);
+        else
+            g_string_append_c(out, (char)*c);
+    }
+    g_string_append_c(out, '"');
+    g_free(valid);
+}
+
+static void append_value(GString *out, column_kind kind, const char *field)
+{
+    if (kind == KIND_BOOLEAN && (strcmp(field, "true") == 0 || strcmp(field, "false") == 0))
+        g_string_append(out, field);
+    else if (kind == KIND_NUMBER && is_json_number(field))
+        g_string_append(out, field);
+    else if (kind != KIND_TEXT && field[0] == '\0')
+        g_string_append(out, "null");
+    else
+        fsbb_json_append_string(out, field);
+}
+
+void fsbb_sweep_row_append_json(GString *out, const fsbb_sweep_layout *layout, char *const *fields)
+{
+    g_string_append_c(out, '{');
+    fsbb_json_append_string(out, "instance");
+    g_string_append(out, ": ");
+    fsbb_json_append_string(out, fields[FSBB_COLUMN_INSTANCE]);
+    g_string_append(out, ", \"repeat\": ");
+    append_value(out, KIND_NUMBER, fields[FSBB_COLUMN_REPEAT]);
+    for (int p = 0; p < layout->parameter_count; p++) {
+        const char *value = fields[fsbb_sweep_parameter_column(p)];
+        g_string_append(out, ", ");
+        fsbb_json_append_string(out, layout->parameters[p]);
+        g_string_append(out, ": ");
+        append_value(out, is_json_number(value) ? KIND_NUMBER : KIND_TEXT, value);
+    }
+    for (int c = 0; c < FSBB_RESULT_COLUMNS; c++) {
+        g_string_append(out, ", ");
+        fsbb_json_append_string(out, result_columns[c].name);
+        g_string_append(out, ": ");
+        append_value(out, result_columns[c].kind,
+                     fields[fsbb_sweep_result_column_index(layout, (fsbb_sweep_result_column)c)]);
+    }
+    g_string_append(out, "}\n");
+}

@@ -1,0 +1,64 @@
+/* sweep_run.h — running a sweep in-process: every planned run that its results folder
+ * does not hold yet (or every run, with force) is solved through fsbb_solver_* and its row
+ * stored (sweep_store.h). The caller hears of each run through callbacks. */
+#ifndef FSBB_SWEEP_RUN_H
+#define FSBB_SWEEP_RUN_H
+
+#include "sweep_row.h"
+#include "sweep_spec.h"
+
+typedef struct fsbb_sweep_event {
+    long index;                      /* the run's number in the plan (sweep_plan.h) */
+    long total;                      /* runs in the plan */
+    long done;                       /* runs of the plan stored, this one included once done */
+    long pending;                    /* runs this execution set out to do */
+    long finished;                   /* of those, finished (stored or failed), this one included */
+    const fsbb_sweep_layout *layout;
+    char *const *row;                /* instance, repeat and parameters; all fields once done */
+    const fsbb_result *result;       /* on_done only */
+    const fsbb_error *error;         /* on_failed only */
+    double elapsed_s;                /* since fsbb_sweep_execute started */
+} fsbb_sweep_event;
+
+typedef struct fsbb_sweep_callbacks {
+    void (*on_start)(const fsbb_sweep_event *event, void *user_data);
+    void (*on_done)(const fsbb_sweep_event *event, void *user_data);
+    /* A solve returned an error: the run is not stored (a later execution retries it). */
+    void (*on_failed)(const fsbb_sweep_event *event, void *user_data);
+    fsbb_progress_fn on_progress;    /* handed to each run's solver, may be NULL */
+    double progress_interval_s;
+    void *user_data;
+} fsbb_sweep_callbacks;
+
+typedef struct fsbb_sweep_report {
+    long total;                      /* runs in the plan */
+    long skipped;                    /* already stored when the execution started */
+    long ran;                        /* solved and stored */
+    long failed;                     /* solves that returned an error */
+    int interrupted;                 /* fsbb_sweep_interrupt stopped the execution */
+} fsbb_sweep_report;
+
+typedef struct fsbb_sweep fsbb_sweep;
+
+/* Opens dir's store for spec (force: redo stored runs of this plan; another sweep's files
+ * are moved aside, see fsbb_sweep_store_open) and loads the instances that pending runs
+ * need; an instance that fails to load is an error that names it. */
+fsbb_status fsbb_sweep_new(const fsbb_sweep_spec *spec, const char *dir, int force, fsbb_sweep **out,
+                           fsbb_error *err);
+void fsbb_sweep_free(fsbb_sweep *sweep);
+/* Runs in the plan, and those not stored (to be run by fsbb_sweep_execute). */
+long fsbb_sweep_total(const fsbb_sweep *sweep);
+long fsbb_sweep_pending(const fsbb_sweep *sweep);
+/* 1 when opening found and removed a torn last row; 1 when another sweep's files were
+ * moved aside. */
+int fsbb_sweep_dropped_torn_row(const fsbb_sweep *sweep);
+int fsbb_sweep_moved_aside(const fsbb_sweep *sweep);
+/* Runs the pending runs in plan order. Returns FSBB_OK unless the results could not be
+ * written; failed runs and an interruption are in report. */
+fsbb_status fsbb_sweep_execute(fsbb_sweep *sweep, const fsbb_sweep_callbacks *callbacks,
+                               fsbb_sweep_report *report, fsbb_error *err);
+/* Stops the execution soon, interrupting the run in progress, which is not stored. Safe
+ * from another thread or a signal handler. */
+void fsbb_sweep_interrupt(fsbb_sweep *sweep);
+
+#endif

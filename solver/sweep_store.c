@@ -1,0 +1,283 @@
+/* sweep_store.c — runs.csv and runs.jsonl of a sweep (sweep_store.h).
+ *
+ * How a row is made durable: runs.csv is append-only. Each row goes out as one write() of
+ * the whole line to a descriptor opened with O_APPEND, then fsync(). The alternative,
+ * rewriting the file through a temporary copy and rename() after every run, is atomic too
+ * but costs a copy of all rows per run. With appends, the one thing a kill or a crash can
+ * leave is a last row without its final newline (a short write, or a page not flushed);
+ * fsbb_sweep_store_open detects exactly that (a record ends only at its newline) and
+ * drops it, so that run is redone and never counted twice. runs.jsonl is derived: it is
+ * appended after the CSV row and rebuilt from runs.csv at every open, so a kill between
+ * the two writes cannot make them disagree for long. Whole-file rewrites (the header, a
+ * dropped torn row, --force) go through a temporary file and rename(). */
+#include "sweep_store.h"
+
+#include "error.h"
+#include "sweep_csv.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+fsbb_status fsbb_write_file_atomically(const char *path, const char *contents, size_t length, fsbb_error *err)
+{
+    GError *error = NULL;
+    if (!g_file_set_contents_full(path, contents, (gssize)length,
+                                  G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE, 0644, &error)) {
+        const fsbb_status status = fsbb_fail(err, FSBB_ERR_IO, "%s", error->message);
+        g_error_free(error);
+        return status;
+    }
+    return FSBB_OK;
+}
+
+fsbb_status fsbb_sweep_table_read(const char *csv_path, fsbb_sweep_layout **layout, GPtrArray **rows, int *torn,
+                                  fsbb_error *err)
+{
+    char *text = NULL;
+    gsize length = 0;
+    GError *error = NULL;
+    if (!g_file_get_contents(csv_path, &text, &length, &error)) {
+        const fsbb_status status = fsbb_fail(err, FSBB_ERR_IO, "%s", error->message);
+        g_error_free(error);
+        return status;
+    }
+    fsbb_csv csv;
+    fsbb_status status = fsbb_csv_parse(text, length, csv_path, &csv, err);
+    g_free(text);
+    if (status != FSBB_OK)
+        return status;
+    *layout = NULL;
+    if (csv.records->len == 0) {
+        status = fsbb_fail(err, FSBB_ERR_PARSE, "%s: no header", csv_path);
+    } else {
+        char **header = g_ptr_array_index(csv.records, 0);
+        status = fsbb_sweep_layout_from_header(header, (int)g_strv_length(header), csv_path, layout, err);
+    }
+    for (guint r = 1; status == FSBB_OK && r < csv.records->len; r++) {
+        const int fields = (int)g_strv_length(g_ptr_array_index(csv.records, r));
+        if (fields != (*layout)->column_count)
+            status = fsbb_fail(err, FSBB_ERR_PARSE, "%s: row %u has %d fields, the header %d", csv_path, r, fields,
+                               (*layout)->column_count);
+    }
+    if (status != FSBB_OK) {
+        fsbb_sweep_layout_free(*layout);
+        *layout = NULL;
+        fsbb_csv_clear(&csv);
+        return status;
+    }
+    g_strfreev(g_ptr_array_steal_index(csv.records, 0));
+    *rows = csv.records;
+    if (torn)
+        *torn = csv.torn;
+    return FSBB_OK;
+}
+
+static void remember(fsbb_sweep_store *store, char *const *row)
+{
+    char *key = fsbb_sweep_row_key(store->layout, row);
+    const int count = GPOINTER_TO_INT(g_hash_table_lookup(store->done, key));
+    g_hash_table_insert(store->done, key, GINT_TO_POINTER(count + 1));
+}
+
+static fsbb_status open_for_append(const char *path, int *fd, fsbb_error *err)
+{
+    if (*fd >= 0)
+        close(*fd);
+    *fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+    if (*fd < 0)
+        return fsbb_fail(err, FSBB_ERR_IO, "cannot open %s: %s", path, g_strerror(errno));
+    return FSBB_OK;
+}
+
+/* Writes both files from store->rows (atomically each) and reopens them for appending. */
+static fsbb_status rewrite(fsbb_sweep_store *store, int csv_too, fsbb_error *err)
+{
+    fsbb_status status = FSBB_OK;
+    if (csv_too) {
+        GString *csv = g_string_new(NULL);
+        char **header = fsbb_sweep_layout_header(store->layout);
+        fsbb_csv_append_record(csv, header, store->layout->column_count);
+        g_strfreev(header);
+        for (guint r = 0; r < store->rows->len; r++)
+            fsbb_csv_append_record(csv, g_ptr_array_index(store->rows, r), store->layout->column_count);
+        status = fsbb_write_file_atomically(store->csv_path, csv->str, csv->len, err);
+        g_string_free(csv, TRUE);
+    }
+    if (status == FSBB_OK) {
+        GString *jsonl = g_string_new(NULL);
+        for (guint r = 0; r < store->rows->len; r++)
+            fsbb_sweep_row_append_json(jsonl, store->layout, g_ptr_array_index(store->rows, r));
+        status = fsbb_write_file_atomically(store->jsonl_path, jsonl->str, jsonl->len, err);
+        g_string_free(jsonl, TRUE);
+    }
+    if (status == FSBB_OK)
+        status = open_for_append(store->csv_path, &store->csv_fd, err);
+    if (status == FSBB_OK)
+        status = open_for_append(store->jsonl_path, &store->jsonl_fd, err);
+    return status;
+}
+
+static fsbb_status move_aside(const char *dir, const char *path, const char *old_name, fsbb_error *err)
+{
+    char *old_path = g_build_filename(dir, old_name, NULL);
+    fsbb_status status = FSBB_OK;
+    if (g_rename(path, old_path) != 0 && errno != ENOENT)
+        status = fsbb_fail(err, FSBB_ERR_IO, "cannot rename %s to %s: %s", path, old_path, g_strerror(errno));
+    g_free(old_path);
+    return status;
+}
+
+static char *parameter_list(const fsbb_sweep_layout *layout)
+{
+    return layout->parameter_count ? g_strjoinv(", ", layout->parameters) : g_strdup("none");
+}
+
+/* Loads the rows already in runs.csv into store; sets *csv_dirty when runs.csv must be
+ * rewritten (missing, empty, torn, or moved aside). */
+static fsbb_status load_rows(fsbb_sweep_store *store, const char *dir, int replace_other, int *csv_dirty,
+                             fsbb_error *err)
+{
+    GStatBuf info;
+    if (g_stat(store->csv_path, &info) != 0 || info.st_size == 0) {
+        *csv_dirty = 1;  /* missing, or created empty: a fresh start */
+        return FSBB_OK;
+    }
+    fsbb_sweep_layout *found = NULL;
+    GPtrArray *rows = NULL;
+    int torn = 0;
+    fsbb_error read_err;
+    fsbb_status status = fsbb_sweep_table_read(store->csv_path, &found, &rows, &torn, &read_err);
+    if (status == FSBB_OK && fsbb_sweep_layout_equal(found, store->layout)) {
+        g_ptr_array_free(store->rows, TRUE);
+        store->rows = rows;
+        for (guint r = 0; r < rows->len; r++)
+            remember(store, g_ptr_array_index(rows, r));
+        store->dropped_torn_row = torn;
+        *csv_dirty = torn;
+        fsbb_sweep_layout_free(found);
+        return FSBB_OK;
+    }
+    if (status == FSBB_OK) {
+        g_ptr_array_free(rows, TRUE);
+        if (!replace_other) {
+            char *theirs = parameter_list(found), *ours = parameter_list(store->layout);
+            status = fsbb_fail(err, FSBB_ERR_CHECKPOINT,
+                               "%s holds the runs of a sweep with other parameters (%s; this sweep: %s)",
+                               store->csv_path, theirs, ours);
+            g_free(theirs);
+            g_free(ours);
+        }
+        fsbb_sweep_layout_free(found);
+    } else if (!replace_other) {
+        return fsbb_fail(err, status == FSBB_ERR_IO ? FSBB_ERR_IO : FSBB_ERR_CHECKPOINT, "%s", read_err.message);
+    }
+    if (!replace_other)
+        return status;
+    status = move_aside(dir, store->csv_path, "runs.old.csv", err);
+    if (status == FSBB_OK)
+        status = move_aside(dir, store->jsonl_path, "runs.old.jsonl", err);
+    store->moved_aside = 1;
+    *csv_dirty = 1;
+    return status;
+}
+
+fsbb_status fsbb_sweep_store_open(const char *dir, const fsbb_sweep_layout *layout, int replace_other,
+                                  fsbb_sweep_store **out, fsbb_error *err)
+{
+    if (g_mkdir_with_parents(dir, 0755) != 0)
+        return fsbb_fail(err, FSBB_ERR_IO, "cannot create %s: %s", dir, g_strerror(errno));
+    fsbb_sweep_store *store = g_new0(fsbb_sweep_store, 1);
+    store->csv_path = g_build_filename(dir, "runs.csv", NULL);
+    store->jsonl_path = g_build_filename(dir, "runs.jsonl", NULL);
+    store->layout = fsbb_sweep_layout_new(layout->parameters, layout->parameter_count);
+    store->rows = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
+    store->done = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    store->csv_fd = store->jsonl_fd = -1;
+    int csv_dirty = 0;
+    fsbb_status status = load_rows(store, dir, replace_other, &csv_dirty, err);
+    if (status == FSBB_OK)
+        status = rewrite(store, csv_dirty, err);
+    if (status != FSBB_OK) {
+        fsbb_sweep_store_close(store);
+        return status;
+    }
+    *out = store;
+    return FSBB_OK;
+}
+
+void fsbb_sweep_store_close(fsbb_sweep_store *store)
+{
+    if (!store)
+        return;
+    if (store->csv_fd >= 0)
+        close(store->csv_fd);
+    if (store->jsonl_fd >= 0)
+        close(store->jsonl_fd);
+    g_free(store->csv_path);
+    g_free(store->jsonl_path);
+    fsbb_sweep_layout_free(store->layout);
+    g_ptr_array_free(store->rows, TRUE);
+    g_hash_table_destroy(store->done);
+    g_free(store);
+}
+
+int fsbb_sweep_store_has(const fsbb_sweep_store *store, const char *key)
+{
+    return g_hash_table_contains(store->done, key);
+}
+
+fsbb_status fsbb_sweep_store_forget(fsbb_sweep_store *store, GHashTable *keys, fsbb_error *err)
+{
+    GPtrArray *kept = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
+    for (guint r = 0; r < store->rows->len; r++) {
+        char **row = g_ptr_array_index(store->rows, r);
+        char *key = fsbb_sweep_row_key(store->layout, row);
+        if (g_hash_table_contains(keys, key))
+            g_hash_table_remove(store->done, key);
+        else
+            g_ptr_array_add(kept, g_strdupv(row));
+        g_free(key);
+    }
+    g_ptr_array_free(store->rows, TRUE);
+    store->rows = kept;
+    return rewrite(store, 1, err);
+}
+
+/* One write() for the whole line where the system allows; a short write (a full disk, a
+ * signal) continues, and a kill in between leaves a torn row that the next open drops. */
+static fsbb_status append_line(int fd, const char *path, const GString *line, fsbb_error *err)
+{
+    size_t written = 0;
+    while (written < line->len) {
+        const ssize_t n = write(fd, line->str + written, line->len - written);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return fsbb_fail(err, FSBB_ERR_IO, "cannot write %s: %s", path, n < 0 ? g_strerror(errno) : "no space");
+        written += (size_t)n;
+    }
+    if (fsync(fd) != 0)
+        return fsbb_fail(err, FSBB_ERR_IO, "cannot sync %s: %s", path, g_strerror(errno));
+    return FSBB_OK;
+}
+
+fsbb_status fsbb_sweep_store_append(fsbb_sweep_store *store, char *const *row, fsbb_error *err)
+{
+    GString *line = g_string_new(NULL);
+    fsbb_csv_append_record(line, row, store->layout->column_count);
+    fsbb_status status = append_line(store->csv_fd, store->csv_path, line, err);
+    if (status == FSBB_OK) {
+        g_string_truncate(line, 0);
+        fsbb_sweep_row_append_json(line, store->layout, row);
+        status = append_line(store->jsonl_fd, store->jsonl_path, line, err);
+    }
+    g_string_free(line, TRUE);
+    if (status == FSBB_OK) {
+        g_ptr_array_add(store->rows, g_strdupv((char **)row));
+        remember(store, row);
+    }
+    return status;
+}

@@ -1,0 +1,46 @@
+/* sweep_store.h — a sweep's results folder: runs.csv (the record, one row per run) and its
+ * JSON-lines twin runs.jsonl; which runs are done (for resuming); appending a row so that a
+ * kill never leaves half of one behind. */
+#ifndef FSBB_SWEEP_STORE_H
+#define FSBB_SWEEP_STORE_H
+
+#include "sweep_row.h"
+
+#include <glib.h>
+
+typedef struct fsbb_sweep_store {
+    char *csv_path, *jsonl_path;
+    fsbb_sweep_layout *layout;
+    GPtrArray *rows;          /* the rows in runs.csv, each a NULL-terminated gchar ** */
+    GHashTable *done;         /* resume key (fsbb_sweep_row_key) -> number of rows with it */
+    int csv_fd, jsonl_fd;     /* open for appending */
+    int dropped_torn_row;     /* opening removed a row whose end never reached the disk */
+    int moved_aside;          /* opening moved another sweep's files to runs.old.csv/.jsonl */
+} fsbb_sweep_store;
+
+/* Opens (creating) DIR/runs.csv and DIR/runs.jsonl for rows of layout. Rows already there
+ * are kept; a torn last row is dropped; runs.jsonl is rewritten from runs.csv, so the two
+ * always agree. When runs.csv holds another layout's rows, that is FSBB_ERR_CHECKPOINT,
+ * unless replace_other is set: then the old files are renamed runs.old.csv and
+ * runs.old.jsonl and the store starts empty. */
+fsbb_status fsbb_sweep_store_open(const char *dir, const fsbb_sweep_layout *layout, int replace_other,
+                                  fsbb_sweep_store **out, fsbb_error *err);
+void fsbb_sweep_store_close(fsbb_sweep_store *store);
+
+/* 1 when a row with this resume key is stored. */
+int fsbb_sweep_store_has(const fsbb_sweep_store *store, const char *key);
+/* Removes the rows whose resume keys are in keys (a set of strings), rewriting both files
+ * (each through a temporary file and a rename). */
+fsbb_status fsbb_sweep_store_forget(fsbb_sweep_store *store, GHashTable *keys, fsbb_error *err);
+/* Appends one complete row (layout->column_count fields) to both files and syncs them. */
+fsbb_status fsbb_sweep_store_append(fsbb_sweep_store *store, char *const *row, fsbb_error *err);
+
+/* Reads a runs.csv without changing it: its layout and its complete rows (a torn last row
+ * is left out and flagged in torn, which may be NULL). A missing file is FSBB_ERR_IO. */
+fsbb_status fsbb_sweep_table_read(const char *csv_path, fsbb_sweep_layout **layout, GPtrArray **rows, int *torn,
+                                  fsbb_error *err);
+
+/* Replaces path's contents all at once: a temporary file, synced, renamed over path. */
+fsbb_status fsbb_write_file_atomically(const char *path, const char *contents, size_t length, fsbb_error *err);
+
+#endif

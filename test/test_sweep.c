@@ -1,0 +1,669 @@
+/* test_sweep.c — the sweep runner's logic: reading sweep files (good and malformed),
+ * instance ranges, the run product and its order, CSV quoting and torn records, JSON rows,
+ * resuming a results folder after an interrupted write, and summary statistics. */
+#include "suites.h"
+
+#include "sweep_csv.h"
+#include "sweep_plan.h"
+#include "sweep_range.h"
+#include "sweep_row.h"
+#include "sweep_run.h"
+#include "sweep_spec.h"
+#include "sweep_store.h"
+#include "sweep_summary.h"
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- helpers ---------------------------------------------------------------------- */
+
+static fsbb_sweep_spec *parse_ok(const char *text)
+{
+    fsbb_sweep_spec *spec = NULL;
+    fsbb_error err;
+    const fsbb_status status = fsbb_sweep_spec_parse(text, strlen(text), "test.ini", &spec, &err);
+    if (status != FSBB_OK)
+        fprintf(stderr, "\nunexpected error: %s\n", err.message);
+    CU_ASSERT_EQUAL(status, FSBB_OK);
+    return spec;
+}
+
+/* Parsing text fails with code, and the message holds every fragment given. */
+static void expect_parse_error(const char *text, fsbb_status code, const char *fragment, const char *fragment2)
+{
+    fsbb_sweep_spec *spec = NULL;
+    fsbb_error err = {0};
+    const fsbb_status status = fsbb_sweep_spec_parse(text, strlen(text), "test.ini", &spec, &err);
+    CU_ASSERT_EQUAL(status, code);
+    CU_ASSERT_PTR_NULL(spec);
+    const int has_all = strstr(err.message, fragment) && (!fragment2 || strstr(err.message, fragment2));
+    if (status != code || !has_all)
+        fprintf(stderr, "\nfor %s\n got %d '%s', expected %d with '%s'\n", text, status, err.message, code, fragment);
+    CU_ASSERT(has_all);
+    CU_ASSERT(g_str_has_prefix(err.message, "test.ini"));
+    fsbb_sweep_spec_free(spec);
+}
+
+/* A fresh temporary folder, and its removal with the files the tests make in it. */
+static char *make_folder(void)
+{
+    char *dir = g_dir_make_tmp("fsbb-sweep-test-XXXXXX", NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(dir);
+    return dir;
+}
+
+static void remove_folder(char *dir)
+{
+    GDir *listing = g_dir_open(dir, 0, NULL);
+    const char *name;
+    while (listing && (name = g_dir_read_name(listing))) {
+        char *path = g_build_filename(dir, name, NULL);
+        g_remove(path);
+        g_free(path);
+    }
+    if (listing)
+        g_dir_close(listing);
+    g_rmdir(dir);
+    g_free(dir);
+}
+
+static char *read_text(const char *dir, const char *name)
+{
+    char *path = g_build_filename(dir, name, NULL), *text = NULL;
+    CU_ASSERT(g_file_get_contents(path, &text, NULL, NULL));
+    g_free(path);
+    return text;
+}
+
+static int count_lines(const char *text)
+{
+    int lines = 0;
+    for (const char *c = text; *c; c++)
+        lines += *c == '\n';
+    return lines;
+}
+
+/* ---- sweep files ------------------------------------------------------------------ */
+
+static void test_parse_good_file(void)
+{
+    fsbb_sweep_spec *spec = parse_ok("# a comment\n"
+                                     "[sweep]\n"
+                                     "name = bounds-test\n"
+                                     "description = LB1 against LB2\n"
+                                     "instances = ta003..ta005, ta001 , data/odd\\,name.txt\n"
+                                     "repeats = 3\n"
+                                     "\n"
+                                     "[parameters]\n"
+                                     "lb = lb1, lb2\n"
+                                     "threads = 2\n"
+                                     "branch = fwd,bwd,dyn\n");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(spec);
+    CU_ASSERT_STRING_EQUAL(spec->name, "bounds-test");
+    CU_ASSERT_STRING_EQUAL(spec->description, "LB1 against LB2");
+    CU_ASSERT_EQUAL(spec->instance_count, 5);
+    const char *instances[] = {"ta003", "ta004", "ta005", "ta001", "data/odd,name.txt"};
+    for (int i = 0; i < 5 && i < spec->instance_count; i++)
+        CU_ASSERT_STRING_EQUAL(spec->instances[i], instances[i]);
+    CU_ASSERT_EQUAL(spec->repeats, 3);
+    CU_ASSERT_EQUAL_FATAL(spec->parameter_count, 3);
+    CU_ASSERT_STRING_EQUAL(spec->parameters[0].name, "lb");
+    CU_ASSERT_STRING_EQUAL(spec->parameters[1].name, "threads");
+    CU_ASSERT_STRING_EQUAL(spec->parameters[2].name, "branch");
+    CU_ASSERT_EQUAL(spec->parameters[0].value_count, 2);
+    CU_ASSERT_EQUAL(spec->parameters[1].value_count, 1);
+    CU_ASSERT_EQUAL(spec->parameters[2].value_count, 3);
+    CU_ASSERT_STRING_EQUAL(spec->parameters[0].values[1], "lb2");
+    CU_ASSERT_STRING_EQUAL(spec->parameters[2].values[0], "fwd");
+    CU_ASSERT_EQUAL(fsbb_sweep_run_count(spec), 5 * 2 * 1 * 3 * 3);
+    fsbb_sweep_spec_free(spec);
+}
+
+static void test_parse_defaults(void)
+{
+    fsbb_sweep_spec *spec = NULL;
+    fsbb_error err;
+    const char *text = "[sweep]\ninstances = ta001\n";
+    CU_ASSERT_EQUAL_FATAL(fsbb_sweep_spec_parse(text, strlen(text), "results/sweeps/my-sweep.ini", &spec, &err),
+                          FSBB_OK);
+    CU_ASSERT_STRING_EQUAL(spec->name, "my-sweep");
+    CU_ASSERT_PTR_NULL(spec->description);
+    CU_ASSERT_EQUAL(spec->repeats, 1);
+    CU_ASSERT_EQUAL(spec->parameter_count, 0);
+    CU_ASSERT_EQUAL(fsbb_sweep_run_count(spec), 1);
+    fsbb_sweep_spec_free(spec);
+}
+
+static void test_parse_malformed_files(void)
+{
+    expect_parse_error("[parameters]\nlb = lb1\n", FSBB_ERR_ARGUMENT, "[sweep] group is missing", NULL);
+    expect_parse_error("[sweep]\nrepeats = 2\n", FSBB_ERR_ARGUMENT, "[sweep] instances is missing", NULL);
+    expect_parse_error("[sweep]\ninstances = ta001\nrepeat = 3\n", FSBB_ERR_ARGUMENT, "unknown key 'repeat'", NULL);
+    expect_parse_error("[sweep]\ninstances = ta001\nlb = lb2\n", FSBB_ERR_ARGUMENT, "unknown key 'lb'",
+                       "[parameters]");
+    expect_parse_error("[sweep]\ninstances = ta001\n[params]\nlb = lb1\n", FSBB_ERR_ARGUMENT, "unknown group [params]",
+                       NULL);
+    expect_parse_error("[sweep]\ninstances = ta001\n[parameters]\nlb = lb1, lb3\n", FSBB_ERR_ARGUMENT,
+                       "[parameters] lb:", "'lb3'");
+    expect_parse_error("[sweep]\ninstances = ta001\n[parameters]\nthreads = 2, many\n", FSBB_ERR_ARGUMENT,
+                       "[parameters] threads:", "'many'");
+    expect_parse_error("[sweep]\ninstances = ta001\n[parameters]\nbalance-factor = 2\n", FSBB_ERR_ARGUMENT,
+                       "[parameters] balance-factor:", "unknown option");
+    expect_parse_error("[sweep]\ninstances = ta001\n[parameters]\nlb =\n", FSBB_ERR_ARGUMENT, "[parameters] lb: no values",
+                       NULL);
+    expect_parse_error("[sweep]\ninstances = ta001\n[parameters]\nlb = lb1,,lb2\n", FSBB_ERR_ARGUMENT,
+                       "[parameters] lb: an empty value", NULL);
+    expect_parse_error("[sweep]\ninstances = ta001\n[parameters]\nlb = lb1, lb1\n", FSBB_ERR_ARGUMENT,
+                       "'lb1' is listed twice", NULL);
+    expect_parse_error("[sweep]\ninstances = ta001\n[parameters]\nmakespan = 5\n", FSBB_ERR_ARGUMENT,
+                       "[parameters] makespan", "result column");
+    expect_parse_error("[sweep]\ninstances = ta001\n[parameters]\nlb = lb1\nthreads = 1\nlb = lb2\n", FSBB_ERR_PARSE,
+                       "test.ini:6:", "[parameters] lb is given twice (first on line 4)");
+    expect_parse_error("[sweep]\ninstances = ta001\nrepeats = 0\n", FSBB_ERR_ARGUMENT, "[sweep] repeats: '0'", NULL);
+    expect_parse_error("[sweep]\ninstances = ta001\nrepeats = two\n", FSBB_ERR_ARGUMENT, "[sweep] repeats: 'two'",
+                       NULL);
+    expect_parse_error("[sweep]\nname = ../escape\ninstances = ta001\n", FSBB_ERR_ARGUMENT, "[sweep] name", NULL);
+    expect_parse_error("[sweep]\ninstances = ta030..ta021\n", FSBB_ERR_ARGUMENT, "[sweep] instances:",
+                       "reversed range 'ta030..ta021'");
+    expect_parse_error("[sweep]\ninstances = ta001, ta001..ta003\n", FSBB_ERR_ARGUMENT, "'ta001' is listed twice",
+                       NULL);
+    expect_parse_error("[sweep]\ninstances = ta001\nlb\n", FSBB_ERR_PARSE, "test.ini: ", NULL);
+    expect_parse_error("lb = lb1\n[sweep]\ninstances = ta001\n", FSBB_ERR_PARSE, "test.ini: ", NULL);
+}
+
+/* ---- instance ranges -------------------------------------------------------------- */
+
+/* The expansion of item, joined by spaces, or the error message after "error: ". */
+static char *expand(const char *item)
+{
+    GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
+    fsbb_error err;
+    char *text;
+    if (fsbb_sweep_expand_instance(item, names, &err) == FSBB_OK) {
+        g_ptr_array_add(names, NULL);
+        text = g_strjoinv(" ", (char **)names->pdata);
+    } else {
+        text = g_strdup_printf("error: %s", err.message);
+    }
+    g_ptr_array_free(names, TRUE);
+    return text;
+}
+
+static void expect_expansion(const char *item, const char *expected)
+{
+    char *got = expand(item);
+    if (strcmp(got, expected) != 0)
+        fprintf(stderr, "\n%s expanded to '%s', expected '%s'\n", item, got, expected);
+    CU_ASSERT_STRING_EQUAL(got, expected);
+    g_free(got);
+}
+
+static void expect_bad_range(const char *item, const char *fragment)
+{
+    char *got = expand(item);
+    if (!g_str_has_prefix(got, "error: ") || !strstr(got, fragment))
+        fprintf(stderr, "\n%s gave '%s', expected an error with '%s'\n", item, got, fragment);
+    CU_ASSERT(g_str_has_prefix(got, "error: ") && strstr(got, fragment) && strstr(got, item));
+    g_free(got);
+}
+
+static void test_instance_ranges(void)
+{
+    expect_expansion("ta021..ta030", "ta021 ta022 ta023 ta024 ta025 ta026 ta027 ta028 ta029 ta030");
+    expect_expansion("ta1..ta3", "ta1 ta2 ta3");
+    expect_expansion("ta8..ta11", "ta8 ta9 ta10 ta11");
+    expect_expansion("ta098..ta101", "ta098 ta099 ta100 ta101");
+    expect_expansion("ta005..ta005", "ta005");
+    expect_expansion("ta001", "ta001");
+    expect_expansion("instances/../ta001.txt", "instances/../ta001.txt");
+    expect_bad_range("ta030..ta021", "reversed range");
+    expect_bad_range("ta001..tb003", "different names");
+    expect_bad_range("ta..ta003", "bad range");
+    expect_bad_range("ta001..ta", "bad range");
+    expect_bad_range("ta001..", "bad range");
+    expect_bad_range("a..b", "bad range");
+    expect_bad_range("ta1.5..ta3", "bad range");
+    expect_bad_range("ta0..ta9999999", "more than");
+    char *empty = expand("");
+    CU_ASSERT(g_str_has_prefix(empty, "error: "));
+    g_free(empty);
+}
+
+/* ---- the product ------------------------------------------------------------------ */
+
+static void test_product_count_and_order(void)
+{
+    fsbb_sweep_spec *spec = parse_ok("[sweep]\ninstances = ta001, ta002\nrepeats = 2\n"
+                                     "[parameters]\nlb = lb1, lb2\nthreads = 1, 2, 4\n");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(spec);
+    const long count = fsbb_sweep_run_count(spec);
+    CU_ASSERT_EQUAL_FATAL(count, 2 * 2 * 3 * 2);
+    int values[2];
+    fsbb_sweep_run run = {.values = values};
+    /* Instance outermost, then lb, then threads (the last parameter fastest), then repeat. */
+    fsbb_sweep_run_decode(spec, 0, &run);
+    CU_ASSERT(run.instance == 0 && values[0] == 0 && values[1] == 0 && run.repeat == 1);
+    fsbb_sweep_run_decode(spec, 1, &run);
+    CU_ASSERT(run.instance == 0 && values[0] == 0 && values[1] == 0 && run.repeat == 2);
+    fsbb_sweep_run_decode(spec, 2, &run);
+    CU_ASSERT(run.instance == 0 && values[0] == 0 && values[1] == 1 && run.repeat == 1);
+    fsbb_sweep_run_decode(spec, 6, &run);
+    CU_ASSERT(run.instance == 0 && values[0] == 1 && values[1] == 0 && run.repeat == 1);
+    fsbb_sweep_run_decode(spec, 12, &run);
+    CU_ASSERT(run.instance == 1 && values[0] == 0 && values[1] == 0 && run.repeat == 1);
+    fsbb_sweep_run_decode(spec, count - 1, &run);
+    CU_ASSERT(run.instance == 1 && values[0] == 1 && values[1] == 2 && run.repeat == 2);
+    /* Every combination exactly once: distinct keys, one per run. */
+    fsbb_sweep_layout *layout = fsbb_sweep_spec_layout(spec);
+    GHashTable *keys = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    for (long i = 0; i < count; i++) {
+        fsbb_sweep_run_decode(spec, i, &run);
+        char **row = fsbb_sweep_run_row(spec, &run);
+        CU_ASSERT_EQUAL((int)g_strv_length(row), layout->column_count);
+        CU_ASSERT(g_hash_table_add(keys, fsbb_sweep_row_key(layout, row)));
+        g_strfreev(row);
+    }
+    CU_ASSERT_EQUAL(g_hash_table_size(keys), (guint)count);
+    g_hash_table_destroy(keys);
+    fsbb_sweep_layout_free(layout);
+    fsbb_sweep_spec_free(spec);
+}
+
+/* ---- CSV and JSON ----------------------------------------------------------------- */
+
+static char *csv_of(const char *field)
+{
+    GString *line = g_string_new(NULL);
+    fsbb_csv_append_field(line, field);
+    return g_string_free(line, FALSE);
+}
+
+static void expect_csv(const char *field, const char *expected)
+{
+    char *got = csv_of(field);
+    CU_ASSERT_STRING_EQUAL(got, expected);
+    g_free(got);
+}
+
+static void test_csv_escaping(void)
+{
+    expect_csv("ta021", "ta021");
+    expect_csv("", "");
+    expect_csv("my,file.txt", "\"my,file.txt\"");
+    expect_csv("say \"hi\"", "\"say \"\"hi\"\"\"");
+    expect_csv("two\nlines", "\"two\nlines\"");
+    expect_csv("cr\rhere", "\"cr\rhere\"");
+    /* A record of awkward fields parses back to the same fields. */
+    char *fields[] = {"dir with, comma/x.txt", "\"quoted\"", "line\nbreak", "", "plain", NULL};
+    GString *text = g_string_new(NULL);
+    fsbb_csv_append_record(text, fields, 5);
+    fsbb_csv_append_record(text, fields, 5);
+    fsbb_csv csv;
+    fsbb_error err;
+    CU_ASSERT_EQUAL_FATAL(fsbb_csv_parse(text->str, text->len, "t.csv", &csv, &err), FSBB_OK);
+    CU_ASSERT_EQUAL_FATAL(csv.records->len, 2);
+    CU_ASSERT_FALSE(csv.torn);
+    CU_ASSERT_EQUAL(csv.complete_length, text->len);
+    char **back = g_ptr_array_index(csv.records, 1);
+    CU_ASSERT_EQUAL_FATAL(g_strv_length(back), 5);
+    for (int f = 0; f < 5; f++)
+        CU_ASSERT_STRING_EQUAL(back[f], fields[f]);
+    fsbb_csv_clear(&csv);
+    g_string_free(text, TRUE);
+}
+
+static void test_csv_torn_records(void)
+{
+    fsbb_csv csv;
+    fsbb_error err;
+    const char *crlf = "a,b\r\nc,d\r\n";
+    CU_ASSERT_EQUAL_FATAL(fsbb_csv_parse(crlf, strlen(crlf), "t.csv", &csv, &err), FSBB_OK);
+    CU_ASSERT_EQUAL(csv.records->len, 2);
+    CU_ASSERT_STRING_EQUAL(((char **)g_ptr_array_index(csv.records, 1))[1], "d");
+    fsbb_csv_clear(&csv);
+    /* Torn in an unquoted field, in a quoted field after a quoted newline, and after a CR. */
+    const char *torn[] = {"a,b\nc,d", "a,b\n\"c\nd", "a,b\nc,\"d\"", "a,b\nc,d\r"};
+    for (size_t t = 0; t < G_N_ELEMENTS(torn); t++) {
+        CU_ASSERT_EQUAL_FATAL(fsbb_csv_parse(torn[t], strlen(torn[t]), "t.csv", &csv, &err), FSBB_OK);
+        CU_ASSERT_EQUAL(csv.records->len, 1);
+        CU_ASSERT(csv.torn);
+        CU_ASSERT_EQUAL(csv.complete_length, 4);
+        fsbb_csv_clear(&csv);
+    }
+    const char *stray = "a,b\nc,d\"e\n";
+    CU_ASSERT_EQUAL(fsbb_csv_parse(stray, strlen(stray), "t.csv", &csv, &err), FSBB_ERR_PARSE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "t.csv:2: a quote inside an unquoted field"));
+    const char *after = "\"a\"b,c\n";
+    CU_ASSERT_EQUAL(fsbb_csv_parse(after, strlen(after), "t.csv", &csv, &err), FSBB_ERR_PARSE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "t.csv:1: text after a closing quote"));
+}
+
+/* A complete row for layout: the given key fields, plausible results. */
+static char **sample_row(const fsbb_sweep_layout *layout, const char *instance, const char *repeat,
+                         const char *const *values, const char *time, const char *nodes, const char *makespan)
+{
+    char **row = g_new0(char *, (gsize)layout->column_count + 1);
+    row[FSBB_COLUMN_INSTANCE] = g_strdup(instance);
+    row[FSBB_COLUMN_REPEAT] = g_strdup(repeat);
+    for (int p = 0; p < layout->parameter_count; p++)
+        row[fsbb_sweep_parameter_column(p)] = g_strdup(values[p]);
+    const char *results[FSBB_RESULT_COLUMNS] = {
+        [FSBB_COLUMN_JOBS] = "20", [FSBB_COLUMN_MACHINES] = "5", [FSBB_COLUMN_STATUS] = "optimal",
+        [FSBB_COLUMN_MAKESPAN] = makespan, [FSBB_COLUMN_OPTIMAL] = makespan[0] ? "true" : "false",
+        [FSBB_COLUMN_LOWER_BOUND] = "1278", [FSBB_COLUMN_INITIAL_UB] = "1278", [FSBB_COLUMN_NODES] = nodes,
+        [FSBB_COLUMN_BOUNDED] = "10", [FSBB_COLUMN_TIME_S] = time, [FSBB_COLUMN_NODES_PER_S] = "100.0",
+        [FSBB_COLUMN_THREADS_USED] = "2", [FSBB_COLUMN_DEVICE_NAME] = "cpu", [FSBB_COLUMN_HOST] = "4711",
+        [FSBB_COLUMN_DATE] = "2026-01-02T03:04:05Z", [FSBB_COLUMN_SOLVER_VERSION] = "0.1.0"};
+    for (int c = 0; c < FSBB_RESULT_COLUMNS; c++)
+        row[fsbb_sweep_result_column_index(layout, (fsbb_sweep_result_column)c)] = g_strdup(results[c]);
+    return row;
+}
+
+static void test_json_rows(void)
+{
+    char *names[] = {"lb", "pool-size", "ub"};
+    fsbb_sweep_layout *layout = fsbb_sweep_layout_new(names, 3);
+    const char *values[] = {"lb2", "4096", "0012"};
+    char **row = sample_row(layout, "odd \"name\"\\\n.txt", "2", values, "1.500000", "42", "");
+    GString *json = g_string_new(NULL);
+    fsbb_sweep_row_append_json(json, layout, row);
+    CU_ASSERT(g_str_has_prefix(json->str, "{\"instance\": \"odd \\\"name\\\"\\\\\\n.txt\", \"repeat\": 2, "));
+    CU_ASSERT(g_str_has_suffix(json->str, "}\n"));
+    CU_ASSERT_EQUAL(count_lines(json->str), 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(json->str, "\"lb\": \"lb2\", \"pool-size\": 4096, \"ub\": \"0012\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(json->str, "\"makespan\": null, \"optimal\": false"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(json->str, "\"time_s\": 1.500000"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(json->str, "\"host\": \"4711\""));
+    g_string_free(json, TRUE);
+    g_strfreev(row);
+    fsbb_sweep_layout_free(layout);
+}
+
+/* ---- the results folder ----------------------------------------------------------- */
+
+static void test_store_resumes_after_torn_row(void)
+{
+    char *dir = make_folder();
+    char *names[] = {"lb"};
+    fsbb_sweep_layout *layout = fsbb_sweep_layout_new(names, 1);
+    fsbb_sweep_store *store;
+    fsbb_error err;
+    CU_ASSERT_EQUAL_FATAL(fsbb_sweep_store_open(dir, layout, 0, &store, &err), FSBB_OK);
+    const char *lb1[] = {"lb1"}, *lb2[] = {"lb2"};
+    char **first = sample_row(layout, "a,b.txt", "1", lb1, "1.0", "10", "1278");
+    char **second = sample_row(layout, "a,b.txt", "1", lb2, "2.0", "20", "1278");
+    CU_ASSERT_EQUAL(fsbb_sweep_store_append(store, first, &err), FSBB_OK);
+    CU_ASSERT_EQUAL(fsbb_sweep_store_append(store, second, &err), FSBB_OK);
+    fsbb_sweep_store_close(store);
+    /* Cut the second row short, as a kill in the middle of its write would. */
+    char *csv_path = g_build_filename(dir, "runs.csv", NULL), *text = read_text(dir, "runs.csv");
+    CU_ASSERT(g_file_set_contents(csv_path, text, (gssize)strlen(text) - 7, NULL));
+    g_free(text);
+    CU_ASSERT_EQUAL_FATAL(fsbb_sweep_store_open(dir, layout, 0, &store, &err), FSBB_OK);
+    CU_ASSERT(store->dropped_torn_row);
+    char *key1 = fsbb_sweep_row_key(layout, first), *key2 = fsbb_sweep_row_key(layout, second);
+    CU_ASSERT(fsbb_sweep_store_has(store, key1));
+    CU_ASSERT_FALSE(fsbb_sweep_store_has(store, key2));
+    CU_ASSERT_EQUAL(store->rows->len, 1);
+    /* The file was cut back to its complete rows, and the JSON twin agrees. */
+    text = read_text(dir, "runs.csv");
+    CU_ASSERT_EQUAL(count_lines(text), 2);
+    CU_ASSERT(g_str_has_suffix(text, "\n"));
+    g_free(text);
+    text = read_text(dir, "runs.jsonl");
+    CU_ASSERT_EQUAL(count_lines(text), 1);
+    g_free(text);
+    /* Redone, the row is stored once. */
+    CU_ASSERT_EQUAL(fsbb_sweep_store_append(store, second, &err), FSBB_OK);
+    fsbb_sweep_store_close(store);
+    CU_ASSERT_EQUAL_FATAL(fsbb_sweep_store_open(dir, layout, 0, &store, &err), FSBB_OK);
+    CU_ASSERT_FALSE(store->dropped_torn_row);
+    CU_ASSERT_EQUAL(store->rows->len, 2);
+    CU_ASSERT(fsbb_sweep_store_has(store, key2));
+    fsbb_sweep_store_close(store);
+    text = read_text(dir, "runs.jsonl");
+    CU_ASSERT_EQUAL(count_lines(text), 2);
+    g_free(text);
+    g_free(key1);
+    g_free(key2);
+    g_free(csv_path);
+    g_strfreev(first);
+    g_strfreev(second);
+    fsbb_sweep_layout_free(layout);
+    remove_folder(dir);
+}
+
+static void test_store_refuses_other_sweeps_rows(void)
+{
+    char *dir = make_folder();
+    char *names[] = {"lb"}, *other_names[] = {"threads"};
+    fsbb_sweep_layout *layout = fsbb_sweep_layout_new(names, 1), *other = fsbb_sweep_layout_new(other_names, 1);
+    fsbb_sweep_store *store;
+    fsbb_error err;
+    CU_ASSERT_EQUAL_FATAL(fsbb_sweep_store_open(dir, layout, 0, &store, &err), FSBB_OK);
+    const char *lb1[] = {"lb1"};
+    char **row = sample_row(layout, "ta001", "1", lb1, "1.0", "10", "1278");
+    CU_ASSERT_EQUAL(fsbb_sweep_store_append(store, row, &err), FSBB_OK);
+    fsbb_sweep_store_close(store);
+    CU_ASSERT_EQUAL(fsbb_sweep_store_open(dir, other, 0, &store, &err), FSBB_ERR_CHECKPOINT);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "other parameters (lb; this sweep: threads)"));
+    CU_ASSERT_EQUAL_FATAL(fsbb_sweep_store_open(dir, other, 1, &store, &err), FSBB_OK);
+    CU_ASSERT(store->moved_aside);
+    CU_ASSERT_EQUAL(store->rows->len, 0);
+    fsbb_sweep_store_close(store);
+    char *old = read_text(dir, "runs.old.csv");
+    CU_ASSERT(g_str_has_prefix(old, "instance,repeat,lb,jobs,"));
+    g_free(old);
+    g_strfreev(row);
+    fsbb_sweep_layout_free(layout);
+    fsbb_sweep_layout_free(other);
+    remove_folder(dir);
+}
+
+/* ---- a whole sweep, interrupted and resumed -------------------------------------- */
+
+typedef struct run_counter {
+    int started, done, failed;
+} run_counter;
+
+static void count_start(const fsbb_sweep_event *event, void *data)
+{
+    (void)event;
+    ((run_counter *)data)->started++;
+}
+
+static void count_done(const fsbb_sweep_event *event, void *data)
+{
+    CU_ASSERT_PTR_NOT_NULL(event->result);
+    ((run_counter *)data)->done++;
+}
+
+static void count_failed(const fsbb_sweep_event *event, void *data)
+{
+    fprintf(stderr, "\nrun failed: %s\n", event->error->message);
+    ((run_counter *)data)->failed++;
+}
+
+/* Runs the sweep in dir; returns how many runs it solved. */
+static long execute(const fsbb_sweep_spec *spec, const char *dir, int force, fsbb_sweep_report *report)
+{
+    fsbb_sweep *sweep;
+    fsbb_error err;
+    const fsbb_status opened = fsbb_sweep_new(spec, dir, force, &sweep, &err);
+    if (opened != FSBB_OK)
+        fprintf(stderr, "\n%s\n", err.message);
+    CU_ASSERT_EQUAL_FATAL(opened, FSBB_OK);
+    run_counter counter = {0};
+    const fsbb_sweep_callbacks callbacks = {
+        .on_start = count_start, .on_done = count_done, .on_failed = count_failed, .user_data = &counter};
+    CU_ASSERT_EQUAL(fsbb_sweep_execute(sweep, &callbacks, report, &err), FSBB_OK);
+    CU_ASSERT_EQUAL(counter.started, report->ran + report->failed);
+    CU_ASSERT_EQUAL(counter.done, report->ran);
+    fsbb_sweep_free(sweep);
+    return report->ran;
+}
+
+/* The smallest makespan over all permutations of a tiny instance. */
+static int brute_force_optimum(const fsbb_instance *instance)
+{
+    const int n = fsbb_instance_jobs(instance);
+    int perm[8], best = 0;
+    for (int j = 0; j < n; j++)
+        perm[j] = j;
+    /* Heap's algorithm. */
+    int stack[8] = {0};
+    best = fsbb_instance_makespan(instance, perm);
+    for (int i = 1; i < n;) {
+        if (stack[i] < i) {
+            const int other = i % 2 ? stack[i] : 0, swap = perm[other];
+            perm[other] = perm[i];
+            perm[i] = swap;
+            const int makespan = fsbb_instance_makespan(instance, perm);
+            best = makespan < best ? makespan : best;
+            stack[i]++;
+            i = 1;
+        } else {
+            stack[i++] = 0;
+        }
+    }
+    return best;
+}
+
+static void test_sweep_resumes_interrupted_run(void)
+{
+    char *dir = make_folder();
+    char *instance_path = g_build_filename(dir, "tiny,6x4.txt", NULL);
+    CU_ASSERT_FATAL(g_file_set_contents(instance_path,
+                                        "6 4\n"
+                                        "5 9 8 10 1 7\n"
+                                        "9 3 10 1 8 2\n"
+                                        "9 4 5 8 6 9\n"
+                                        "4 8 8 7 5 3\n",
+                                        -1, NULL));
+    fsbb_instance *instance;
+    fsbb_error err;
+    CU_ASSERT_EQUAL_FATAL(fsbb_instance_load(instance_path, &instance, &err), FSBB_OK);
+    const int optimum = brute_force_optimum(instance);
+    fsbb_instance_free(instance);
+    char **parts = g_strsplit(instance_path, ",", -1);
+    char *listed = g_strjoinv("\\,", parts);
+    g_strfreev(parts);
+    char *text = g_strdup_printf("[sweep]\ninstances = %s\nrepeats = 2\n[parameters]\nlb = lb1, lb2\nthreads = 1\n"
+                                 "ub = inf\n",
+                                 listed);
+    fsbb_sweep_spec *spec = parse_ok(text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(spec);
+    CU_ASSERT_STRING_EQUAL(spec->instances[0], instance_path);
+    char *out = g_build_filename(dir, "out", NULL);
+    fsbb_sweep_report report;
+    CU_ASSERT_EQUAL(execute(spec, out, 0, &report), 4);
+    CU_ASSERT_EQUAL(report.skipped, 0);
+    CU_ASSERT_EQUAL(report.failed, 0);
+    fsbb_sweep_layout *layout;
+    GPtrArray *rows;
+    char *csv_path = g_build_filename(out, "runs.csv", NULL);
+    CU_ASSERT_EQUAL_FATAL(fsbb_sweep_table_read(csv_path, &layout, &rows, NULL, &err), FSBB_OK);
+    CU_ASSERT_EQUAL(rows->len, 4);
+    for (guint r = 0; r < rows->len; r++) {
+        char **row = g_ptr_array_index(rows, r);
+        CU_ASSERT_STRING_EQUAL(row[FSBB_COLUMN_INSTANCE], instance_path);
+        CU_ASSERT_EQUAL(atoi(row[fsbb_sweep_result_column_index(layout, FSBB_COLUMN_MAKESPAN)]), optimum);
+        CU_ASSERT_STRING_EQUAL(row[fsbb_sweep_result_column_index(layout, FSBB_COLUMN_OPTIMAL)], "true");
+        CU_ASSERT_STRING_EQUAL(row[fsbb_sweep_result_column_index(layout, FSBB_COLUMN_JOBS)], "6");
+    }
+    g_ptr_array_free(rows, TRUE);
+    fsbb_sweep_layout_free(layout);
+    /* A kill during the last row's write: it lacks its end. */
+    char *csv = read_text(out, "runs.csv");
+    CU_ASSERT(g_file_set_contents(csv_path, csv, (gssize)strlen(csv) - 12, NULL));
+    g_free(csv);
+    CU_ASSERT_EQUAL(execute(spec, out, 0, &report), 1);
+    CU_ASSERT_EQUAL(report.skipped, 3);
+    CU_ASSERT_EQUAL(execute(spec, out, 0, &report), 0);
+    CU_ASSERT_EQUAL(report.skipped, 4);
+    csv = read_text(out, "runs.csv");
+    CU_ASSERT_EQUAL(count_lines(csv), 1 + 4);
+    CU_ASSERT_PTR_NOT_NULL(strstr(csv, "tiny,6x4.txt\",2,lb2,1,inf,6,4,optimal,"));
+    g_free(csv);
+    char *jsonl = read_text(out, "runs.jsonl");
+    CU_ASSERT_EQUAL(count_lines(jsonl), 4);
+    g_free(jsonl);
+    /* --force redoes every run and still stores each once. */
+    CU_ASSERT_EQUAL(execute(spec, out, 1, &report), 4);
+    CU_ASSERT_EQUAL_FATAL(fsbb_sweep_table_read(csv_path, &layout, &rows, NULL, &err), FSBB_OK);
+    CU_ASSERT_EQUAL(rows->len, 4);
+    g_ptr_array_free(rows, TRUE);
+    fsbb_sweep_layout_free(layout);
+    g_free(csv_path);
+    remove_folder(out);
+    fsbb_sweep_spec_free(spec);
+    g_free(text);
+    g_free(listed);
+    g_free(instance_path);
+    remove_folder(dir);
+}
+
+/* ---- summaries -------------------------------------------------------------------- */
+
+static void test_median(void)
+{
+    double odd[] = {3, 1, 2}, even[] = {4, 1, 3, 2}, one[] = {7};
+    CU_ASSERT_DOUBLE_EQUAL(fsbb_median(odd, 3), 2, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(fsbb_median(even, 4), 2.5, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(fsbb_median(one, 1), 7, 1e-12);
+}
+
+static void test_summary_configurations(void)
+{
+    char *names[] = {"lb", "threads"};
+    fsbb_sweep_layout *layout = fsbb_sweep_layout_new(names, 2);
+    const char *lb1[] = {"lb1", "2"}, *lb2[] = {"lb2", "2"};
+    GPtrArray *rows = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
+    g_ptr_array_add(rows, sample_row(layout, "ta001", "1", lb1, "3.0", "300", "1278"));
+    g_ptr_array_add(rows, sample_row(layout, "ta001", "2", lb1, "1.0", "100", "1278"));
+    g_ptr_array_add(rows, sample_row(layout, "ta001", "3", lb1, "2.0", "200", "1278"));
+    g_ptr_array_add(rows, sample_row(layout, "ta001", "1", lb2, "5.0", "50", "1278"));
+    g_ptr_array_add(rows, sample_row(layout, "ta002", "1", lb1, "4.0", "40", "1359"));
+    int varying[2];
+    GPtrArray *configs = fsbb_sweep_configurations(layout, rows, varying);
+    CU_ASSERT_EQUAL_FATAL(configs->len, 3);
+    CU_ASSERT(varying[0] && !varying[1]);
+    const fsbb_sweep_config *first = g_ptr_array_index(configs, 0);
+    CU_ASSERT_STRING_EQUAL(first->instance, "ta001");
+    CU_ASSERT_STRING_EQUAL(first->variant, "lb=lb1");
+    CU_ASSERT_EQUAL(first->runs, 3);
+    CU_ASSERT_DOUBLE_EQUAL(first->time_min, 1.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(first->time_median, 2.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(first->nodes_median, 200, 1e-12);
+    /* Only ta001 has both lb values, so the totals cover ta001 alone. */
+    GHashTable *shared = fsbb_sweep_shared_instances(configs);
+    CU_ASSERT_EQUAL(g_hash_table_size(shared), 1);
+    CU_ASSERT(g_hash_table_contains(shared, "ta001"));
+    g_hash_table_destroy(shared);
+    char *markdown = fsbb_sweep_summary_markdown(layout, rows, "t", NULL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(markdown, "| ta001 | 20x5 | lb1 | 3 | 3 | 1278 | 1.000 | 2.000 | 100 | 200 |"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(markdown, "Fixed parameters: threads=2"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(markdown, "| lb=lb2 | 1 | 1 | 5.000 | 50 |"));
+    g_free(markdown);
+    g_ptr_array_free(configs, TRUE);
+    g_ptr_array_free(rows, TRUE);
+    fsbb_sweep_layout_free(layout);
+}
+
+FSBB_SUITE("sweep",
+           {"a good sweep file", test_parse_good_file},
+           {"defaults: name from the file, one repeat", test_parse_defaults},
+           {"malformed sweep files name the key at fault", test_parse_malformed_files},
+           {"instance ranges", test_instance_ranges},
+           {"the product: count and order", test_product_count_and_order},
+           {"CSV quoting round-trips", test_csv_escaping},
+           {"CSV torn records and errors", test_csv_torn_records},
+           {"JSON rows", test_json_rows},
+           {"a torn row is dropped and redone once", test_store_resumes_after_torn_row},
+           {"another sweep's rows are refused or moved aside", test_store_refuses_other_sweeps_rows},
+           {"a sweep resumes after an interrupted write", test_sweep_resumes_interrupted_run},
+           {"median", test_median},
+           {"summary configurations and totals", test_summary_configurations})
