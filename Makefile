@@ -3,6 +3,7 @@
 #   make check        CUnit suites and command-line tests (no GPU needed)
 #   make check-gpu    the GPU test program (run it on a machine with a GPU)
 #   make bench-cpu    the CPU benchmark table
+#   make bench-gpu-pool  the GPU pool-bounding benchmark program (run it on a machine with a GPU)
 #   make CUDA=0       force a CPU-only build; SANITIZE=1 builds with ASan and UBSan
 
 BUILD    ?= build
@@ -43,15 +44,16 @@ CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/cli/*.c))
 SWEEP_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/sweep/*.c))
 TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard test/*.c))
 GPU_TEST_SRC := $(wildcard test/gpu/*.c test/gpu/*.cu)
-GPU_TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(patsubst %.cu,%.cu.o,$(GPU_TEST_SRC)))
-BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard test/bench/*.c))
+GPU_TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter %.c,$(GPU_TEST_SRC))) \
+                $(patsubst %.cu,$(BUILD)/%.cu.o,$(filter %.cu,$(GPU_TEST_SRC)))
+BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out test/bench/gpu_pool_bench.c,$(wildcard test/bench/*.c)))
 
 PROGRAMS := $(BUILD)/flowshop-bb $(BUILD)/libflowshopbb.a $(BUILD)/libflowshopbb.so
 ifneq ($(SWEEP_OBJ),)
 PROGRAMS += $(BUILD)/flowshop-sweep
 endif
 
-.PHONY: all check check-gpu bench-cpu clean
+.PHONY: all check check-gpu bench-cpu bench-gpu-pool clean
 all: $(PROGRAMS)
 
 $(BUILD)/%.o: %.c
@@ -78,8 +80,11 @@ $(BUILD)/flowshop-sweep: $(SWEEP_OBJ) $(BUILD)/libflowshopbb.a
 $(BUILD)/test-runner: $(TEST_OBJ) $(BUILD)/libflowshopbb.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS)
 
-$(BUILD)/check-gpu: $(GPU_TEST_OBJ) $(BUILD)/libflowshopbb.a
+$(BUILD)/check-gpu: $(GPU_TEST_OBJ) $(BUILD)/test/main.o $(BUILD)/libflowshopbb.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS)
+
+$(BUILD)/gpu-pool-bench: $(BUILD)/test/bench/gpu_pool_bench.o $(BUILD)/libflowshopbb.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/bench-cpu: $(BENCH_OBJ) $(BUILD)/libflowshopbb.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -93,6 +98,9 @@ check-gpu: $(BUILD)/check-gpu $(BUILD)/flowshop-bb
 
 bench-cpu: $(BUILD)/flowshop-bb
 	sh test/bench/cpu.sh $(BUILD)/flowshop-bb
+
+bench-gpu-pool: $(BUILD)/gpu-pool-bench
+	@echo "built $(BUILD)/gpu-pool-bench: run test/bench/gpu_pool_bench.sh on a machine with a GPU"
 
 clean:
 	rm -rf $(BUILD)
