@@ -69,7 +69,7 @@ expect_status "truncated file" 2 "$bin" "$tmp/short.txt"
 expect_output "truncated file names file and line" "short.txt:[0-9]" "$tmp/err"
 printf '3 2\n1 2 3\n4 5 6\n' >"$tmp/plain.txt"
 expect_status "plain file" 0 "$bin" "$tmp/plain.txt" --quiet
-expect_output "plain file optimum" "makespan     12"
+expect_output "plain file optimum" "makespan     16"
 expect_status "bad lb" 2 "$bin" ta001 --lb lb9
 expect_output "bad lb message" "lb9" "$tmp/err"
 expect_status "bad threads" 2 "$bin" ta001 --threads -5
