@@ -82,7 +82,10 @@ void fsbb_options_free(fsbb_options *options);
  *   ub heuristic|opt|inf|N                       threads N (0 = all cores)
  *   device auto|cpu|gpu time-limit S (0 = none) node-limit N (0 = none)
  *   lb2-pairs N (0 = all machine pairs)
- *   pool-size N  block-size N  pool-order bfs|dfs  refactor none|trig|select (GPU) */
+ *   pool-size N  block-size N  pool-order bfs|dfs  refactor none|trig|select (GPU)
+ *   checkpoint FILE     checkpoint-interval S (default 60; 0 = only when the search stops)
+ *   resume FILE (continue a checkpoint: its upper bound replaces "ub"; limits count the
+ *               time and nodes of the earlier runs too) */
 fsbb_status fsbb_options_set(fsbb_options *options, const char *name, const char *value, fsbb_error *err);
 /* The option's current value as text, or NULL for an unknown name. */
 const char *fsbb_options_get(const fsbb_options *options, const char *name, char *buffer, int size);
@@ -141,6 +144,22 @@ fsbb_status fsbb_solver_add_bound(fsbb_solver *solver, const fsbb_bound_definiti
 /* Called about every interval_s seconds from one of the solver's threads. */
 void fsbb_solver_on_progress(fsbb_solver *solver, fsbb_progress_fn callback, void *user_data, double interval_s);
 void fsbb_solver_on_incumbent(fsbb_solver *solver, fsbb_incumbent_fn callback, void *user_data);
+
+/* A checkpoint (options "checkpoint", "checkpoint-interval", "resume") was written, or
+ * writing it failed: then the previous checkpoint is intact and the solve goes on. */
+typedef struct fsbb_checkpoint_report {
+    const char *path;
+    fsbb_status status;      /* FSBB_OK, or FSBB_ERR_IO when the write failed */
+    const char *message;     /* one line saying why, when status != FSBB_OK */
+    uint64_t open_nodes;     /* open nodes saved */
+    double pause_s;          /* how long the search threads paused for the snapshot */
+    int final;               /* 1: written when the search stopped (interrupt, limit or end) */
+} fsbb_checkpoint_report;
+
+typedef void (*fsbb_checkpoint_fn)(const fsbb_checkpoint_report *report, void *user_data);
+
+/* Called from a solver thread after each checkpoint attempt. */
+void fsbb_solver_on_checkpoint(fsbb_solver *solver, fsbb_checkpoint_fn callback, void *user_data);
 /* Asks a running solve to stop soon; safe from another thread or a signal handler. */
 void fsbb_solver_interrupt(fsbb_solver *solver);
 

@@ -23,6 +23,7 @@ fsbb_options *fsbb_options_new(void)
     options->pool_order = FSBB_POOL_ORDER_BFS;
     options->refactor = FSBB_REFACTOR_SELECT;
     options->gpu_engine = FSBB_GPU_RESIDENT;
+    options->checkpoint_interval_s = 60;
     return options;
 }
 
@@ -142,6 +143,14 @@ static fsbb_status set_upper_bound(fsbb_options *options, const char *value, fsb
     return FSBB_OK;
 }
 
+static fsbb_status set_path(const char *name, const char *value, char *path, fsbb_error *err)
+{
+    if (strlen(value) >= FSBB_PATH_SIZE)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "%s: file name longer than %d bytes", name, FSBB_PATH_SIZE - 1);
+    strcpy(path, value);
+    return FSBB_OK;
+}
+
 fsbb_status fsbb_options_set(fsbb_options *options, const char *name, const char *value, fsbb_error *err)
 {
     if (!options || !name || !value)
@@ -181,6 +190,12 @@ fsbb_status fsbb_options_set(fsbb_options *options, const char *name, const char
     }
     if (strcmp(name, "time-limit") == 0)
         return parse_seconds(name, value, &options->time_limit_s, err);
+    if (strcmp(name, "checkpoint-interval") == 0)
+        return parse_seconds(name, value, &options->checkpoint_interval_s, err);
+    if (strcmp(name, "checkpoint") == 0)
+        return set_path(name, value, options->checkpoint_path, err);
+    if (strcmp(name, "resume") == 0)
+        return set_path(name, value, options->resume_path, err);
     return fsbb_fail(err, FSBB_ERR_ARGUMENT, "unknown option '%s'", name);
 }
 
@@ -222,6 +237,12 @@ const char *fsbb_options_get(const fsbb_options *options, const char *name, char
         snprintf(buffer, (size_t)size, "%d", options->block_size);
     else if (strcmp(name, "time-limit") == 0)
         snprintf(buffer, (size_t)size, "%g", options->time_limit_s);
+    else if (strcmp(name, "checkpoint-interval") == 0)
+        snprintf(buffer, (size_t)size, "%g", options->checkpoint_interval_s);
+    else if (strcmp(name, "checkpoint") == 0)
+        snprintf(buffer, (size_t)size, "%s", options->checkpoint_path);
+    else if (strcmp(name, "resume") == 0)
+        snprintf(buffer, (size_t)size, "%s", options->resume_path);
     else
         return NULL;
     return buffer;

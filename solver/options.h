@@ -6,6 +6,9 @@
 
 #include <stdint.h>
 
+/* Room for a file name in the options (held inline so that copies stay plain copies). */
+#define FSBB_PATH_SIZE 4096
+
 typedef enum { FSBB_LB1, FSBB_LB2 } fsbb_lb_kind;
 typedef enum { FSBB_BRANCH_FORWARD, FSBB_BRANCH_BACKWARD, FSBB_BRANCH_DYNAMIC } fsbb_branch_kind;
 typedef enum { FSBB_SELECT_DFS, FSBB_SELECT_BFS, FSBB_SELECT_BEST } fsbb_select_kind;
@@ -31,6 +34,9 @@ struct fsbb_options {
     fsbb_pool_order pool_order;
     fsbb_refactor_kind refactor;
     fsbb_gpu_engine gpu_engine;     /* GPU: device-resident search or CPU-branch offload */
+    char checkpoint_path[FSBB_PATH_SIZE];  /* "": no checkpoints */
+    double checkpoint_interval_s;          /* 0: only when the search stops */
+    char resume_path[FSBB_PATH_SIZE];      /* "": start from the root */
 };
 
 #endif

@@ -53,6 +53,18 @@ typedef struct fsbb_search {
     void *incumbent_data;
     pthread_mutex_t progress_lock;
     double last_progress_time;
+
+    /* Checkpoints (checkpoint.h). An engine given resume starts from its open nodes
+     * instead of the root; with checkpoint_path it saves its open nodes every
+     * checkpoint_interval_s seconds (0: never periodically) and when it stops. */
+    const struct fsbb_checkpoint *resume;
+    const char *checkpoint_path;
+    double checkpoint_interval_s;
+    fsbb_checkpoint_fn on_checkpoint;
+    void *checkpoint_data;
+    uint64_t instance_hash, bounds_hash;  /* identify the tree in checkpoints */
+    int initial_ub;                       /* the upper bound the first run started from */
+    int initial_ub_achievable;            /* 1 when initial_ub is a known makespan (best-known) */
 } fsbb_search;
 
 /* Seconds on a monotonic clock. */

@@ -5,9 +5,15 @@
  * Branching places one unscheduled job at the front (forward), at the back (backward), or
  * chooses per node (dynamic): both children sets are bounded with incremental LB1 and the
  * direction with fewer surviving children wins, ties going to the larger bound sum. LB2
- * and custom bounds then refine the survivors of the chosen direction only. */
+ * and custom bounds then refine the survivors of the chosen direction only.
+ *
+ * Checkpoints: a checkpoint thread wakes every checkpoint interval, asks the workers to
+ * park between two nodes (one relaxed flag load per node), copies every pool while they
+ * wait, lets them go and writes the copy. When the search stops, the pools are saved once
+ * more, so an interrupted search resumes exactly where it stopped. */
 #include "search.h"
 
+#include "checkpoint.h"
 #include "error.h"
 #include "lb1.h"
 #include "lb1_batch.h"
@@ -51,6 +57,17 @@ struct cpu_engine {
     size_t node_size;
     atomic_int idle;
     atomic_int out_of_memory;
+
+    /* Snapshots: workers park while pause_requested is set. The flag, read before every
+     * node, has a cache line of its own, away from the counters that threads write. */
+    _Alignas(64) atomic_int pause_requested;
+    _Alignas(64) pthread_mutex_t pause_lock;
+    pthread_cond_t parked_changed;   /* to the checkpoint thread: a worker parked or left */
+    pthread_cond_t pause_over;       /* to the parked workers */
+    int parked, running;             /* under pause_lock */
+    int ended;                       /* under pause_lock: the workers are done */
+    unsigned char *snapshot;         /* the copied pools */
+    size_t snapshot_capacity;        /* in nodes */
 };
 
 static void flush_counters(worker *w)
@@ -222,6 +239,30 @@ static int expand(worker *w, const fsbb_node *node)
     return kept;
 }
 
+/* Waits, holding no node, while a snapshot of the pools is taken. */
+static void park(worker *w)
+{
+    cpu_engine *engine = w->engine;
+    flush_counters(w);
+    pthread_mutex_lock(&engine->pause_lock);
+    engine->parked++;
+    pthread_cond_broadcast(&engine->parked_changed);
+    while (atomic_load(&engine->pause_requested))
+        pthread_cond_wait(&engine->pause_over, &engine->pause_lock);
+    engine->parked--;
+    pthread_mutex_unlock(&engine->pause_lock);
+}
+
+static void leave(worker *w)
+{
+    cpu_engine *engine = w->engine;
+    flush_counters(w);
+    pthread_mutex_lock(&engine->pause_lock);
+    engine->running--;
+    pthread_cond_broadcast(&engine->parked_changed);
+    pthread_mutex_unlock(&engine->pause_lock);
+}
+
 static void lock_pair(worker *a, worker *b)
 {
     if (a->id < b->id) {
@@ -240,6 +281,8 @@ static int find_work(worker *w)
     fsbb_search *search = engine->search;
     atomic_fetch_add(&engine->idle, 1);
     for (;;) {
+        if (atomic_load_explicit(&engine->pause_requested, memory_order_relaxed))
+            park(w);
         if (atomic_load(&search->stop) || atomic_load(&engine->idle) == engine->count)
             return 0;
         w->rng = w->rng * 1103515245u + 12345u;
@@ -279,6 +322,8 @@ static void *run_worker(void *arg)
     fsbb_search *search = engine->search;
     int since_check = 0;
     for (;;) {
+        if (atomic_load_explicit(&engine->pause_requested, memory_order_relaxed))
+            park(w);
         if (++since_check >= CHECK_EVERY) {
             since_check = 0;
             flush_counters(w);
@@ -307,7 +352,7 @@ static void *run_worker(void *arg)
         }
         pthread_mutex_unlock(&w->lock);
     }
-    flush_counters(w);
+    leave(w);
     return NULL;
 }
 
@@ -395,12 +440,173 @@ static int push_root(worker *w)
     return fsbb_node_pool_push(&w->pool, root);
 }
 
+/* The open nodes of a resumed search, dealt round-robin to the workers; -1 when memory
+ * runs out. */
+static int push_resumed(cpu_engine *engine)
+{
+    const fsbb_checkpoint *saved = engine->search->resume;
+    for (size_t i = 0; i < saved->open_count; i++) {
+        worker *w = &engine->workers[i % (size_t)engine->count];
+        if (fsbb_node_pool_push(&w->pool, (const fsbb_node *)(saved->open_nodes + i * saved->node_stride)) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Copies every pool into engine->snapshot (the workers are parked or gone) and the
+ * search's incumbent, counters and clock into state; returns -1 when memory runs out. */
+static int take_snapshot(cpu_engine *engine, fsbb_checkpoint *state, int *permutation)
+{
+    size_t total = 0;
+    for (int t = 0; t < engine->count; t++)
+        total += engine->workers[t].pool.count;
+    if (!permutation)
+        return -1;
+    if (total > engine->snapshot_capacity) {
+        unsigned char *bigger = realloc(engine->snapshot, total * engine->node_size);
+        if (!bigger)
+            return -1;
+        engine->snapshot = bigger;
+        engine->snapshot_capacity = total;
+    }
+    size_t at = 0;
+    for (int t = 0; t < engine->count; t++) {
+        const fsbb_node_pool *pool = &engine->workers[t].pool;
+        for (size_t i = 0; i < pool->count; i++, at++)
+            memcpy(engine->snapshot + at * engine->node_size, fsbb_node_pool_at(pool, i), engine->node_size);
+    }
+    fsbb_search_snapshot(engine->search, state, permutation);
+    state->open_count = total;
+    state->node_stride = engine->node_size;
+    state->open_nodes = engine->snapshot;
+    return 0;
+}
+
+/* Writes a snapshot, or reports that none could be taken (state NULL). */
+static void write_snapshot(cpu_engine *engine, const fsbb_checkpoint *state, double pause_s, int final)
+{
+    if (state)
+        fsbb_search_write_checkpoint(engine->search, state, pause_s, final);
+    else
+        fsbb_search_report_checkpoint(engine->search, FSBB_ERR_MEMORY, "out of memory for a checkpoint snapshot", 0,
+                                      pause_s, final);
+}
+
+/* Pauses the workers, snapshots their pools and writes the snapshot once they run again.
+ * Called with pause_lock held. */
+static void periodic_checkpoint(cpu_engine *engine, int *permutation)
+{
+    const double begin = fsbb_now();
+    atomic_store(&engine->pause_requested, 1);
+    while (engine->parked < engine->running)
+        pthread_cond_wait(&engine->parked_changed, &engine->pause_lock);
+    /* A search that is ending saves its final state itself. */
+    const int live = engine->running > 0 && !atomic_load(&engine->search->stop);
+    fsbb_checkpoint state;
+    const int taken = live && take_snapshot(engine, &state, permutation) == 0;
+    atomic_store(&engine->pause_requested, 0);
+    pthread_cond_broadcast(&engine->pause_over);
+    const double pause_s = fsbb_now() - begin;
+    if (!live)
+        return;
+    pthread_mutex_unlock(&engine->pause_lock);
+    write_snapshot(engine, taken ? &state : NULL, pause_s, 0);
+    pthread_mutex_lock(&engine->pause_lock);
+}
+
+static struct timespec monotonic_deadline(double seconds)
+{
+    struct timespec deadline;
+    deadline.tv_sec = (time_t)seconds;
+    deadline.tv_nsec = (long)((seconds - (double)deadline.tv_sec) * 1e9);
+    return deadline;
+}
+
+static void *run_checkpoints(void *arg)
+{
+    cpu_engine *engine = arg;
+    fsbb_search *search = engine->search;
+    int *permutation = malloc(sizeof(int) * (size_t)search->data->n);
+    pthread_mutex_lock(&engine->pause_lock);
+    double due = fsbb_now() + search->checkpoint_interval_s;
+    while (!engine->ended) {
+        if (fsbb_now() < due) {
+            const struct timespec deadline = monotonic_deadline(due);
+            pthread_cond_timedwait(&engine->parked_changed, &engine->pause_lock, &deadline);
+            continue;
+        }
+        periodic_checkpoint(engine, permutation);
+        due = fsbb_now() + search->checkpoint_interval_s;
+    }
+    pthread_mutex_unlock(&engine->pause_lock);
+    free(permutation);
+    return NULL;
+}
+
+static void init_pause(cpu_engine *engine)
+{
+    atomic_init(&engine->pause_requested, 0);
+    pthread_mutex_init(&engine->pause_lock, NULL);
+    pthread_condattr_t attributes;
+    pthread_condattr_init(&attributes);
+    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
+    pthread_cond_init(&engine->parked_changed, &attributes);
+    pthread_condattr_destroy(&attributes);
+    pthread_cond_init(&engine->pause_over, NULL);
+}
+
+static void free_pause(cpu_engine *engine)
+{
+    pthread_mutex_destroy(&engine->pause_lock);
+    pthread_cond_destroy(&engine->parked_changed);
+    pthread_cond_destroy(&engine->pause_over);
+    free(engine->snapshot);
+}
+
+/* Runs the workers (and the checkpoint thread when checkpoints are periodic) to the end. */
+static fsbb_status run_threads(cpu_engine *engine, fsbb_error *err)
+{
+    fsbb_search *search = engine->search;
+    pthread_t *threads = calloc((size_t)engine->count, sizeof *threads);
+    if (!threads)
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for thread handles");
+    engine->running = engine->count;
+    int started = 0;
+    for (; started < engine->count; started++)
+        if (pthread_create(&threads[started], NULL, run_worker, &engine->workers[started]) != 0)
+            break;
+    fsbb_status status = FSBB_OK;
+    if (started == 0) {
+        status = fsbb_fail(err, FSBB_ERR_MEMORY, "could not start a search thread");
+    } else if (started < engine->count) {
+        /* The threads that started share all the work; the missing ones count as idle. */
+        atomic_fetch_add(&engine->idle, engine->count - started);
+        pthread_mutex_lock(&engine->pause_lock);
+        engine->running -= engine->count - started;
+        pthread_mutex_unlock(&engine->pause_lock);
+    }
+    pthread_t checkpointer;
+    const int periodic = started > 0 && search->checkpoint_path && search->checkpoint_interval_s > 0 &&
+                         pthread_create(&checkpointer, NULL, run_checkpoints, engine) == 0;
+    for (int t = 0; t < started; t++)
+        pthread_join(threads[t], NULL);
+    free(threads);
+    pthread_mutex_lock(&engine->pause_lock);
+    engine->ended = 1;
+    pthread_cond_broadcast(&engine->parked_changed);
+    pthread_mutex_unlock(&engine->pause_lock);
+    if (periodic)
+        pthread_join(checkpointer, NULL);
+    return status;
+}
+
 fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
 {
     cpu_engine engine = {.search = search, .count = search->threads, .node_size = fsbb_node_size(search->data->n)};
     engine.workers = calloc((size_t)engine.count, sizeof *engine.workers);
     if (!engine.workers)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for %d search threads", engine.count);
+    init_pause(&engine);
     int initialised = 0;
     fsbb_status status = FSBB_OK;
     for (; initialised < engine.count; initialised++)
@@ -409,33 +615,25 @@ fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
             status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for search thread scratch");
             break;
         }
-    if (status == FSBB_OK && push_root(&engine.workers[0]) != 0)
-        status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the root node");
-    pthread_t *threads = calloc((size_t)engine.count, sizeof *threads);
-    if (status == FSBB_OK && !threads)
-        status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for thread handles");
-    if (status == FSBB_OK) {
-        int started = 0;
-        for (; started < engine.count; started++)
-            if (pthread_create(&threads[started], NULL, run_worker, &engine.workers[started]) != 0)
-                break;
-        if (started == 0) {
-            status = fsbb_fail(err, FSBB_ERR_MEMORY, "could not start a search thread");
-        } else if (started < engine.count) {
-            /* The threads that started share all the work; the missing ones count as idle. */
-            atomic_fetch_add(&engine.idle, engine.count - started);
-        }
-        for (int t = 0; t < started; t++)
-            pthread_join(threads[t], NULL);
-    }
-    free(threads);
+    if (status == FSBB_OK && (search->resume ? push_resumed(&engine) : push_root(&engine.workers[0])) != 0)
+        status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the %s", search->resume ? "resumed nodes" : "root node");
+    if (status == FSBB_OK)
+        status = run_threads(&engine, err);
     if (status == FSBB_OK && atomic_load(&engine.out_of_memory))
         status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for open nodes");
+    /* Every worker stopped between two nodes: the pools hold the whole open tree. */
+    if (status == FSBB_OK && search->checkpoint_path) {
+        int *permutation = malloc(sizeof(int) * (size_t)search->data->n);
+        fsbb_checkpoint state;
+        write_snapshot(&engine, take_snapshot(&engine, &state, permutation) == 0 ? &state : NULL, 0, 1);
+        free(permutation);
+    }
     for (int t = 0; t < initialised; t++) {
         if (engine.workers[t].pool.count > 0)
             fsbb_search_note_open(search, fsbb_node_pool_min_lb(&engine.workers[t].pool));
         free_worker(&engine.workers[t]);
     }
     free(engine.workers);
+    free_pause(&engine);
     return status;
 }

@@ -1,5 +1,6 @@
 /* solver.c — fsbb_solver: turns an instance and options into a search (bound tables,
  * initial upper bound, engine choice), runs it and fills the result. */
+#include "checkpoint.h"
 #include "error.h"
 #include "heuristic.h"
 #include "instance.h"
@@ -22,6 +23,8 @@ struct fsbb_solver {
     double progress_interval_s;
     fsbb_incumbent_fn on_incumbent;
     void *incumbent_data;
+    fsbb_checkpoint_fn on_checkpoint;
+    void *checkpoint_data;
     atomic_int interrupt_request;
 };
 
@@ -110,6 +113,12 @@ void fsbb_solver_on_incumbent(fsbb_solver *solver, fsbb_incumbent_fn callback, v
 {
     solver->on_incumbent = callback;
     solver->incumbent_data = user_data;
+}
+
+void fsbb_solver_on_checkpoint(fsbb_solver *solver, fsbb_checkpoint_fn callback, void *user_data)
+{
+    solver->on_checkpoint = callback;
+    solver->checkpoint_data = user_data;
 }
 
 void fsbb_solver_interrupt(fsbb_solver *solver)
@@ -227,6 +236,14 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     search.progress_interval_s = solver->progress_interval_s;
     search.on_incumbent = solver->on_incumbent;
     search.incumbent_data = solver->incumbent_data;
+    search.instance_hash = fsbb_checkpoint_fingerprint(inst->n, inst->m, inst->p);
+    search.bounds_hash = fsbb_checkpoint_bounds_hash(solver->bounds, solver->bound_count);
+    search.checkpoint_path = solver->options.checkpoint_path[0] ? solver->options.checkpoint_path : NULL;
+    search.checkpoint_interval_s = solver->options.checkpoint_interval_s;
+    search.on_checkpoint = solver->on_checkpoint;
+    search.checkpoint_data = solver->checkpoint_data;
+    fsbb_checkpoint resumed;
+    memset(&resumed, 0, sizeof resumed);
 
     int use_gpu = 0;
     fsbb_status status = search.incumbent_permutation
@@ -234,9 +251,14 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
                              : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the incumbent");
     if (status == FSBB_OK)
         status = choose_device(solver, &use_gpu, result->device, sizeof result->device, err);
-    if (status == FSBB_OK)
+    if (status == FSBB_OK && solver->options.resume_path[0]) {
+        status = fsbb_search_resume(&search, solver->options.resume_path, &resumed, err);
+    } else if (status == FSBB_OK) {
         status = initial_upper_bound(solver, &search, err);
-    result->initial_ub = atomic_load(&search.incumbent);
+        search.initial_ub = atomic_load(&search.incumbent);
+        search.initial_ub_achievable = solver->options.ub_kind == FSBB_UB_OPTIMUM;
+    }
+    result->initial_ub = search.initial_ub;
     if (status == FSBB_OK)
         status = use_gpu ? fsbb_search_gpu(&search, err) : fsbb_search_cpu(&search, err);
 
@@ -249,7 +271,7 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
         result->bounded = atomic_load(&search.bounded);
         result->threads = use_gpu ? 1 : search.threads;
         result->interrupted = atomic_load(&search.interrupted);
-        const int achievable = search.incumbent_found || solver->options.ub_kind == FSBB_UB_OPTIMUM;
+        const int achievable = search.incumbent_found || search.initial_ub_achievable;
         if (!stopped) {
             result->optimal = achievable;
             result->lower_bound = incumbent;
@@ -266,7 +288,8 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
                 memcpy(result->permutation, search.incumbent_permutation, sizeof(int) * (size_t)inst->n);
         }
     }
-    result->time_s = fsbb_now() - start;
+    result->time_s = fsbb_now() - search.start_time;
+    fsbb_checkpoint_clear(&resumed);
     free(search.incumbent_permutation);
     pthread_mutex_destroy(&search.incumbent_lock);
     pthread_mutex_destroy(&search.progress_lock);

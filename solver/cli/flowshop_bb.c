@@ -1,7 +1,9 @@
 /* flowshop_bb.c — the flowshop-bb command: parses the command line, runs one solve
  * through the library and prints the result as text or JSON.
  * Exit status: 0 the search finished (optimality proven), 1 a time or node limit stopped
- * it, 2 bad usage or input, 3 interrupted by SIGINT or SIGTERM. */
+ * it, 2 bad usage or input (a refused checkpoint too), 3 interrupted by SIGINT or SIGTERM.
+ * With --checkpoint the search is saved periodically and when it stops; --resume goes on
+ * from a saved search. */
 #include "flowshopbb.h"
 
 #include <glib.h>
@@ -18,8 +20,9 @@ enum { EXIT_PROVEN = 0, EXIT_LIMIT = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 3 };
 
 typedef struct cli_args {
     gchar *lb, *branch, *select, *ub, *device, *pool_order, *refactor, *gpu_engine;
+    gchar *checkpoint, *resume;
     gint threads, pool_size, block_size, lb2_pairs;
-    gdouble time_limit;
+    gdouble time_limit, checkpoint_interval;
     gint64 node_limit;
     gboolean json, quiet, version;
 } cli_args;
@@ -48,6 +51,25 @@ static void print_progress(const fsbb_progress *progress, void *user_data)
     fflush(stderr);
 }
 
+/* What the checkpoint callback saw, for the closing note. */
+typedef struct checkpoint_log {
+    gboolean quiet, progress_line;
+    int final_status;   /* -1: no final checkpoint attempted, else its fsbb_status */
+} checkpoint_log;
+
+static void report_checkpoint(const fsbb_checkpoint_report *report, void *user_data)
+{
+    checkpoint_log *log = user_data;
+    const char *clear = log->progress_line ? "\r\033[K" : "";
+    if (report->final)
+        log->final_status = report->status;
+    if (report->status != FSBB_OK)
+        fprintf(stderr, "%sflowshop-bb: %s\n", clear, report->message);
+    else if (!report->final && !log->quiet)
+        fprintf(stderr, "%sflowshop-bb: checkpoint %s: %" G_GUINT64_FORMAT " open nodes, search paused %.3f ms\n",
+                clear, report->path, (guint64)report->open_nodes, report->pause_s * 1e3);
+}
+
 static int set_option(fsbb_options *options, const char *name, const char *value)
 {
     fsbb_error err;
@@ -67,6 +89,7 @@ static int apply_arguments(fsbb_options *options, const cli_args *args)
         {"lb", args->lb},         {"branch", args->branch},         {"select", args->select},
         {"ub", args->ub},         {"device", args->device},         {"pool-order", args->pool_order},
         {"refactor", args->refactor}, {"gpu-engine", args->gpu_engine},
+        {"checkpoint", args->checkpoint}, {"resume", args->resume},
     };
     for (size_t i = 0; i < G_N_ELEMENTS(texts); i++)
         if (texts[i].value && !set_option(options, texts[i].name, texts[i].value))
@@ -93,6 +116,11 @@ static int apply_arguments(fsbb_options *options, const cli_args *args)
     if (args->time_limit != NOT_GIVEN) {
         snprintf(text, sizeof text, "%.17g", args->time_limit);
         if (!set_option(options, "time-limit", text))
+            return 0;
+    }
+    if (args->checkpoint_interval != NOT_GIVEN) {
+        snprintf(text, sizeof text, "%.17g", args->checkpoint_interval);
+        if (!set_option(options, "checkpoint-interval", text))
             return 0;
     }
     return 1;
@@ -203,6 +231,12 @@ static int solve(const char *instance_name, const cli_args *args)
     const int show_progress = !args->quiet && isatty(STDERR_FILENO);
     if (show_progress)
         fsbb_solver_on_progress(solver, print_progress, NULL, 0.5);
+    checkpoint_log log = {.quiet = args->quiet, .progress_line = show_progress, .final_status = -1};
+    if (args->checkpoint) {
+        fsbb_solver_on_checkpoint(solver, report_checkpoint, &log);
+        /* A file size limit then fails the write instead of killing the process. */
+        signal(SIGXFSZ, SIG_IGN);
+    }
     running_solver = solver;
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
@@ -215,7 +249,8 @@ static int solve(const char *instance_name, const cli_args *args)
         fprintf(stderr, "\r\033[K");
     if (status != FSBB_OK) {
         fprintf(stderr, "flowshop-bb: %s\n", err.message);
-        exit_status = status == FSBB_ERR_ARGUMENT || status == FSBB_ERR_NO_GPU || status == FSBB_ERR_PARSE
+        exit_status = status == FSBB_ERR_ARGUMENT || status == FSBB_ERR_NO_GPU || status == FSBB_ERR_PARSE ||
+                              status == FSBB_ERR_CHECKPOINT
                           ? EXIT_USAGE
                           : EXIT_LIMIT;
         goto done;
@@ -227,6 +262,14 @@ static int solve(const char *instance_name, const cli_args *args)
     exit_status = result.interrupted ? EXIT_INTERRUPTED
                   : result.optimal || result.lower_bound >= result.makespan ? EXIT_PROVEN
                                                                              : EXIT_LIMIT;
+    if (args->checkpoint && exit_status != EXIT_PROVEN) {
+        if (log.final_status == FSBB_OK)
+            fprintf(stderr, "flowshop-bb: search saved in %s: continue with --resume %s\n", args->checkpoint,
+                    args->checkpoint);
+        else
+            fprintf(stderr, "flowshop-bb: the search could not be saved; %s holds the last checkpoint written, "
+                            "if any\n", args->checkpoint);
+    }
     fsbb_result_clear(&result);
 done:
     fsbb_solver_free(solver);
@@ -238,7 +281,8 @@ done:
 int main(int argc, char **argv)
 {
     cli_args args = {.threads = NOT_GIVEN, .pool_size = NOT_GIVEN, .block_size = NOT_GIVEN,
-                     .lb2_pairs = NOT_GIVEN, .time_limit = NOT_GIVEN, .node_limit = NOT_GIVEN};
+                     .lb2_pairs = NOT_GIVEN, .time_limit = NOT_GIVEN, .node_limit = NOT_GIVEN,
+                     .checkpoint_interval = NOT_GIVEN};
     const GOptionEntry entries[] = {
         {"lb", 0, 0, G_OPTION_ARG_STRING, &args.lb, "Lower bound: lb1 (default) or lb2", "lb1|lb2"},
         {"branch", 0, 0, G_OPTION_ARG_STRING, &args.branch, "Branching: forward, backward or dynamic (default)",
@@ -260,6 +304,14 @@ int main(int argc, char **argv)
         {"pool-order", 0, 0, G_OPTION_ARG_STRING, &args.pool_order, "GPU offload: pool order", "bfs|dfs"},
         {"refactor", 0, 0, G_OPTION_ARG_STRING, &args.refactor, "GPU: branch refactoring of the bound kernels",
          "none|trig|select"},
+        {"checkpoint", 0, 0, G_OPTION_ARG_FILENAME, &args.checkpoint,
+         "Save the search to FILE periodically and when it stops (atomically: FILE.tmp, then rename)", "FILE"},
+        {"checkpoint-interval", 0, 0, G_OPTION_ARG_DOUBLE, &args.checkpoint_interval,
+         "Seconds between checkpoints (default 60; 0: only when the search stops)", "S"},
+        {"resume", 0, 0, G_OPTION_ARG_FILENAME, &args.resume,
+         "Continue the search saved in FILE (same instance, --lb, --branch and --lb2-pairs; its upper bound "
+         "replaces --ub)",
+         "FILE"},
         {"json", 0, 0, G_OPTION_ARG_NONE, &args.json, "Print the result as one JSON object", NULL},
         {"quiet", 'q', 0, G_OPTION_ARG_NONE, &args.quiet, "No progress line or notes", NULL},
         {"version", 0, 0, G_OPTION_ARG_NONE, &args.version, "Print the version and exit", NULL},
@@ -297,5 +349,7 @@ int main(int argc, char **argv)
     g_free(args.pool_order);
     g_free(args.refactor);
     g_free(args.gpu_engine);
+    g_free(args.checkpoint);
+    g_free(args.resume);
     return exit_status;
 }
