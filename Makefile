@@ -24,6 +24,8 @@ LDLIBS   += $(shell pkg-config --libs $(PKGS)) -lm -pthread
 ifeq ($(SANITIZE),1)
 CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=address,undefined
+# Tests that run long solves read this and take smaller instances under the sanitizers.
+export FSBB_TEST_LIGHT := 1
 endif
 
 LIB_C   := $(wildcard bounds/*.c pool/*.c solver/*.c divergence/*.c)
@@ -92,6 +94,7 @@ $(BUILD)/bench-cpu: $(BENCH_OBJ) $(BUILD)/libflowshopbb.a
 check: $(BUILD)/test-runner $(BUILD)/flowshop-bb
 	$(BUILD)/test-runner
 	sh test/cli/run.sh $(BUILD)/flowshop-bb
+	sh test/cli/checkpoint.sh $(BUILD)/flowshop-bb
 
 check-gpu: $(BUILD)/check-gpu $(BUILD)/flowshop-bb
 	@echo "built $(BUILD)/check-gpu: run it on a machine with a GPU"

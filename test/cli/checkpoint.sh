@@ -1,0 +1,212 @@
+#!/bin/sh
+# checkpoint.sh — command-line tests of --checkpoint and --resume: SIGTERM at random
+# moments, resumed until done, proves the optimum with exactly the nodes of an
+# uninterrupted run (a fixed upper bound fixes the tree); SIGKILL during frequent periodic
+# writes never leaves a half-written checkpoint; corrupt, truncated, foreign and newer
+# checkpoints are refused with status 2 and one line; a failed write (full tmpfs, file size
+# limit, a directory in the temporary's place, a missing directory) keeps the previous
+# checkpoint and the solve goes on.
+# Usage: sh test/cli/checkpoint.sh build/flowshop-bb. Prints "N passed, N failed".
+# FSBB_TEST_LIGHT=1 (set by `make check SANITIZE=1`) uses smaller instances.
+bin=${1:?usage: checkpoint.sh PATH-TO-flowshop-bb}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+check() { if eval "$2"; then pass; else fail "$1"; fi; }
+
+if [ -n "${FSBB_TEST_LIGHT:-}" ]; then
+    instance=ta011 tree="--lb lb2" other_tree="--lb lb1" other=ta012 first_kill=10 kill_span=30 good_limit=20000
+else
+    instance=ta029 tree="" other_tree="--lb lb2" other=ta028 first_kill=20 kill_span=80 good_limit=100000
+fi
+threads=2
+
+# json_field FILE KEY: the value of a number or string field of a one-line JSON object.
+json_field() { sed -n "s/.*\"$2\": \"*\([^,\"}]*\).*/\1/p" "$1"; }
+
+# random_delay: a random pause of first_kill..first_kill+kill_span hundredths of a second.
+seed=$(($$ % 1000))
+random_delay() {
+    seed=$(((seed * 1103515245 + 12345) % 2147483648))
+    hundredths=$((first_kill + (seed / 65536) % kill_span))
+    printf '%d.%02d' $((hundredths / 100)) $((hundredths % 100))
+}
+
+lines() { wc -l <"$1" | tr -d ' '; }
+
+# ---- The reference: one uninterrupted run ---------------------------------------------------
+"$bin" $instance $tree --ub opt --threads $threads --json >"$tmp/ref.json" 2>"$tmp/ref.err"
+check "reference run proves the optimum" "[ $? -eq 0 ]"
+ref_nodes=$(json_field "$tmp/ref.json" nodes)
+ref_makespan=$(json_field "$tmp/ref.json" makespan)
+
+# ---- SIGTERM at random moments, resumed each time --------------------------------------------
+# run_until_done KILL-SIGNAL LABEL: runs, kills after a random delay, resumes, up to 5
+# kills, then resumes to the end; checks the optimum and the node count.
+run_until_done() {
+    signal=$1 label=$2
+    ck="$tmp/$label.ck"
+    rm -f "$ck" "$ck.tmp"
+    kills=0 finished=0 attempt=0
+    while [ $kills -lt 5 ] && [ $finished -eq 0 ] && [ $attempt -lt 12 ]; do
+        attempt=$((attempt + 1))
+        if [ -f "$ck" ]; then from="--resume $ck"; else from="--ub opt"; fi
+        "$bin" $instance $tree $from --threads $threads --checkpoint "$ck" --checkpoint-interval 0.05 --json \
+            >"$tmp/run.json" 2>"$tmp/run.err" &
+        pid=$!
+        sleep "$(random_delay)"
+        kill "-$signal" "$pid" 2>/dev/null
+        wait "$pid" 2>/dev/null
+        status=$?
+        case $status in
+        0) finished=1 ;;
+        3)
+            kills=$((kills + 1))
+            grep -q "search saved in $ck" "$tmp/run.err" || fail "$label: no note of the saved search"
+            ;;
+        137)
+            kills=$((kills + 1))
+            ;;
+        *) fail "$label: exit status $status"; cat "$tmp/run.err"; return ;;
+        esac
+        # Whatever the moment, the checkpoint (if any) is whole: it resumes.
+        if [ -f "$ck" ]; then
+            "$bin" $instance $tree --resume "$ck" --threads 1 --node-limit 1 --quiet >/dev/null 2>"$tmp/probe.err"
+            probe=$?
+            if [ $probe -eq 0 ] || [ $probe -eq 1 ]; then pass; else fail "$label: checkpoint unreadable after a kill"; cat "$tmp/probe.err"; fi
+        fi
+    done
+    if [ $finished -eq 0 ]; then
+        "$bin" $instance $tree --resume "$ck" --threads $threads --checkpoint "$ck" --json >"$tmp/run.json" 2>"$tmp/run.err"
+        check "$label: the last resume proves the optimum" "[ $? -eq 0 ]"
+    fi
+    echo "$label: $kills kills before the search ended"
+    check "$label: at least 3 kills landed" "[ $kills -ge 3 ]"
+    check "$label: same optimum" "[ \"$(json_field "$tmp/run.json" makespan)\" = \"$ref_makespan\" ]"
+    got=$(json_field "$tmp/run.json" nodes)
+    check "$label: same nodes as uninterrupted ($got vs $ref_nodes)" "[ \"$got\" = \"$ref_nodes\" ]"
+    check "$label: optimal" "grep -q '\"optimal\": true' \"$tmp/run.json\""
+}
+
+run_until_done TERM sigterm
+run_until_done KILL sigkill
+
+# A checkpoint from --ub inf carries the incumbent's schedule: the resumed run prints it.
+"$bin" ta020 --ub inf --threads $threads --json >"$tmp/inf-ref.json" 2>&1
+ck="$tmp/inf.ck"
+"$bin" ta020 --ub inf --threads $threads --checkpoint "$ck" --node-limit 300000 --quiet >/dev/null 2>&1
+check "ub inf: node limit exits 1" "[ $? -eq 1 ]"
+"$bin" ta020 --resume "$ck" --threads $threads --json >"$tmp/inf.json" 2>&1
+check "ub inf: resumed run proves the optimum" "[ $? -eq 0 ]"
+inf_makespan=$(json_field "$tmp/inf-ref.json" makespan)
+check "ub inf: optimum ($inf_makespan)" "[ \"$(json_field "$tmp/inf.json" makespan)\" = \"$inf_makespan\" ]"
+check "ub inf: schedule printed" "grep -q '\"permutation\": \[' \"$tmp/inf.json\""
+
+# ---- Refused checkpoints ---------------------------------------------------------------------
+good="$tmp/good.ck"
+"$bin" $instance $tree --ub opt --threads $threads --checkpoint "$good" --node-limit $good_limit --quiet >/dev/null 2>&1
+size=$(wc -c <"$good" | tr -d ' ')
+check "a stopped run leaves a checkpoint" "[ $size -gt 100 ]"
+
+# change_byte FILE OFFSET: adds 1 to the byte at OFFSET.
+change_byte() {
+    old=$(od -An -tu1 -j "$2" -N1 "$1" | tr -d ' ')
+    printf "\\$(printf %03o $(((old + 1) % 256)))" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
+}
+
+# expect_refused NAME FILE PATTERN INSTANCE [OPTIONS...]
+expect_refused() {
+    name=$1 file=$2 pattern=$3 target=$4
+    shift 4
+    "$bin" "$target" --resume "$file" "$@" --quiet >"$tmp/out" 2>"$tmp/err"
+    status=$?
+    if [ $status -eq 2 ]; then pass; else fail "$name: exit status $status, expected 2"; fi
+    if [ "$(lines "$tmp/err")" = 1 ] && grep -q "$pattern" "$tmp/err"; then pass; else fail "$name: message"; cat "$tmp/err"; fi
+}
+
+cp "$good" "$tmp/flipped.ck"
+change_byte "$tmp/flipped.ck" $((size / 2))
+expect_refused "flipped byte" "$tmp/flipped.ck" "corrupt" $instance $tree
+head -c $((size - 9)) "$good" >"$tmp/truncated.ck"
+expect_refused "truncated" "$tmp/truncated.ck" "truncated" $instance $tree
+cp "$good" "$tmp/newer.ck"
+change_byte "$tmp/newer.ck" 8
+expect_refused "newer version" "$tmp/newer.ck" "newer" $instance $tree
+expect_refused "other instance" "$good" "another instance" $other $tree
+expect_refused "other bound" "$good" "resume with the options" $instance $other_tree
+expect_refused "other branching" "$good" "resume with the options" $instance $tree --branch fwd
+expect_refused "missing file" "$tmp/none.ck" "cannot read" $instance $tree
+expect_refused "not a checkpoint" "$tmp/ref.json" "not a flowshop-bb checkpoint" $instance $tree
+
+# ---- Failed writes keep the previous checkpoint -------------------------------------------------
+# expect_kept NAME: after a run that could not write $target, it is still $good's copy.
+expect_kept() {
+    if cmp -s "$good" "$target"; then pass; else fail "$1: the previous checkpoint changed"; fi
+    if [ -e "$target.tmp" ] && [ ! -d "$target.tmp" ]; then fail "$1: $target.tmp left behind"; else pass; fi
+    if grep -q "cannot write checkpoint" "$tmp/err"; then pass; else fail "$1: no error line"; cat "$tmp/err"; fi
+}
+
+# A file size limit below the checkpoint's size: every write fails halfway.
+target="$tmp/limited.ck"
+cp "$good" "$target"
+(
+    ulimit -f 2
+    exec "$bin" $instance $tree --resume "$target" --checkpoint "$target" --checkpoint-interval 0.05 --threads $threads \
+        --quiet >/dev/null 2>"$tmp/err"
+) &
+pid=$!
+sleep "$(random_delay)"
+kill -TERM $pid
+wait $pid
+check "size limit: the solve went on and stopped on SIGTERM (status 3)" "[ $? -eq 3 ]"
+expect_kept "size limit"
+
+# A directory where the temporary file goes.
+target="$tmp/blocked.ck"
+cp "$good" "$target"
+mkdir "$target.tmp"
+"$bin" $instance $tree --resume "$target" --checkpoint "$target" --node-limit $((good_limit * 2)) --threads $threads --quiet \
+    >/dev/null 2>"$tmp/err"
+check "blocked temporary: limit status 1" "[ $? -eq 1 ]"
+expect_kept "blocked temporary"
+rmdir "$target.tmp"
+
+# A missing directory: the solve still finishes and says the checkpoint failed.
+"$bin" ta001 --checkpoint "$tmp/none/ck" --quiet >"$tmp/out" 2>"$tmp/err"
+check "missing directory: the solve finishes" "[ $? -eq 0 ]"
+check "missing directory: one error line" "[ \"$(lines "$tmp/err")\" = 1 ] && grep -q 'cannot write checkpoint' \"$tmp/err\""
+
+# A full file system: a tiny tmpfs in a private mount namespace, where one can be made.
+if unshare -rm sh -c "mount -t tmpfs -o size=64k none '$tmp'" 2>/dev/null; then
+    mkdir -p "$tmp/full"
+    cp "$good" "$tmp/full.ck"
+    unshare -rm sh -c '
+        dir=$1 bin=$2 instance=$3 delay=$4 tree=$5
+        mount -t tmpfs -o size=64k none "$dir/full" || exit 9
+        cp "$dir/full.ck" "$dir/full/ck"
+        dd if=/dev/zero of="$dir/full/filler" bs=4096 2>/dev/null
+        "$bin" $instance $tree --resume "$dir/full/ck" --checkpoint "$dir/full/ck" --checkpoint-interval 0.05 \
+            --threads 2 --quiet >/dev/null 2>"$dir/err" &
+        pid=$!
+        sleep "$delay"
+        kill -TERM $pid
+        wait $pid
+        status=$?
+        cp "$dir/full/ck" "$dir/full.after"
+        [ -e "$dir/full/ck.tmp" ] && exit 8
+        exit $status
+    ' sh "$tmp" "$bin" "$instance" "$(random_delay)" "$tree"
+    check "full tmpfs: the solve went on and stopped on SIGTERM (status 3)" "[ $? -eq 3 ]"
+    target="$tmp/full.after"
+    expect_kept "full tmpfs"
+    check "full tmpfs: says the disk is full" "grep -q 'No space left' \"$tmp/err\""
+else
+    echo "full tmpfs: skipped (no private mount namespace here); the size limit case covers the failed write"
+fi
+
+echo "checkpoint cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

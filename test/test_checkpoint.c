@@ -1,0 +1,515 @@
+/* test_checkpoint.c — checkpoint files and resumed solves: a checkpoint reads back field
+ * for field; every flipped byte, every truncation, a newer format and out-of-range fields
+ * behind a valid checksum are refused; a failed write (unwritable temporary, file size
+ * limit, missing directory) keeps the previous checkpoint; a solve stopped and resumed
+ * again and again, or resumed from a periodic snapshot, expands exactly the nodes of an
+ * uninterrupted one (a fixed upper bound fixes the tree) and proves the same optimum; a
+ * checkpoint of another instance or other tree-shaping options is refused. */
+#include "suites.h"
+
+#include "checkpoint.h"
+#include "flowshopbb.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum { HEADER_BYTES = 20, TRAILER_BYTES = 8 };
+
+/* ---- Helpers ------------------------------------------------------------------------- */
+
+static char *temp_dir(void)
+{
+    char *dir = strdup("/tmp/fsbb-checkpoint-XXXXXX");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+    return dir;
+}
+
+static char *path_in(const char *dir, const char *name)
+{
+    char *path = malloc(strlen(dir) + strlen(name) + 2);
+    sprintf(path, "%s/%s", dir, name);
+    return path;
+}
+
+static void remove_dir(char *dir)
+{
+    static const char *const names[] = {"ck", "ck.tmp", "ck.periodic", "other", NULL};
+    for (int i = 0; names[i]; i++) {
+        char *path = path_in(dir, names[i]);
+        if (rmdir(path) != 0)
+            unlink(path);
+        free(path);
+    }
+    rmdir(dir);
+    free(dir);
+}
+
+static unsigned char *read_bytes(const char *path, size_t *size)
+{
+    FILE *file = fopen(path, "rb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+    fseek(file, 0, SEEK_END);
+    *size = (size_t)ftell(file);
+    rewind(file);
+    unsigned char *bytes = malloc(*size ? *size : 1);
+    CU_ASSERT_EQUAL_FATAL(fread(bytes, 1, *size, file), *size);
+    fclose(file);
+    return bytes;
+}
+
+static int exists(const char *path)
+{
+    struct stat info;
+    return lstat(path, &info) == 0;
+}
+
+/* Sets the trailing checksum of a file held in memory to what its bytes hold. */
+static void repair_checksum(unsigned char *bytes, size_t size)
+{
+    uint64_t hash = 14695981039346656037ull;
+    for (size_t i = 0; i < size - TRAILER_BYTES; i++)
+        hash = (hash ^ bytes[i]) * 1099511628211ull;
+    for (int i = 0; i < 8; i++)
+        bytes[size - TRAILER_BYTES + i] = (unsigned char)(hash >> (8 * i));
+}
+
+/* A search state of n = 6 jobs on m = 3 machines with count open nodes. */
+typedef struct sample {
+    fsbb_checkpoint state;
+    int permutation[6];
+    unsigned char *nodes;
+} sample;
+
+static void make_sample(sample *s, size_t count)
+{
+    const int n = 6;
+    memset(s, 0, sizeof *s);
+    const size_t stride = fsbb_node_size(n);
+    s->nodes = calloc(count ? count : 1, stride);
+    unsigned rng = 7;
+    for (size_t i = 0; i < count; i++) {
+        fsbb_node *node = (fsbb_node *)(s->nodes + i * stride);
+        for (int j = 0; j < n; j++)
+            node->perm[j] = (fsbb_job)j;
+        for (int j = n - 1; j > 0; j--) {
+            rng = rng * 1103515245u + 12345u;
+            const int k = (int)((rng >> 8) % (unsigned)(j + 1));
+            const fsbb_job job = node->perm[j];
+            node->perm[j] = node->perm[k];
+            node->perm[k] = job;
+        }
+        node->lb = 100 + (int)i;
+        node->front_len = (int16_t)(i % 4);
+        node->back_len = (int16_t)(i % 2);
+    }
+    for (int j = 0; j < n; j++)
+        s->permutation[j] = n - 1 - j;
+    s->state = (fsbb_checkpoint){
+        .n = n, .m = 3, .instance_hash = 0x0123456789abcdefull, .lb = 1, .branch = 2, .lb2_pairs = 3,
+        .bounds_hash = 42, .incumbent = 150, .initial_ub = 170, .has_schedule = 1, .ub_achievable = 0,
+        .incumbent_permutation = s->permutation, .nodes = 123456789012ull, .bounded = 987654321098ull,
+        .elapsed_s = 12.25, .open_count = count, .node_stride = stride, .open_nodes = s->nodes,
+    };
+}
+
+/* ---- The file ------------------------------------------------------------------------ */
+
+static void test_round_trip(void)
+{
+    char *dir = temp_dir();
+    char *path = path_in(dir, "ck"), *temporary = path_in(dir, "ck.tmp");
+    sample s;
+    make_sample(&s, 9);
+    fsbb_error err;
+    CU_ASSERT_EQUAL_FATAL(fsbb_checkpoint_write(path, &s.state, &err), FSBB_OK);
+    CU_ASSERT_FALSE(exists(temporary));
+    fsbb_checkpoint back;
+    CU_ASSERT_EQUAL_FATAL(fsbb_checkpoint_read(path, &back, &err), FSBB_OK);
+    const fsbb_checkpoint *a = &s.state;
+    CU_ASSERT(back.n == a->n && back.m == a->m && back.instance_hash == a->instance_hash);
+    CU_ASSERT(back.lb == a->lb && back.branch == a->branch && back.lb2_pairs == a->lb2_pairs);
+    CU_ASSERT(back.bounds_hash == a->bounds_hash && back.incumbent == a->incumbent && back.initial_ub == a->initial_ub);
+    CU_ASSERT(back.has_schedule == 1 && back.ub_achievable == 0);
+    CU_ASSERT(back.nodes == a->nodes && back.bounded == a->bounded && back.elapsed_s == a->elapsed_s);
+    CU_ASSERT_EQUAL(memcmp(back.incumbent_permutation, s.permutation, sizeof s.permutation), 0);
+    CU_ASSERT_EQUAL_FATAL(back.open_count, 9);
+    for (size_t i = 0; i < 9; i++) {
+        const fsbb_node *x = (const fsbb_node *)(s.nodes + i * a->node_stride);
+        const fsbb_node *y = (const fsbb_node *)(back.open_nodes + i * back.node_stride);
+        CU_ASSERT(x->lb == y->lb && x->front_len == y->front_len && x->back_len == y->back_len);
+        CU_ASSERT_EQUAL(memcmp(x->perm, y->perm, sizeof(fsbb_job) * 6), 0);
+    }
+    fsbb_checkpoint_clear(&back);
+    free(s.nodes);
+    free(path);
+    free(temporary);
+    remove_dir(dir);
+}
+
+static void test_every_corruption_refused(void)
+{
+    char *dir = temp_dir();
+    char *path = path_in(dir, "ck");
+    sample s;
+    make_sample(&s, 3);
+    fsbb_error err;
+    CU_ASSERT_EQUAL_FATAL(fsbb_checkpoint_write(path, &s.state, &err), FSBB_OK);
+    size_t size;
+    unsigned char *bytes = read_bytes(path, &size);
+    fsbb_checkpoint back;
+    CU_ASSERT_EQUAL(fsbb_checkpoint_parse(bytes, size, "ck", &back, &err), FSBB_OK);
+    fsbb_checkpoint_clear(&back);
+    int refused = 0;
+    for (size_t i = 0; i < size; i++) {
+        for (int bit = 0; bit < 8; bit++) {
+            bytes[i] ^= (unsigned char)(1u << bit);
+            refused += fsbb_checkpoint_parse(bytes, size, "ck", &back, &err) == FSBB_ERR_CHECKPOINT;
+            CU_ASSERT_PTR_NULL(back.open_nodes);
+            bytes[i] ^= (unsigned char)(1u << bit);
+        }
+    }
+    CU_ASSERT_EQUAL(refused, (int)size * 8);
+    refused = 0;
+    for (size_t length = 0; length < size; length++)
+        refused += fsbb_checkpoint_parse(bytes, length, "ck", &back, &err) == FSBB_ERR_CHECKPOINT;
+    CU_ASSERT_EQUAL(refused, (int)size);
+    CU_ASSERT_EQUAL(fsbb_checkpoint_parse(bytes, size - 1, "ck", &back, &err), FSBB_ERR_CHECKPOINT);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "truncated"));
+    free(bytes);
+    free(s.nodes);
+    free(path);
+    remove_dir(dir);
+}
+
+static void test_newer_version_refused(void)
+{
+    char *dir = temp_dir();
+    char *path = path_in(dir, "ck");
+    sample s;
+    make_sample(&s, 2);
+    fsbb_error err;
+    CU_ASSERT_EQUAL_FATAL(fsbb_checkpoint_write(path, &s.state, &err), FSBB_OK);
+    size_t size;
+    unsigned char *bytes = read_bytes(path, &size);
+    CU_ASSERT_EQUAL(bytes[8], FSBB_CHECKPOINT_VERSION);
+    bytes[8] = FSBB_CHECKPOINT_VERSION + 1;
+    repair_checksum(bytes, size);
+    fsbb_checkpoint back;
+    CU_ASSERT_EQUAL(fsbb_checkpoint_parse(bytes, size, "ck", &back, &err), FSBB_ERR_CHECKPOINT);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "newer"));
+    free(bytes);
+    free(s.nodes);
+    free(path);
+    remove_dir(dir);
+}
+
+/* Out-of-range fields are refused even when the checksum agrees. Offsets from checkpoint.h. */
+static void test_fields_validated_behind_checksum(void)
+{
+    char *dir = temp_dir();
+    char *path = path_in(dir, "ck");
+    sample s;
+    make_sample(&s, 2);
+    fsbb_error err;
+    CU_ASSERT_EQUAL_FATAL(fsbb_checkpoint_write(path, &s.state, &err), FSBB_OK);
+    size_t size;
+    unsigned char *original = read_bytes(path, &size);
+    const size_t payload = HEADER_BYTES, nodes = payload + 80 + 2 * 6;
+    const struct {
+        size_t offset;
+        unsigned char value;
+        const char *why;
+    } cases[] = {
+        {payload + 0, 0, "n = 0"},
+        {payload + 4, 0, "m = 0"},
+        {payload + 16, 7, "unknown bound"},
+        {payload + 20, 3, "unknown branching"},
+        {payload + 24, 4, "more pairs than 3 machines have"},
+        {payload + 44, 4, "unknown flag"},
+        {payload + 80, 1, "incumbent schedule with a repeated job"},
+        {nodes + 3, 0x80, "negative node bound"},
+        {nodes + 4, 6, "a node deeper than n"},
+        {nodes + 8, 9, "a job number past n"},
+        {payload + 72, 0xff, "the open-node count disagrees with the size"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        unsigned char *bytes = malloc(size);
+        memcpy(bytes, original, size);
+        const size_t offset = cases[c].offset;
+        bytes[offset] = cases[c].value;
+        if (cases[c].offset == payload + 80)
+            bytes[offset + 2] = bytes[offset], bytes[offset + 3] = bytes[offset + 1];
+        repair_checksum(bytes, size);
+        fsbb_checkpoint back;
+        const fsbb_status status = fsbb_checkpoint_parse(bytes, size, "ck", &back, &err);
+        CU_ASSERT_EQUAL(status, FSBB_ERR_CHECKPOINT);
+        if (status != FSBB_ERR_CHECKPOINT)
+            fprintf(stderr, "accepted: %s\n", cases[c].why);
+        else
+            CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "corrupt"));
+        free(bytes);
+    }
+    free(original);
+    free(s.nodes);
+    free(path);
+    remove_dir(dir);
+}
+
+/* ---- Failed writes ---------------------------------------------------------------------- */
+
+static void assert_file_is(const char *path, const unsigned char *bytes, size_t size)
+{
+    size_t now;
+    unsigned char *current = read_bytes(path, &now);
+    CU_ASSERT_EQUAL(now, size);
+    CU_ASSERT(now == size && memcmp(current, bytes, size) == 0);
+    free(current);
+}
+
+static void test_failed_write_keeps_previous(void)
+{
+    char *dir = temp_dir();
+    char *path = path_in(dir, "ck"), *temporary = path_in(dir, "ck.tmp");
+    sample small, big;
+    make_sample(&small, 2);
+    make_sample(&big, 400);
+    fsbb_error err;
+    CU_ASSERT_EQUAL_FATAL(fsbb_checkpoint_write(path, &small.state, &err), FSBB_OK);
+    size_t size;
+    unsigned char *previous = read_bytes(path, &size);
+
+    /* The temporary cannot be created (a directory is in the way; root ignores modes). */
+    CU_ASSERT_EQUAL_FATAL(mkdir(temporary, 0700), 0);
+    CU_ASSERT_EQUAL(fsbb_checkpoint_write(path, &big.state, &err), FSBB_ERR_IO);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "previous checkpoint is kept"));
+    CU_ASSERT_PTR_NULL(strchr(err.message, '\n'));
+    assert_file_is(path, previous, size);
+    rmdir(temporary);
+
+    /* The disk fills up halfway through (a file size limit, as a full disk would). */
+    struct rlimit saved, tiny;
+    CU_ASSERT_EQUAL_FATAL(getrlimit(RLIMIT_FSIZE, &saved), 0);
+    tiny = saved;
+    tiny.rlim_cur = 2048;
+    void (*handler)(int) = signal(SIGXFSZ, SIG_IGN);
+    CU_ASSERT_EQUAL_FATAL(setrlimit(RLIMIT_FSIZE, &tiny), 0);
+    const fsbb_status status = fsbb_checkpoint_write(path, &big.state, &err);
+    setrlimit(RLIMIT_FSIZE, &saved);
+    signal(SIGXFSZ, handler);
+    CU_ASSERT_EQUAL(status, FSBB_ERR_IO);
+    CU_ASSERT_FALSE(exists(temporary));
+    assert_file_is(path, previous, size);
+
+    /* A directory that does not exist. */
+    char *missing = path_in(dir, "none/ck");
+    CU_ASSERT_EQUAL(fsbb_checkpoint_write(missing, &big.state, &err), FSBB_ERR_IO);
+    CU_ASSERT_FALSE(exists(missing));
+    free(missing);
+
+    /* The big state fits once the limit is gone. */
+    CU_ASSERT_EQUAL(fsbb_checkpoint_write(path, &big.state, &err), FSBB_OK);
+    fsbb_checkpoint back;
+    CU_ASSERT_EQUAL(fsbb_checkpoint_read(path, &back, &err), FSBB_OK);
+    CU_ASSERT_EQUAL(back.open_count, 400);
+    fsbb_checkpoint_clear(&back);
+    free(previous);
+    free(small.nodes);
+    free(big.nodes);
+    free(path);
+    free(temporary);
+    remove_dir(dir);
+}
+
+/* ---- Resumed solves ------------------------------------------------------------------ */
+
+typedef struct solve_log {
+    char *copy_to;        /* where to copy the first periodic checkpoint */
+    int periodic, final, failed;
+} solve_log;
+
+static void copy_file(const char *from, const char *to)
+{
+    size_t size;
+    unsigned char *bytes = read_bytes(from, &size);
+    FILE *file = fopen(to, "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+    CU_ASSERT_EQUAL(fwrite(bytes, 1, size, file), size);
+    fclose(file);
+    free(bytes);
+}
+
+static void count_checkpoint(const fsbb_checkpoint_report *report, void *user_data)
+{
+    solve_log *log = user_data;
+    if (report->status != FSBB_OK) {
+        log->failed++;
+        return;
+    }
+    if (report->final) {
+        log->final++;
+        return;
+    }
+    if (log->periodic++ == 0 && log->copy_to)
+        copy_file(report->path, log->copy_to);
+}
+
+/* Solves with option pairs (NULL-terminated); returns the status. */
+static fsbb_status solve_with(const fsbb_instance *instance, const char *const *pairs, fsbb_result *result,
+                              solve_log *log, fsbb_error *err)
+{
+    fsbb_options *options = fsbb_options_new();
+    for (int i = 0; pairs[i]; i += 2)
+        CU_ASSERT_EQUAL_FATAL(fsbb_options_set(options, pairs[i], pairs[i + 1], err), FSBB_OK);
+    fsbb_solver *solver = NULL;
+    CU_ASSERT_EQUAL_FATAL(fsbb_solver_new(instance, options, &solver, err), FSBB_OK);
+    if (log)
+        fsbb_solver_on_checkpoint(solver, count_checkpoint, log);
+    const fsbb_status status = fsbb_solver_solve(solver, result, err);
+    fsbb_solver_free(solver);
+    fsbb_options_free(options);
+    return status;
+}
+
+static void test_stop_and_resume_same_tree(void)
+{
+    fsbb_instance *instance = NULL;
+    fsbb_error err;
+    CU_ASSERT_EQUAL_FATAL(fsbb_instance_load("ta013", &instance, &err), FSBB_OK);
+    fsbb_result whole;
+    const char *const plain[] = {"ub", "opt", "threads", "2", NULL};
+    CU_ASSERT_EQUAL_FATAL(solve_with(instance, plain, &whole, NULL, &err), FSBB_OK);
+    CU_ASSERT_EQUAL(whole.makespan, fsbb_instance_best_known(instance));
+    CU_ASSERT_TRUE(whole.optimal);
+
+    char *dir = temp_dir();
+    char *path = path_in(dir, "ck");
+    char limit[32];
+    uint64_t step = whole.nodes / 5 + 1;
+    snprintf(limit, sizeof limit, "%llu", (unsigned long long)step);
+    const char *const first[] = {"ub", "opt", "threads", "2", "checkpoint", path, "node-limit", limit, NULL};
+    fsbb_result result;
+    solve_log log = {0};
+    CU_ASSERT_EQUAL_FATAL(solve_with(instance, first, &result, &log, &err), FSBB_OK);
+    CU_ASSERT_FALSE(result.optimal);
+    CU_ASSERT_EQUAL(log.final, 1);
+    int resumes = 0;
+    while (!result.optimal && resumes < 20) {
+        /* No "ub": the resumed search keeps the checkpoint's bound (a known makespan). */
+        snprintf(limit, sizeof limit, "%llu", (unsigned long long)(result.nodes + step));
+        fsbb_result_clear(&result);
+        const char *const again[] = {"threads", resumes % 2 ? "1" : "3", "resume", path, "checkpoint", path,
+                                     "node-limit", limit, NULL};
+        CU_ASSERT_EQUAL_FATAL(solve_with(instance, again, &result, &log, &err), FSBB_OK);
+        resumes++;
+    }
+    CU_ASSERT(resumes >= 3);
+    CU_ASSERT_TRUE(result.optimal);
+    CU_ASSERT_EQUAL(result.makespan, whole.makespan);
+    CU_ASSERT_EQUAL(result.nodes, whole.nodes);
+    CU_ASSERT_EQUAL(result.initial_ub, whole.initial_ub);
+    CU_ASSERT_EQUAL(log.failed, 0);
+
+    /* The final checkpoint of a finished search holds no open nodes and resumes at once. */
+    fsbb_result_clear(&result);
+    const char *const done[] = {"resume", path, NULL};
+    CU_ASSERT_EQUAL(solve_with(instance, done, &result, NULL, &err), FSBB_OK);
+    CU_ASSERT_TRUE(result.optimal);
+    CU_ASSERT_EQUAL(result.nodes, whole.nodes);
+    fsbb_result_clear(&result);
+    fsbb_result_clear(&whole);
+    fsbb_instance_free(instance);
+    free(path);
+    remove_dir(dir);
+}
+
+static void test_periodic_snapshot_consistent(void)
+{
+    fsbb_instance *instance = NULL;
+    fsbb_error err;
+    CU_ASSERT_EQUAL_FATAL(fsbb_instance_load("ta013", &instance, &err), FSBB_OK);
+    char *dir = temp_dir();
+    char *path = path_in(dir, "ck"), *periodic = path_in(dir, "ck.periodic");
+    solve_log log = {.copy_to = periodic};
+    fsbb_result whole;
+    const char *const pairs[] = {"ub", "opt", "threads", "2", "checkpoint", path, "checkpoint-interval", "0.001",
+                                 NULL};
+    CU_ASSERT_EQUAL_FATAL(solve_with(instance, pairs, &whole, &log, &err), FSBB_OK);
+    CU_ASSERT_TRUE(whole.optimal);
+    CU_ASSERT(log.periodic >= 1);
+    CU_ASSERT_EQUAL(log.final, 1);
+    CU_ASSERT_EQUAL(log.failed, 0);
+    if (log.periodic >= 1) {
+        fsbb_result resumed;
+        const char *const again[] = {"threads", "2", "resume", periodic, NULL};
+        CU_ASSERT_EQUAL_FATAL(solve_with(instance, again, &resumed, NULL, &err), FSBB_OK);
+        CU_ASSERT_TRUE(resumed.optimal);
+        CU_ASSERT_EQUAL(resumed.makespan, whole.makespan);
+        CU_ASSERT_EQUAL(resumed.nodes, whole.nodes);
+        fsbb_result_clear(&resumed);
+    }
+    fsbb_result_clear(&whole);
+    fsbb_instance_free(instance);
+    free(path);
+    free(periodic);
+    remove_dir(dir);
+}
+
+static void test_foreign_checkpoint_refused(void)
+{
+    fsbb_instance *instance = NULL, *other = NULL;
+    fsbb_error err;
+    CU_ASSERT_EQUAL_FATAL(fsbb_instance_load("ta013", &instance, &err), FSBB_OK);
+    CU_ASSERT_EQUAL_FATAL(fsbb_instance_load("ta012", &other, &err), FSBB_OK);
+    char *dir = temp_dir();
+    char *path = path_in(dir, "ck");
+    fsbb_result result;
+    const char *const made[] = {"ub", "opt", "lb", "lb2", "lb2-pairs", "3", "checkpoint", path, "node-limit", "1000",
+                                NULL};
+    CU_ASSERT_EQUAL_FATAL(solve_with(instance, made, &result, NULL, &err), FSBB_OK);
+    fsbb_result_clear(&result);
+    const struct {
+        const fsbb_instance *instance;
+        const char *const pairs[8];
+        fsbb_status expected;
+    } cases[] = {
+        {other, {"lb", "lb2", "lb2-pairs", "3", "resume", path, "node-limit", "1"}, FSBB_ERR_CHECKPOINT},
+        {instance, {"lb", "lb1", "lb2-pairs", "3", "resume", path, "node-limit", "1"}, FSBB_ERR_CHECKPOINT},
+        {instance, {"lb", "lb2", "lb2-pairs", "5", "resume", path, "node-limit", "1"}, FSBB_ERR_CHECKPOINT},
+        {instance, {"lb", "lb2", "branch", "fwd", "lb2-pairs", "3", "resume", path}, FSBB_ERR_CHECKPOINT},
+        {instance, {"lb", "lb2", "lb2-pairs", "3", "select", "best", "resume", path}, FSBB_OK},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        const char *pairs[9];
+        memcpy(pairs, cases[c].pairs, sizeof cases[c].pairs);
+        pairs[8] = NULL;
+        const fsbb_status status = solve_with(cases[c].instance, pairs, &result, NULL, &err);
+        CU_ASSERT_EQUAL(status, cases[c].expected);
+        if (status == FSBB_OK) {
+            CU_ASSERT_TRUE(result.optimal);
+            CU_ASSERT_EQUAL(result.makespan, fsbb_instance_best_known(instance));
+            fsbb_result_clear(&result);
+        } else {
+            CU_ASSERT_PTR_NULL(strchr(err.message, '\n'));
+        }
+    }
+    fsbb_instance_free(instance);
+    fsbb_instance_free(other);
+    free(path);
+    remove_dir(dir);
+}
+
+FSBB_SUITE("checkpoint",
+           {"a checkpoint reads back field for field", test_round_trip},
+           {"every flipped bit and every truncation is refused", test_every_corruption_refused},
+           {"a newer format version is refused as newer", test_newer_version_refused},
+           {"fields are validated behind a valid checksum", test_fields_validated_behind_checksum},
+           {"a failed write keeps the previous checkpoint", test_failed_write_keeps_previous},
+           {"stopped and resumed solves expand the uninterrupted tree", test_stop_and_resume_same_tree},
+           {"a periodic snapshot resumes to the same tree", test_periodic_snapshot_consistent},
+           {"another instance or other tree options are refused", test_foreign_checkpoint_refused})
