@@ -4,6 +4,7 @@
 #   make check-gpu    the GPU test program (run it on a machine with a GPU)
 #   make bench-cpu    the CPU benchmark table
 #   make bench-gpu-pool  the GPU pool-bounding benchmark program (run it on a machine with a GPU)
+#   make bench-gpu    the device-resident GPU engine's table (run it on a machine with a GPU)
 #   make CUDA=0       force a CPU-only build; SANITIZE=1 builds with ASan and UBSan
 
 BUILD    ?= build
@@ -48,7 +49,7 @@ TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard test/*.c))
 GPU_TEST_SRC := $(wildcard test/gpu/*.c test/gpu/*.cu)
 GPU_TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter %.c,$(GPU_TEST_SRC))) \
                 $(patsubst %.cu,$(BUILD)/%.cu.o,$(filter %.cu,$(GPU_TEST_SRC)))
-BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out test/bench/gpu_pool_bench.c,$(wildcard test/bench/*.c)))
+BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out test/bench/gpu_pool_bench.c test/bench/gpu_resident_bench.c,$(wildcard test/bench/*.c)))
 
 PROGRAMS := $(BUILD)/flowshop-bb $(BUILD)/libflowshopbb.a $(BUILD)/libflowshopbb.so
 ifneq ($(SWEEP_OBJ),)
@@ -104,6 +105,14 @@ bench-cpu: $(BUILD)/flowshop-bb
 
 bench-gpu-pool: $(BUILD)/gpu-pool-bench
 	@echo "built $(BUILD)/gpu-pool-bench: run test/bench/gpu_pool_bench.sh on a machine with a GPU"
+
+# The device-resident GPU engine: ta021-ta030 table and nodes/s (test/bench/gpu_bench.sh).
+$(BUILD)/gpu-resident-bench: $(BUILD)/test/bench/gpu_resident_bench.o $(BUILD)/libflowshopbb.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+.PHONY: bench-gpu
+bench-gpu: $(BUILD)/flowshop-bb $(BUILD)/gpu-resident-bench
+	sh test/bench/gpu_bench.sh $(BUILD) results/bench-gpu
 
 clean:
 	rm -rf $(BUILD)

@@ -1,0 +1,528 @@
+/* gpu_resident.cu — the device object of the resident engine (gpu_resident_device.h):
+ * tables and pools in device memory, the launch of the iterations (plain launches or a
+ * replayed CUDA graph), the spill of the pool's oldest nodes to host memory when it nears
+ * its capacity and their return when it runs low. The kernels are in
+ * gpu_resident_kernels.cuh. */
+#include "gpu_resident_device.h"
+
+#include "gpu_resident_kernels.cuh"
+#include "lb1.h"
+
+extern "C" {
+#include "error.h"
+}
+
+#include <cuda_runtime.h>
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RESIDENT_TRY(call)                                                                          \
+    do {                                                                                            \
+        const cudaError_t status_ = (call);                                                         \
+        if (status_ != cudaSuccess)                                                                 \
+            return fsbb_fail(err, FSBB_ERR_GPU, "%s: %s", #call, cudaGetErrorString(status_));      \
+    } while (0)
+
+enum {
+    DEFAULT_ITERATIONS_PER_SYNC = 16,
+    DEFAULT_BLOCK = 256,
+    DEFAULT_REGISTERS = 128,
+    FINALIZE_BLOCK = 256,
+    /* Candidates (parent, job) an iteration aims at, when the batch is by the job count. */
+    CANDIDATES_PER_ITERATION = 1 << 22,
+    LARGEST_DEFAULT_BATCH = 1 << 18,
+    INITIAL_POOL_NODES = 1 << 20,
+    INITIAL_BATCH = 1 << 14,
+};
+/* The default pool takes half the free device memory, up to this. */
+static const size_t DEFAULT_POOL_BYTES = (size_t)8 << 30;
+
+typedef void (*branch_kernel)(resident_params);
+
+struct fsbb_resident_device {
+    const fsbb_bound_data *data;  /* the caller's tables (host) */
+    resident_params prm;
+    int *tables;                  /* device: p, min_head, min_tail, min_p, pair tables */
+    branch_kernel branch;
+    int block, grid, finalize_grid, iterations_per_sync, use_graph;
+    size_t shared_bytes, node_bytes;
+    cudaStream_t stream;
+    cudaGraphExec_t graph;
+    resident_control *state;      /* pinned mirror of the control block */
+    unsigned char *spill;         /* host: spilled nodes, device layout */
+    size_t spill_count, spill_capacity;
+    long long spilled_total, iterations;
+    long long max_capacity;       /* the pool grows up to this many nodes, then spills */
+    int max_batch;                /* the batch grows up to this many parents */
+};
+
+template <int REGISTERS> static branch_kernel kernel_with(int m)
+{
+    switch (m) {
+    case 5: return resident_branch<5, REGISTERS>;
+    case 10: return resident_branch<10, REGISTERS>;
+    case 20: return resident_branch<20, REGISTERS>;
+    default: return resident_branch<0, REGISTERS>;
+    }
+}
+
+/* The branching kernel for m machines under a register cap (64, 96 or 128 a thread). */
+static branch_kernel kernel_for(int m, int registers)
+{
+    switch (registers) {
+    case 64: return kernel_with<64>(m);
+    case 96: return kernel_with<96>(m);
+    default: return kernel_with<128>(m);
+    }
+}
+
+static resident_shared_layout shared_layout(int n, int m, int block, int lb2)
+{
+    const resident_layout l = resident_layout_of(n, m);
+    resident_shared_layout s;
+    const int warps = block / 32;
+    int at = 0;
+    s.cap = 2 * block > n ? 2 * block : n;
+    s.flag_words = (n + 3) / 4;
+    s.table = at, at += n * m;
+    s.offsets = at, at += block + 1;
+    s.info = at, at += block;
+    s.forward = at, at += block;
+    s.lb_forward = at, at += s.cap;
+    s.lb_backward = at, at += s.cap;
+    s.parent_of = at, at += s.cap;
+    s.queue = at, at += lb2 ? s.cap : 0;
+    s.warp_child = at, at += lb2 ? warps * l.m4 : 0;
+    s.warp_flags = at, at += lb2 ? warps * s.flag_words : 0;
+    s.misc = at, at += MISC_INTS;
+    s.total = at;
+    return s;
+}
+
+static fsbb_status upload_tables(fsbb_resident_device *dev, fsbb_error *err)
+{
+    const fsbb_bound_data *d = dev->data;
+    const size_t n = (size_t)d->n, m = (size_t)d->m, pairs = (size_t)(d->pair_count > 0 ? d->pair_count : 1);
+    const size_t words = n * m + 3 * m + 2 * pairs + 2 * pairs * n;
+    RESIDENT_TRY(cudaMalloc((void **)&dev->tables, words * sizeof(int)));
+    int *at = dev->tables;
+    resident_params *prm = &dev->prm;
+    struct piece {
+        const int **to;
+        const int *from;
+        size_t count;
+    } pieces[] = {
+        {&prm->p, d->p, n * m},
+        {&prm->min_head, d->min_head, m},
+        {&prm->min_tail, d->min_tail, m},
+        {&prm->min_p, d->min_p, m},
+        {&prm->pair_first, d->pair_first, (size_t)d->pair_count},
+        {&prm->pair_second, d->pair_second, (size_t)d->pair_count},
+        {&prm->johnson_order, d->johnson_order, (size_t)d->pair_count * n},
+        {&prm->lag, d->lag, (size_t)d->pair_count * n},
+    };
+    for (size_t i = 0; i < sizeof pieces / sizeof *pieces; i++) {
+        *pieces[i].to = at;
+        if (pieces[i].count)
+            RESIDENT_TRY(cudaMemcpy(at, pieces[i].from, pieces[i].count * sizeof(int), cudaMemcpyHostToDevice));
+        at += pieces[i].count ? pieces[i].count : 1;
+    }
+    prm->pair_count = d->pair_count;
+    for (int k = 0; k < d->m; k++) {
+        prm->head[k] = d->min_head[k];
+        prm->tail[k] = d->min_tail[k];
+        prm->shortest[k] = d->min_p[k];
+    }
+    return FSBB_OK;
+}
+
+static int default_batch(int n)
+{
+    const int batch = CANDIDATES_PER_ITERATION / n;
+    return batch < 64 ? 64 : batch > LARGEST_DEFAULT_BATCH ? LARGEST_DEFAULT_BATCH : batch;
+}
+
+static fsbb_status configure_launch(fsbb_resident_device *dev, const fsbb_resident_config *config, fsbb_error *err)
+{
+    const fsbb_bound_data *d = dev->data;
+    int device = 0;
+    cudaDeviceProp prop;
+    RESIDENT_TRY(cudaGetDevice(&device));
+    RESIDENT_TRY(cudaGetDeviceProperties(&prop, device));
+    dev->block = config->block_size > 0 ? config->block_size : DEFAULT_BLOCK;
+    if (dev->block % 32 != 0 || dev->block < 32 || dev->block > RESIDENT_MAX_BLOCK)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine takes 32 to %d threads per block, in "
+                         "multiples of 32 (got %d)", RESIDENT_MAX_BLOCK, dev->block);
+    dev->prm.shared = shared_layout(d->n, d->m, dev->block, config->lb == FSBB_LB2);
+    dev->shared_bytes = (size_t)dev->prm.shared.total * sizeof(int);
+    if (dev->shared_bytes > prop.sharedMemPerBlockOptin - 64)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT,
+                         "a %d x %d instance needs %zu bytes of shared memory per block; this GPU has %zu", d->n,
+                         d->m, dev->shared_bytes, (size_t)prop.sharedMemPerBlockOptin);
+    const int registers = config->registers > 0 ? config->registers : DEFAULT_REGISTERS;
+    if (registers != 64 && registers != 96 && registers != 128)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine caps registers at 64, 96 or 128 (got %d)",
+                         registers);
+    dev->branch = kernel_for(d->m, registers);
+    RESIDENT_TRY(cudaFuncSetAttribute((const void *)dev->branch, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                      (int)dev->shared_bytes));
+    int per_sm = 0;
+    RESIDENT_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, (const void *)dev->branch, dev->block,
+                                                               dev->shared_bytes));
+    dev->grid = prop.multiProcessorCount * (per_sm > 0 ? per_sm : 1);
+    dev->finalize_grid = prop.multiProcessorCount * 4;
+    dev->iterations_per_sync = config->iterations_per_sync > 0 ? config->iterations_per_sync
+                                                               : DEFAULT_ITERATIONS_PER_SYNC;
+    dev->use_graph = config->use_graph;
+    return FSBB_OK;
+}
+
+static fsbb_status allocate_pools(fsbb_resident_device *dev, const fsbb_resident_config *config, fsbb_error *err)
+{
+    const int n = dev->data->n;
+    resident_params *prm = &dev->prm;
+    size_t free_bytes = 0, total_bytes = 0;
+    RESIDENT_TRY(cudaMemGetInfo(&free_bytes, &total_bytes));
+    long long capacity = config->capacity;
+    if (capacity <= 0) {
+        size_t bytes = free_bytes / 2 < DEFAULT_POOL_BYTES ? free_bytes / 2 : DEFAULT_POOL_BYTES;
+        capacity = (long long)(bytes / dev->node_bytes);
+    }
+    if (capacity < 8LL * n + 64)
+        capacity = 8LL * n + 64;
+    if (capacity > INT_MAX / 2)
+        capacity = INT_MAX / 2;
+    long long batch = config->batch > 0 ? config->batch : default_batch(n);
+    if (batch > capacity / (4LL * n))
+        batch = capacity / (4LL * n);
+    if (batch < 1)
+        batch = 1;
+    dev->max_capacity = capacity;
+    dev->max_batch = (int)batch;
+    /* Small at first (allocation time counts in small solves); grown when the pool fills. */
+    prm->capacity = (int)(capacity < INITIAL_POOL_NODES ? capacity : INITIAL_POOL_NODES);
+    prm->batch_limit = batch < INITIAL_BATCH ? (int)batch : INITIAL_BATCH;
+    if (prm->batch_limit > prm->capacity / (4 * n))
+        prm->batch_limit = prm->capacity / (4 * n) > 0 ? prm->capacity / (4 * n) : 1;
+    RESIDENT_TRY(cudaMalloc((void **)&prm->pool, (size_t)prm->capacity * dev->node_bytes));
+    RESIDENT_TRY(cudaMalloc((void **)&prm->staging, (size_t)prm->batch_limit * (size_t)n * dev->node_bytes));
+    RESIDENT_TRY(cudaMalloc((void **)&prm->control, sizeof(resident_control)));
+    RESIDENT_TRY(cudaMalloc((void **)&prm->record, sizeof(fsbb_job) * (size_t)n));
+    RESIDENT_TRY(cudaMallocHost((void **)&dev->state, sizeof(resident_control)));
+    return FSBB_OK;
+}
+
+/* The kernels' parameters changed: a captured graph no longer holds. */
+static void drop_graph(fsbb_resident_device *dev)
+{
+    if (dev->graph)
+        cudaGraphExecDestroy(dev->graph);
+    dev->graph = NULL;
+}
+
+/* A four times larger pool (up to the largest), the open nodes copied over; returns 0 when
+ * the device has no memory for it (the pool then stays and spills). */
+static int grow_pool(fsbb_resident_device *dev)
+{
+    resident_params *prm = &dev->prm;
+    const long long wanted = 4LL * prm->capacity < dev->max_capacity ? 4LL * prm->capacity : dev->max_capacity;
+    int *bigger = NULL;
+    if (cudaMalloc((void **)&bigger, (size_t)wanted * dev->node_bytes) != cudaSuccess) {
+        cudaGetLastError();
+        dev->max_capacity = prm->capacity;
+        return 0;
+    }
+    if (cudaMemcpyAsync(bigger, prm->pool, (size_t)dev->state->top * dev->node_bytes, cudaMemcpyDeviceToDevice,
+                        dev->stream) != cudaSuccess ||
+        cudaStreamSynchronize(dev->stream) != cudaSuccess) {
+        cudaGetLastError();
+        cudaFree(bigger);
+        dev->max_capacity = prm->capacity;
+        return 0;
+    }
+    cudaFree(prm->pool);
+    prm->pool = bigger;
+    prm->capacity = (int)wanted;
+    drop_graph(dev);
+    return 1;
+}
+
+/* A larger batch (and staging area) once the pool holds enough parents to fill it. */
+static void grow_batch(fsbb_resident_device *dev)
+{
+    resident_params *prm = &dev->prm;
+    const int n = dev->data->n;
+    long long wanted = 8LL * prm->batch_limit < dev->max_batch ? 8LL * prm->batch_limit : dev->max_batch;
+    if (wanted > prm->capacity / (4LL * n))
+        wanted = prm->capacity / (4LL * n);
+    if (wanted <= prm->batch_limit)
+        return;
+    int *staging = NULL;
+    if (cudaMalloc((void **)&staging, (size_t)wanted * (size_t)n * dev->node_bytes) != cudaSuccess) {
+        cudaGetLastError();
+        dev->max_batch = prm->batch_limit;
+        return;
+    }
+    cudaFree(prm->staging);
+    prm->staging = staging;
+    prm->batch_limit = (int)wanted;
+    drop_graph(dev);
+}
+
+/* Writes the mirror to the device's control block and plans the next iteration. */
+static fsbb_status write_state(fsbb_resident_device *dev, fsbb_error *err)
+{
+    RESIDENT_TRY(cudaMemcpyAsync(dev->prm.control, dev->state, sizeof(resident_control), cudaMemcpyHostToDevice,
+                                 dev->stream));
+    resident_plan<<<1, 1, 0, dev->stream>>>(dev->prm, dev->block);
+    RESIDENT_TRY(cudaGetLastError());
+    RESIDENT_TRY(cudaMemcpyAsync(dev->state, dev->prm.control, sizeof(resident_control), cudaMemcpyDeviceToHost,
+                                 dev->stream));
+    RESIDENT_TRY(cudaStreamSynchronize(dev->stream));
+    return FSBB_OK;
+}
+
+extern "C" fsbb_status fsbb_resident_device_new(const fsbb_bound_data *d, const fsbb_resident_config *config,
+                                                int incumbent, fsbb_resident_device **out, fsbb_error *err)
+{
+    *out = NULL;
+    if (d->m > RESIDENT_MAX_MACHINES)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine takes at most %d machines (got %d)",
+                         RESIDENT_MAX_MACHINES, d->m);
+    if (d->n < 1 || d->n > 0x7fff)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine takes 1 to %d jobs (got %d)", 0x7fff, d->n);
+    fsbb_resident_device *dev = (fsbb_resident_device *)calloc(1, sizeof *dev);
+    if (!dev)
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the resident GPU engine");
+    dev->data = d;
+    dev->prm.layout = resident_layout_of(d->n, d->m);
+    dev->prm.branch = config->branch;
+    dev->prm.lb2 = config->lb == FSBB_LB2;
+    dev->prm.node_limit = config->node_limit;
+    dev->node_bytes = (size_t)dev->prm.layout.stride * sizeof(int);
+    fsbb_status status = configure_launch(dev, config, err);
+    if (status == FSBB_OK)
+        status = upload_tables(dev, err);
+    if (status == FSBB_OK)
+        status = allocate_pools(dev, config, err);
+    if (status == FSBB_OK && cudaStreamCreateWithFlags(&dev->stream, cudaStreamNonBlocking) != cudaSuccess)
+        status = fsbb_fail(err, FSBB_ERR_GPU, "could not create a CUDA stream");
+    if (status == FSBB_OK) {
+        resident_control *s = dev->state;
+        memset(s, 0, sizeof *s);
+        s->parents_per_chunk = dev->block;
+        s->incumbent = incumbent;
+        s->record_makespan = INT_MAX;
+        s->open_min = INT_MAX;
+        status = write_state(dev, err);
+    }
+    if (status != FSBB_OK) {
+        fsbb_resident_device_free(dev);
+        return status;
+    }
+    *out = dev;
+    return FSBB_OK;
+}
+
+extern "C" void fsbb_resident_device_free(fsbb_resident_device *dev)
+{
+    if (!dev)
+        return;
+    if (dev->stream)
+        cudaStreamSynchronize(dev->stream);
+    drop_graph(dev);
+    if (dev->stream)
+        cudaStreamDestroy(dev->stream);
+    cudaFree(dev->tables);
+    cudaFree(dev->prm.pool);
+    cudaFree(dev->prm.staging);
+    cudaFree(dev->prm.control);
+    cudaFree(dev->prm.record);
+    cudaFreeHost(dev->state);
+    cudaGetLastError();
+    free(dev->spill);
+    free(dev);
+}
+
+static int reserve_spill(fsbb_resident_device *dev, size_t count)
+{
+    if (count <= dev->spill_capacity)
+        return 0;
+    size_t capacity = dev->spill_capacity ? dev->spill_capacity : 1024;
+    while (capacity < count)
+        capacity *= 2;
+    unsigned char *bigger = (unsigned char *)realloc(dev->spill, capacity * dev->node_bytes);
+    if (!bigger)
+        return -1;
+    dev->spill = bigger;
+    dev->spill_capacity = capacity;
+    return 0;
+}
+
+/* Moves the oldest nodes of the pool (its bottom) to host memory until half the pool is
+ * free. The device is idle and state is current. */
+static fsbb_status spill_out(fsbb_resident_device *dev, fsbb_error *err)
+{
+    const long long top = dev->state->top, move = top - dev->prm.capacity / 2;
+    const size_t stride = (size_t)dev->prm.layout.stride;
+    if (reserve_spill(dev, dev->spill_count + (size_t)move) != 0)
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of host memory for %lld spilled nodes", move);
+    RESIDENT_TRY(cudaMemcpyAsync(dev->spill + dev->spill_count * dev->node_bytes, dev->prm.pool,
+                                 (size_t)move * dev->node_bytes, cudaMemcpyDeviceToHost, dev->stream));
+    for (long long from = move; from < top; from += move) {
+        const long long length = top - from < move ? top - from : move;
+        RESIDENT_TRY(cudaMemcpyAsync(dev->prm.pool + (size_t)(from - move) * stride,
+                                     dev->prm.pool + (size_t)from * stride, (size_t)length * dev->node_bytes,
+                                     cudaMemcpyDeviceToDevice, dev->stream));
+    }
+    RESIDENT_TRY(cudaStreamSynchronize(dev->stream));
+    dev->spill_count += (size_t)move;
+    dev->spilled_total += move;
+    dev->state->top = (int)(top - move);
+    return write_state(dev, err);
+}
+
+/* Moves spilled nodes back onto the pool, up to half its capacity. */
+static fsbb_status spill_in(fsbb_resident_device *dev, fsbb_error *err)
+{
+    const long long top = dev->state->top, room = dev->prm.capacity / 2 - top;
+    const long long move = (long long)dev->spill_count < room ? (long long)dev->spill_count : room;
+    if (move <= 0)
+        return FSBB_OK;
+    dev->spill_count -= (size_t)move;
+    RESIDENT_TRY(cudaMemcpyAsync(dev->prm.pool + (size_t)top * dev->prm.layout.stride,
+                                 dev->spill + dev->spill_count * dev->node_bytes, (size_t)move * dev->node_bytes,
+                                 cudaMemcpyHostToDevice, dev->stream));
+    dev->state->top = (int)(top + move);
+    return write_state(dev, err);
+}
+
+extern "C" fsbb_status fsbb_resident_device_push(fsbb_resident_device *dev, const fsbb_node *nodes, size_t stride,
+                                                 size_t count, fsbb_error *err)
+{
+    const fsbb_bound_data *d = dev->data;
+    const resident_layout l = dev->prm.layout;
+    if (reserve_spill(dev, dev->spill_count + count) != 0)
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of host memory for %zu nodes", count);
+    for (size_t i = 0; i < count; i++) {
+        const fsbb_node *node = (const fsbb_node *)((const unsigned char *)nodes + i * stride);
+        int *out = (int *)(dev->spill + (dev->spill_count + i) * dev->node_bytes);
+        memset(out, 0, dev->node_bytes);
+        out[0] = node->lb;
+        out[1] = node->front_len | node->back_len << 16;
+        fsbb_front_times(d, node->perm, node->front_len, out + l.front);
+        fsbb_back_times(d, node->perm, node->back_len, out + l.back);
+        fsbb_remaining_work(d, node->perm, node->front_len, node->back_len, out + l.remain);
+        memcpy(out + l.perm, node->perm, sizeof(fsbb_job) * (size_t)d->n);
+    }
+    dev->spill_count += count;
+    return spill_in(dev, err);
+}
+
+static fsbb_status launch_iterations(fsbb_resident_device *dev, int iterations, fsbb_error *err)
+{
+    for (int i = 0; i < iterations; i++) {
+        void *args[] = {&dev->prm};
+        RESIDENT_TRY(cudaLaunchKernel((const void *)dev->branch, dim3(dev->grid), dim3(dev->block), args,
+                                      dev->shared_bytes, dev->stream));
+        resident_finalize<<<dev->finalize_grid, FINALIZE_BLOCK, 0, dev->stream>>>(dev->prm, dev->block);
+        RESIDENT_TRY(cudaGetLastError());
+    }
+    return FSBB_OK;
+}
+
+static fsbb_status capture_graph(fsbb_resident_device *dev, fsbb_error *err)
+{
+    cudaGraph_t graph;
+    RESIDENT_TRY(cudaStreamBeginCapture(dev->stream, cudaStreamCaptureModeThreadLocal));
+    fsbb_status status = launch_iterations(dev, dev->iterations_per_sync, err);
+    const cudaError_t ended = cudaStreamEndCapture(dev->stream, &graph);
+    if (status != FSBB_OK)
+        return status;
+    RESIDENT_TRY(ended);
+    const cudaError_t made = cudaGraphInstantiate(&dev->graph, graph, 0);
+    cudaGraphDestroy(graph);
+    RESIDENT_TRY(made);
+    return FSBB_OK;
+}
+
+extern "C" fsbb_status fsbb_resident_device_run(fsbb_resident_device *dev, fsbb_resident_state *state,
+                                                fsbb_error *err)
+{
+    fsbb_status status = FSBB_OK;
+    if (dev->use_graph) {
+        if (!dev->graph && (status = capture_graph(dev, err)) != FSBB_OK)
+            return status;
+        RESIDENT_TRY(cudaGraphLaunch(dev->graph, dev->stream));
+    } else if ((status = launch_iterations(dev, dev->iterations_per_sync, err)) != FSBB_OK) {
+        return status;
+    }
+    dev->iterations += dev->iterations_per_sync;
+    RESIDENT_TRY(cudaMemcpyAsync(dev->state, dev->prm.control, sizeof(resident_control), cudaMemcpyDeviceToHost,
+                                 dev->stream));
+    RESIDENT_TRY(cudaStreamSynchronize(dev->stream));
+    const int top = dev->state->top;
+    int planned = 0;
+    if (top > dev->prm.capacity / 4 * 3 && dev->prm.capacity < dev->max_capacity)
+        planned = grow_pool(dev);
+    if (!planned && top > dev->prm.capacity / 4 * 3)
+        status = spill_out(dev, err);
+    else if (dev->spill_count > 0 && top < dev->prm.batch_limit)
+        status = spill_in(dev, err);
+    if (status != FSBB_OK)
+        return status;
+    if (dev->prm.batch_limit < dev->max_batch && dev->state->top >= 2 * dev->prm.batch_limit) {
+        if (dev->prm.batch_limit >= dev->prm.capacity / (4 * dev->data->n) && dev->prm.capacity < dev->max_capacity)
+            grow_pool(dev);
+        grow_batch(dev);
+        planned = 1;
+    }
+    if (planned && (status = write_state(dev, err)) != FSBB_OK)
+        return status;
+    state->device_nodes = dev->state->top;
+    state->host_nodes = (long long)dev->spill_count;
+    state->nodes = dev->state->nodes;
+    state->bounded = dev->state->bounded;
+    state->incumbent = dev->state->incumbent;
+    state->record_makespan = dev->state->record_makespan;
+    return FSBB_OK;
+}
+
+extern "C" fsbb_status fsbb_resident_device_record(fsbb_resident_device *dev, fsbb_job *permutation,
+                                                   fsbb_error *err)
+{
+    RESIDENT_TRY(cudaMemcpy(permutation, dev->prm.record, sizeof(fsbb_job) * (size_t)dev->data->n,
+                            cudaMemcpyDeviceToHost));
+    return FSBB_OK;
+}
+
+extern "C" fsbb_status fsbb_resident_device_open_min(fsbb_resident_device *dev, int *lb, fsbb_error *err)
+{
+    const int none = INT_MAX;
+    RESIDENT_TRY(cudaMemcpy(&dev->prm.control->open_min, &none, sizeof none, cudaMemcpyHostToDevice));
+    resident_open_min<<<dev->finalize_grid, FINALIZE_BLOCK, 0, dev->stream>>>(dev->prm);
+    RESIDENT_TRY(cudaGetLastError());
+    RESIDENT_TRY(cudaMemcpyAsync(dev->state, dev->prm.control, sizeof(resident_control), cudaMemcpyDeviceToHost,
+                                 dev->stream));
+    RESIDENT_TRY(cudaStreamSynchronize(dev->stream));
+    int low = dev->state->open_min;
+    for (size_t i = 0; i < dev->spill_count; i++) {
+        const int node_lb = *(const int *)(dev->spill + i * dev->node_bytes);
+        low = node_lb < low ? node_lb : low;
+    }
+    *lb = low;
+    return FSBB_OK;
+}
+
+extern "C" void fsbb_resident_device_shape(const fsbb_resident_device *dev, fsbb_resident_shape *shape)
+{
+    shape->batch = dev->prm.batch_limit;
+    shape->block_size = dev->block;
+    shape->grid_size = dev->grid;
+    shape->iterations_per_sync = dev->iterations_per_sync;
+    shape->capacity = dev->prm.capacity > dev->max_capacity ? dev->prm.capacity : dev->max_capacity;
+    shape->iterations = dev->iterations;
+    shape->spilled_nodes = dev->spilled_total;
+}

@@ -1,0 +1,44 @@
+/* gpu_resident.h — the knobs and counters of the device-resident GPU engine
+ * (gpu_resident.cu), for its tests and benchmarks. The solver calls
+ * fsbb_search_gpu_resident (search.h), which runs with the defaults below. */
+#ifndef FSBB_GPU_RESIDENT_H
+#define FSBB_GPU_RESIDENT_H
+
+#include "search.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Zero in a field means its default. */
+typedef struct fsbb_resident_tuning {
+    int batch;                  /* most parents branched per iteration (default: by the job count) */
+    long long pool_capacity;    /* device pool, in nodes (default: options->pool_size, else by free memory) */
+    int block_size;             /* threads per block of the branching kernel (default: options->block_size) */
+    int registers;              /* register cap of the branching kernel: 64, 96 or 128 (default 128) */
+    int iterations_per_sync;    /* iterations launched between two looks at the counters (default 16) */
+    int use_graph;              /* 1: replay the iterations as a CUDA graph; 0: plain launches */
+} fsbb_resident_tuning;
+
+/* What one run did, beyond the search's own counters. */
+typedef struct fsbb_resident_stats {
+    long long iterations;       /* branching kernels launched */
+    long long syncs;            /* times the host read the counters */
+    long long spilled_nodes;    /* nodes moved from the device pool to host memory */
+    long long peak_pool;        /* most nodes in the device pool at a sync */
+    long long pool_capacity;    /* the device pool's size, in nodes */
+    int batch;                  /* parents per iteration used */
+    int block_size, grid_size;  /* the branching kernel's launch shape */
+    double setup_s;             /* allocation and upload before the first iteration */
+    double search_s;            /* from the first iteration to the end */
+} fsbb_resident_stats;
+
+/* fsbb_search_gpu_resident with explicit knobs; tuning and stats may be NULL. */
+fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resident_tuning *tuning,
+                                           fsbb_resident_stats *stats, fsbb_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,143 @@
+/* gpu_resident_search_cuda.c — the device-resident GPU engine's search loop
+ * (fsbb_search_gpu_resident). The nodes stay in device memory (gpu_resident_device.h); the
+ * host launches a few iterations at a time and between them reads only the counters, the
+ * incumbent and the pool size: it publishes the counters, checks the limits and the
+ * interrupt (fsbb_search_should_stop), offers improved schedules, and ends when no open
+ * node is left. Stopped early, it reports the smallest open bound. */
+#include "gpu_resident.h"
+#include "gpu_resident_device.h"
+
+#include "error.h"
+#include "lb1.h"
+#include "lb2.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The root with its bound, as search_cpu.c makes it (its LB1 counts as one bound). */
+static fsbb_node *make_root(const fsbb_bound_data *d, fsbb_lb_kind lb, fsbb_error *err)
+{
+    const int n = d->n, m = d->m;
+    fsbb_node *root = calloc(1, fsbb_node_size(n));
+    int *scratch = malloc(sizeof(int) * 3 * (size_t)m);
+    unsigned char *unscheduled = malloc((size_t)n);
+    if (!root || !scratch || !unscheduled) {
+        free(root);
+        free(scratch);
+        free(unscheduled);
+        fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the root node");
+        return NULL;
+    }
+    for (int j = 0; j < n; j++)
+        root->perm[j] = (fsbb_job)j;
+    root->lb = fsbb_lb1(d, root->perm, 0, 0, scratch);
+    if (lb == FSBB_LB2 && n > 1) {
+        memset(unscheduled, 1, (size_t)n);
+        memset(scratch, 0, sizeof(int) * 2 * (size_t)m);
+        root->lb = FSBB_MAX(root->lb, fsbb_lb2(d, unscheduled, scratch, scratch + m, INT_MAX));
+    }
+    free(scratch);
+    free(unscheduled);
+    return root;
+}
+
+static fsbb_resident_config config_for(const fsbb_search *search, const fsbb_resident_tuning *tuning)
+{
+    const fsbb_options *options = search->options;
+    fsbb_resident_config config = {
+        .lb = options->lb,
+        .branch = options->branch,
+        .batch = tuning ? tuning->batch : 0,
+        .capacity = tuning && tuning->pool_capacity > 0 ? tuning->pool_capacity : options->pool_size,
+        .block_size = tuning && tuning->block_size > 0 ? tuning->block_size : options->block_size,
+        .registers = tuning ? tuning->registers : 0,
+        .iterations_per_sync = tuning ? tuning->iterations_per_sync : 0,
+        .use_graph = tuning ? tuning->use_graph : 0,
+        .node_limit = options->node_limit,
+    };
+    return config;
+}
+
+/* Offers the device's recorded schedule when it beats what the search holds. */
+static fsbb_status offer_record(fsbb_search *search, fsbb_resident_device *device, int makespan, fsbb_job *schedule,
+                                fsbb_error *err)
+{
+    if (makespan >= atomic_load(&search->incumbent))
+        return FSBB_OK;
+    const fsbb_status status = fsbb_resident_device_record(device, schedule, err);
+    if (status == FSBB_OK)
+        fsbb_search_offer(search, makespan, schedule);
+    return status;
+}
+
+fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resident_tuning *tuning,
+                                           fsbb_resident_stats *stats, fsbb_error *err)
+{
+    if (search->custom_bound_count > 0)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine does not run custom bounds");
+    const double setup_start = fsbb_now();
+    const fsbb_bound_data *d = search->data;
+    const fsbb_resident_config config = config_for(search, tuning);
+    const uint64_t nodes_before = atomic_load(&search->nodes), bounded_before = atomic_load(&search->bounded);
+    fsbb_resident_device *device = NULL;
+    fsbb_job *schedule = malloc(sizeof(fsbb_job) * (size_t)d->n);
+    fsbb_node *root = schedule ? make_root(d, config.lb, err) : NULL;
+    fsbb_status status = root ? FSBB_OK
+                              : schedule ? FSBB_ERR_MEMORY
+                                         : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for a schedule");
+    if (status == FSBB_OK)
+        status = fsbb_resident_device_new(d, &config, atomic_load(&search->incumbent), &device, err);
+    if (status == FSBB_OK)
+        status = fsbb_resident_device_push(device, root, fsbb_node_size(d->n), 1, err);
+
+    const double search_start = fsbb_now();
+    fsbb_resident_state state = {0};
+    long long syncs = 0, peak = 0;
+    int stopped = 0;
+    while (status == FSBB_OK) {
+        status = fsbb_resident_device_run(device, &state, err);
+        if (status != FSBB_OK)
+            break;
+        syncs++;
+        peak = state.device_nodes > peak ? state.device_nodes : peak;
+        atomic_store(&search->nodes, nodes_before + state.nodes);
+        atomic_store(&search->bounded, bounded_before + 1 + state.bounded);
+        status = offer_record(search, device, state.record_makespan, schedule, err);
+        if (status != FSBB_OK || state.device_nodes + state.host_nodes == 0)
+            break;
+        if (fsbb_search_should_stop(search)) {
+            stopped = 1;
+            break;
+        }
+    }
+    if (status == FSBB_OK && stopped) {
+        int open = INT_MAX;
+        status = fsbb_resident_device_open_min(device, &open, err);
+        if (status == FSBB_OK && open < INT_MAX)
+            fsbb_search_note_open(search, open);
+    }
+    if (stats && device) {
+        fsbb_resident_shape shape;
+        fsbb_resident_device_shape(device, &shape);
+        stats->iterations = shape.iterations;
+        stats->syncs = syncs;
+        stats->spilled_nodes = shape.spilled_nodes;
+        stats->peak_pool = peak;
+        stats->pool_capacity = shape.capacity;
+        stats->batch = shape.batch;
+        stats->block_size = shape.block_size;
+        stats->grid_size = shape.grid_size;
+        stats->setup_s = search_start - setup_start;
+        stats->search_s = fsbb_now() - search_start;
+    }
+    fsbb_resident_device_free(device);
+    free(root);
+    free(schedule);
+    return status;
+}
+
+fsbb_status fsbb_search_gpu_resident(fsbb_search *search, fsbb_error *err)
+{
+    return fsbb_search_gpu_resident_tuned(search, NULL, NULL, err);
+}

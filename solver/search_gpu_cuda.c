@@ -1,0 +1,16 @@
+/* search_gpu_cuda.c — fsbb_search_gpu of a CUDA build: runs the GPU engine that
+ * options->gpu_engine names, the device-resident search (gpu_resident_search_cuda.c) or
+ * the offload design where the CPU branches and the GPU bounds. */
+#include "error.h"
+#include "search.h"
+
+fsbb_status fsbb_search_gpu(fsbb_search *search, fsbb_error *err)
+{
+    switch (search->options->gpu_engine) {
+    case FSBB_GPU_RESIDENT:
+        return fsbb_search_gpu_resident(search, err);
+    case FSBB_GPU_OFFLOAD:
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the offload engine is not in this build");
+    }
+    return fsbb_fail(err, FSBB_ERR_ARGUMENT, "unknown GPU engine %d", (int)search->options->gpu_engine);
+}

@@ -1,0 +1,135 @@
+/* gpu_resident_bench.c — times the device-resident GPU engine under explicit knobs
+ * (gpu_resident.h), one line per instance, so that launch shapes can be compared inside
+ * one run on the GPU machine:
+ *     gpu-resident-bench INSTANCE[,INSTANCE...] [batch=N] [block=N] [registers=N] [sync=N]
+ *                        [graph=0|1] [lb=lb1|lb2] [ub=opt|N] [time-limit=S] [node-limit=N]
+ * Each line: instance, knobs, search seconds (after setup), setup seconds, nodes, nodes/s,
+ * bounds, iterations, syncs, peak pool, spilled nodes, and whether the search finished. */
+#include "gpu_resident.h"
+#include "instance.h"
+#include "options.h"
+#include "search.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct bench_args {
+    fsbb_resident_tuning tuning;
+    fsbb_options *options;
+    int ub;  /* 0: best known */
+} bench_args;
+
+static int parse_knob(bench_args *args, const char *text)
+{
+    const char *eq = strchr(text, '=');
+    if (!eq)
+        return -1;
+    const size_t key_length = (size_t)(eq - text);
+    const char *value = eq + 1;
+    char key[32];
+    if (key_length >= sizeof key)
+        return -1;
+    memcpy(key, text, key_length);
+    key[key_length] = '\0';
+    fsbb_error err;
+    if (strcmp(key, "batch") == 0)
+        args->tuning.batch = atoi(value);
+    else if (strcmp(key, "block") == 0)
+        args->tuning.block_size = atoi(value);
+    else if (strcmp(key, "registers") == 0)
+        args->tuning.registers = atoi(value);
+    else if (strcmp(key, "sync") == 0)
+        args->tuning.iterations_per_sync = atoi(value);
+    else if (strcmp(key, "graph") == 0)
+        args->tuning.use_graph = atoi(value);
+    else if (strcmp(key, "pool") == 0)
+        args->tuning.pool_capacity = atoll(value);
+    else if (strcmp(key, "ub") == 0)
+        args->ub = strcmp(value, "opt") == 0 ? 0 : atoi(value);
+    else if (fsbb_options_set(args->options, key, value, &err) != FSBB_OK) {
+        fprintf(stderr, "gpu-resident-bench: %s\n", err.message);
+        return -1;
+    }
+    return 0;
+}
+
+static int run_one(const char *name, const bench_args *args, const char *knobs)
+{
+    fsbb_instance *inst = NULL;
+    fsbb_error err;
+    if (fsbb_instance_load(name, &inst, &err) != FSBB_OK) {
+        fprintf(stderr, "gpu-resident-bench: %s\n", err.message);
+        return -1;
+    }
+    fsbb_bound_data data;
+    if (fsbb_bound_data_init(&data, inst->n, inst->m, inst->p) != 0) {
+        fsbb_instance_free(inst);
+        return -1;
+    }
+    fsbb_bound_data_limit_pairs(&data, args->options->lb2_pairs);
+    atomic_int interrupt;
+    atomic_init(&interrupt, 0);
+    fsbb_search search;
+    memset(&search, 0, sizeof search);
+    search.data = &data;
+    search.options = args->options;
+    search.threads = 1;
+    atomic_init(&search.incumbent, args->ub > 0 ? args->ub : inst->best_known > 0 ? inst->best_known : INT_MAX);
+    pthread_mutex_init(&search.incumbent_lock, NULL);
+    pthread_mutex_init(&search.progress_lock, NULL);
+    search.incumbent_permutation = calloc((size_t)inst->n, sizeof(int));
+    search.interrupt_request = &interrupt;
+    atomic_init(&search.open_lower_bound, INT_MAX);
+    search.start_time = search.last_progress_time = fsbb_now();
+    fsbb_resident_stats stats = {0};
+    const fsbb_status status = fsbb_search_gpu_resident_tuned(&search, &args->tuning, &stats, &err);
+    if (status != FSBB_OK)
+        fprintf(stderr, "gpu-resident-bench: %s: %s\n", name, err.message);
+    else {
+        const unsigned long long nodes = atomic_load(&search.nodes);
+        printf("%-6s %-28s %9.3f %6.3f %13llu %11.4g %15llu %7lld %6lld %10lld %9lld %s b%d g%d t%d\n", name, knobs,
+               stats.search_s, stats.setup_s, nodes, stats.search_s > 0 ? (double)nodes / stats.search_s : 0.0,
+               (unsigned long long)atomic_load(&search.bounded), stats.iterations, stats.syncs, stats.peak_pool,
+               stats.spilled_nodes, atomic_load(&search.stop) ? "stopped" : "done", stats.batch, stats.grid_size,
+               stats.block_size);
+        fflush(stdout);
+    }
+    free(search.incumbent_permutation);
+    pthread_mutex_destroy(&search.incumbent_lock);
+    pthread_mutex_destroy(&search.progress_lock);
+    fsbb_bound_data_free(&data);
+    fsbb_instance_free(inst);
+    return status == FSBB_OK ? 0 : -1;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: gpu-resident-bench INSTANCE[,INSTANCE...] [knob=value...]\n");
+        return 2;
+    }
+    bench_args args = {.options = fsbb_options_new()};
+    char knobs[256] = "";
+    for (int i = 2; i < argc; i++) {
+        if (parse_knob(&args, argv[i]) != 0) {
+            fprintf(stderr, "gpu-resident-bench: bad knob '%s'\n", argv[i]);
+            return 2;
+        }
+        if (strlen(knobs) + strlen(argv[i]) + 2 < sizeof knobs) {
+            if (knobs[0])
+                strcat(knobs, ",");
+            strcat(knobs, argv[i]);
+        }
+    }
+    if (!knobs[0])
+        strcpy(knobs, "defaults");
+    int failures = 0;
+    char *names = strdup(argv[1]);
+    for (char *name = strtok(names, ","); name; name = strtok(NULL, ","))
+        failures += run_one(name, &args, knobs) != 0;
+    free(names);
+    fsbb_options_free(args.options);
+    return failures ? 1 : 0;
+}
