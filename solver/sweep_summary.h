@@ -37,4 +37,7 @@ double fsbb_median(double *values, int count);
 char *fsbb_sweep_summary_markdown(const fsbb_sweep_layout *layout, GPtrArray *rows, const char *title,
                                   const char *description);
 
+/* Rewrites DIR/summary.md (atomically) from DIR/runs.csv. */
+fsbb_status fsbb_sweep_summary_write(const char *dir, const char *title, const char *description, fsbb_error *err);
+
 #endif

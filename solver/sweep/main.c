@@ -1,0 +1,193 @@
+/* main.c — the flowshop-sweep command: runs a sweep file's experiments through the
+ * library into a results folder (runs.csv, runs.jsonl, summary.md, sweep.ini), resuming
+ * where an earlier run stopped; draws its charts with gnuplot.
+ *   flowshop-sweep [--out DIR] [--force] [--plot] [--quiet] SWEEP.ini
+ *   flowshop-sweep plot DIR        charts of a results folder (also one copied back)
+ *   flowshop-sweep summary DIR     rewrite DIR/summary.md from DIR/runs.csv
+ * Exit status: 0 every planned run is stored, 1 some runs failed or a chart failed,
+ * 2 bad usage, sweep file or results folder, 3 interrupted by SIGINT or SIGTERM. */
+#include "plot.h"
+#include "progress.h"
+#include "sweep_run.h"
+#include "sweep_spec.h"
+#include "sweep_store.h"
+#include "sweep_summary.h"
+
+#include <glib.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { EXIT_DONE = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 3 };
+
+typedef struct sweep_args {
+    gchar *out;
+    gboolean force, plot, quiet, dry_run;
+} sweep_args;
+
+/* The sweep being executed, for the signal handler: the only state a handler may reach. */
+static fsbb_sweep *volatile running_sweep;
+
+static void on_signal(int signal_number)
+{
+    /* A second signal ends the program at once; a torn row is dropped on the next start. */
+    signal(signal_number, SIG_DFL);
+    fsbb_sweep *sweep = running_sweep;
+    if (sweep)
+        fsbb_sweep_interrupt(sweep);
+}
+
+/* Keeps a copy of the sweep file in the results folder, which then documents itself. */
+static void keep_sweep_file(const char *sweep_path, const char *dir)
+{
+    char *copy_path = g_build_filename(dir, "sweep.ini", NULL), *text = NULL;
+    gsize length = 0;
+    char *source = realpath(sweep_path, NULL), *target = realpath(copy_path, NULL);
+    fsbb_error err;
+    if ((!target || strcmp(source, target) != 0) && g_file_get_contents(sweep_path, &text, &length, NULL) &&
+        fsbb_write_file_atomically(copy_path, text, length, &err) != FSBB_OK)
+        fprintf(stderr, "flowshop-sweep: %s\n", err.message);
+    free(source);
+    free(target);
+    g_free(text);
+    g_free(copy_path);
+}
+
+static int write_summary(const char *dir, const char *title, const char *description)
+{
+    fsbb_error err;
+    if (fsbb_sweep_summary_write(dir, title, description, &err) != FSBB_OK) {
+        fprintf(stderr, "flowshop-sweep: %s\n", err.message);
+        return 0;
+    }
+    return 1;
+}
+
+static void print_notes(const fsbb_sweep *sweep, const fsbb_sweep_spec *spec, const char *dir)
+{
+    if (fsbb_sweep_moved_aside(sweep))
+        fprintf(stderr, "flowshop-sweep: %s held another sweep's runs: kept as runs.old.csv and runs.old.jsonl\n",
+                dir);
+    if (fsbb_sweep_dropped_torn_row(sweep))
+        fprintf(stderr, "flowshop-sweep: dropped a half-written last row of %s/runs.csv; it is run again\n", dir);
+    const long total = fsbb_sweep_total(sweep), pending = fsbb_sweep_pending(sweep);
+    fprintf(stderr, "flowshop-sweep: %s: %ld runs, %ld stored, %ld to run, results in %s\n", spec->name, total,
+            total - pending, pending, dir);
+}
+
+static int run_sweep(const char *sweep_path, const sweep_args *args)
+{
+    fsbb_error err;
+    fsbb_sweep_spec *spec;
+    if (fsbb_sweep_spec_load(sweep_path, &spec, &err) != FSBB_OK) {
+        fprintf(stderr, "flowshop-sweep: %s\n", err.message);
+        return EXIT_USAGE;
+    }
+    char *dir = args->out ? g_strdup(args->out) : g_build_filename("results", spec->name, NULL);
+    fsbb_sweep *sweep = NULL;
+    int exit_status = EXIT_USAGE;
+    if (fsbb_sweep_new(spec, dir, args->force, &sweep, &err) != FSBB_OK) {
+        fprintf(stderr, "flowshop-sweep: %s\n", err.message);
+        if (err.code == FSBB_ERR_CHECKPOINT)
+            fprintf(stderr, "flowshop-sweep: use --out DIR for a new folder, or --force to start this one over "
+                            "(the old files are kept as runs.old.csv and runs.old.jsonl)\n");
+        goto done;
+    }
+    print_notes(sweep, spec, dir);
+    if (args->dry_run) {
+        exit_status = EXIT_DONE;
+        goto done;
+    }
+    keep_sweep_file(sweep_path, dir);
+    sweep_progress progress;
+    sweep_progress_init(&progress, spec, args->quiet);
+    const fsbb_sweep_callbacks callbacks = sweep_progress_callbacks(&progress);
+    running_sweep = sweep;
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    fsbb_sweep_report report;
+    const fsbb_status status = fsbb_sweep_execute(sweep, &callbacks, &report, &err);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    running_sweep = NULL;
+    char elapsed[32];
+    sweep_format_duration(g_timer_elapsed(progress.clock, NULL), elapsed, sizeof elapsed);
+    sweep_progress_clear(&progress);
+    const int summary_written = write_summary(dir, spec->name, spec->description);
+    if (status != FSBB_OK) {
+        fprintf(stderr, "flowshop-sweep: %s\n", err.message);
+        exit_status = EXIT_FAILED;
+        goto done;
+    }
+    fprintf(stderr, "flowshop-sweep: %s: ran %ld, %ld were stored already, %ld failed%s, in %s; see %s/summary.md\n",
+            spec->name, report.ran, report.skipped, report.failed, report.interrupted ? ", interrupted" : "", elapsed,
+            dir);
+    exit_status = report.interrupted ? EXIT_INTERRUPTED : report.failed || !summary_written ? EXIT_FAILED : EXIT_DONE;
+    if (args->plot && !report.interrupted && sweep_plot(dir) == SWEEP_PLOT_FAILED && exit_status == EXIT_DONE)
+        exit_status = EXIT_FAILED;
+done:
+    fsbb_sweep_free(sweep);
+    fsbb_sweep_spec_free(spec);
+    g_free(dir);
+    return exit_status;
+}
+
+/* The folder's sweep.ini gives the summary its title and description when present. */
+static int summarise(const char *dir)
+{
+    char *copy_path = g_build_filename(dir, "sweep.ini", NULL), *name = g_path_get_basename(dir);
+    fsbb_sweep_spec *spec = NULL;
+    fsbb_error err;
+    if (g_file_test(copy_path, G_FILE_TEST_EXISTS) && fsbb_sweep_spec_load(copy_path, &spec, &err) != FSBB_OK)
+        fprintf(stderr, "flowshop-sweep: %s (the summary goes without its description)\n", err.message);
+    const int written = write_summary(dir, spec ? spec->name : name, spec ? spec->description : NULL);
+    if (written)
+        printf("%s/summary.md\n", dir);
+    fsbb_sweep_spec_free(spec);
+    g_free(copy_path);
+    g_free(name);
+    return written ? EXIT_DONE : EXIT_FAILED;
+}
+
+int main(int argc, char **argv)
+{
+    sweep_args args = {0};
+    const GOptionEntry entries[] = {
+        {"out", 'o', 0, G_OPTION_ARG_FILENAME, &args.out, "Results folder (default results/NAME)", "DIR"},
+        {"force", 0, 0, G_OPTION_ARG_NONE, &args.force, "Redo runs already stored", NULL},
+        {"plot", 0, 0, G_OPTION_ARG_NONE, &args.plot, "Draw the charts with gnuplot afterwards", NULL},
+        {"quiet", 'q', 0, G_OPTION_ARG_NONE, &args.quiet, "No line per finished run", NULL},
+        {"dry-run", 'n', 0, G_OPTION_ARG_NONE, &args.dry_run, "Check the sweep file and say what would run", NULL},
+        {NULL, 0, 0, 0, NULL, NULL, NULL},
+    };
+    GOptionContext *context = g_option_context_new("SWEEP.ini | plot DIR | summary DIR");
+    g_option_context_set_summary(context,
+                                 "Runs the experiments a sweep file describes (instances x solver parameters x\n"
+                                 "repeats) and records one row per run in DIR/runs.csv and DIR/runs.jsonl, with\n"
+                                 "DIR/summary.md. Runs already recorded are skipped. See results/README.md.");
+    g_option_context_set_description(context,
+                                     "Exit status: 0 all runs recorded, 1 some runs or charts failed, 2 bad usage or "
+                                     "input, 3 interrupted.");
+    g_option_context_add_main_entries(context, entries, NULL);
+    GError *error = NULL;
+    int exit_status;
+    if (!g_option_context_parse(context, &argc, &argv, &error)) {
+        fprintf(stderr, "flowshop-sweep: %s (see --help)\n", error->message);
+        g_error_free(error);
+        exit_status = EXIT_USAGE;
+    } else if (argc == 3 && strcmp(argv[1], "plot") == 0) {
+        const int plotted = sweep_plot(argv[2]);
+        exit_status = plotted == SWEEP_PLOT_DONE ? EXIT_DONE : EXIT_FAILED;
+    } else if (argc == 3 && strcmp(argv[1], "summary") == 0) {
+        exit_status = summarise(argv[2]);
+    } else if (argc == 2) {
+        exit_status = run_sweep(argv[1], &args);
+    } else {
+        fprintf(stderr, "flowshop-sweep: expected SWEEP.ini, plot DIR or summary DIR (see --help)\n");
+        exit_status = EXIT_USAGE;
+    }
+    g_option_context_free(context);
+    g_free(args.out);
+    return exit_status;
+}
