@@ -1,8 +1,8 @@
 /* gpu_resident.cu — the device object of the resident engine (gpu_resident_device.h):
- * tables and pools in device memory, the launch of the iterations (plain launches or a
- * replayed CUDA graph), the spill of the pool's oldest nodes to host memory when it nears
- * its capacity and their return when it runs low. The kernels are in
- * gpu_resident_kernels.cuh. */
+ * tables, the pool and two staging areas in device memory, the launch of the iterations
+ * (plain launches or a replayed CUDA graph), the growth of the pool and of the batch, the
+ * spill of the pool's oldest nodes to host memory when it nears its largest size and their
+ * return when it runs low. The kernels are in gpu_resident_kernels.cuh. */
 #include "gpu_resident_device.h"
 
 #include "gpu_resident_kernels.cuh"
@@ -28,8 +28,8 @@ extern "C" {
 enum {
     DEFAULT_ITERATIONS_PER_SYNC = 16,
     DEFAULT_BLOCK = 256,
-    DEFAULT_REGISTERS = 128,
-    FINALIZE_BLOCK = 256,
+    DEFAULT_REGISTERS = 80,
+    REDUCE_BLOCK = 256,
     /* Candidates (parent, job) an iteration aims at, when the batch is by the job count. */
     CANDIDATES_PER_ITERATION = 1 << 22,
     LARGEST_DEFAULT_BATCH = 1 << 18,
@@ -46,7 +46,7 @@ struct fsbb_resident_device {
     resident_params prm;
     int *tables;                  /* device: p, min_head, min_tail, min_p, pair tables */
     branch_kernel branch;
-    int block, grid, finalize_grid, iterations_per_sync, use_graph;
+    int block, grid, reduce_grid, iterations_per_sync, use_graph;
     size_t shared_bytes, node_bytes;
     cudaStream_t stream;
     cudaGraphExec_t graph;
@@ -68,23 +68,25 @@ template <int REGISTERS> static branch_kernel kernel_with(int m)
     }
 }
 
-/* The branching kernel for m machines under a register cap (64, 96 or 128 a thread). */
+/* The branching kernel for m machines under a register cap (64, 80, 96 or 128 a thread). */
 static branch_kernel kernel_for(int m, int registers)
 {
     switch (registers) {
     case 64: return kernel_with<64>(m);
+    case 80: return kernel_with<80>(m);
     case 96: return kernel_with<96>(m);
     default: return kernel_with<128>(m);
     }
 }
 
-static resident_shared_layout shared_layout(int n, int m, int block, int lb2)
+static resident_shared_layout shared_layout(int n, int m, int block, int chunk, int lb2)
 {
     const resident_layout l = resident_layout_of(n, m);
     resident_shared_layout s;
     const int warps = block / 32;
     int at = 0;
     s.cap = 2 * block > n ? 2 * block : n;
+    s.cap = chunk > s.cap ? chunk : s.cap;
     s.flag_words = (n + 3) / 4;
     s.table = at, at += n * m;
     s.offsets = at, at += block + 1;
@@ -155,15 +157,16 @@ static fsbb_status configure_launch(fsbb_resident_device *dev, const fsbb_reside
     if (dev->block % 32 != 0 || dev->block < 32 || dev->block > RESIDENT_MAX_BLOCK)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine takes 32 to %d threads per block, in "
                          "multiples of 32 (got %d)", RESIDENT_MAX_BLOCK, dev->block);
-    dev->prm.shared = shared_layout(d->n, d->m, dev->block, config->lb == FSBB_LB2);
+    dev->prm.chunk_candidates = config->chunk_candidates > 0 ? config->chunk_candidates : 2 * dev->block;
+    dev->prm.shared = shared_layout(d->n, d->m, dev->block, dev->prm.chunk_candidates, config->lb == FSBB_LB2);
     dev->shared_bytes = (size_t)dev->prm.shared.total * sizeof(int);
     if (dev->shared_bytes > prop.sharedMemPerBlockOptin - 64)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT,
                          "a %d x %d instance needs %zu bytes of shared memory per block; this GPU has %zu", d->n,
                          d->m, dev->shared_bytes, (size_t)prop.sharedMemPerBlockOptin);
     const int registers = config->registers > 0 ? config->registers : DEFAULT_REGISTERS;
-    if (registers != 64 && registers != 96 && registers != 128)
-        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine caps registers at 64, 96 or 128 (got %d)",
+    if (registers != 64 && registers != 80 && registers != 96 && registers != 128)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine caps registers at 64, 80, 96 or 128 (got %d)",
                          registers);
     dev->branch = kernel_for(d->m, registers);
     RESIDENT_TRY(cudaFuncSetAttribute((const void *)dev->branch, cudaFuncAttributeMaxDynamicSharedMemorySize,
@@ -172,7 +175,7 @@ static fsbb_status configure_launch(fsbb_resident_device *dev, const fsbb_reside
     RESIDENT_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, (const void *)dev->branch, dev->block,
                                                                dev->shared_bytes));
     dev->grid = prop.multiProcessorCount * (per_sm > 0 ? per_sm : 1);
-    dev->finalize_grid = prop.multiProcessorCount * 4;
+    dev->reduce_grid = prop.multiProcessorCount * 4;
     dev->iterations_per_sync = config->iterations_per_sync > 0 ? config->iterations_per_sync
                                                                : DEFAULT_ITERATIONS_PER_SYNC;
     dev->use_graph = config->use_graph;
@@ -195,8 +198,8 @@ static fsbb_status allocate_pools(fsbb_resident_device *dev, const fsbb_resident
     if (capacity > INT_MAX / 2)
         capacity = INT_MAX / 2;
     long long batch = config->batch > 0 ? config->batch : default_batch(n);
-    if (batch > capacity / (4LL * n))
-        batch = capacity / (4LL * n);
+    if (batch > capacity / (2LL * n))
+        batch = capacity / (2LL * n);
     if (batch < 1)
         batch = 1;
     dev->max_capacity = capacity;
@@ -204,10 +207,11 @@ static fsbb_status allocate_pools(fsbb_resident_device *dev, const fsbb_resident
     /* Small at first (allocation time counts in small solves); grown when the pool fills. */
     prm->capacity = (int)(capacity < INITIAL_POOL_NODES ? capacity : INITIAL_POOL_NODES);
     prm->batch_limit = batch < INITIAL_BATCH ? (int)batch : INITIAL_BATCH;
-    if (prm->batch_limit > prm->capacity / (4 * n))
-        prm->batch_limit = prm->capacity / (4 * n) > 0 ? prm->capacity / (4 * n) : 1;
+    if (prm->batch_limit > prm->capacity / (2 * n))
+        prm->batch_limit = prm->capacity / (2 * n) > 0 ? prm->capacity / (2 * n) : 1;
     RESIDENT_TRY(cudaMalloc((void **)&prm->pool, (size_t)prm->capacity * dev->node_bytes));
-    RESIDENT_TRY(cudaMalloc((void **)&prm->staging, (size_t)prm->batch_limit * (size_t)n * dev->node_bytes));
+    for (int b = 0; b < 2; b++)
+        RESIDENT_TRY(cudaMalloc((void **)&prm->staging[b], (size_t)prm->batch_limit * (size_t)n * dev->node_bytes));
     RESIDENT_TRY(cudaMalloc((void **)&prm->control, sizeof(resident_control)));
     RESIDENT_TRY(cudaMalloc((void **)&prm->record, sizeof(fsbb_job) * (size_t)n));
     RESIDENT_TRY(cudaMallocHost((void **)&dev->state, sizeof(resident_control)));
@@ -249,26 +253,44 @@ static int grow_pool(fsbb_resident_device *dev)
     return 1;
 }
 
-/* A larger batch (and staging area) once the pool holds enough parents to fill it. */
-static void grow_batch(fsbb_resident_device *dev)
+/* Moves the staged children onto the pool (they must fit). */
+static fsbb_status flush_staged(fsbb_resident_device *dev, fsbb_error *err)
+{
+    resident_control *s = dev->state;
+    RESIDENT_TRY(cudaMemcpyAsync(dev->prm.pool + (size_t)s->top * dev->prm.layout.stride, dev->prm.staging[s->parity],
+                                 (size_t)s->staged * dev->node_bytes, cudaMemcpyDeviceToDevice, dev->stream));
+    RESIDENT_TRY(cudaStreamSynchronize(dev->stream));
+    s->top += s->staged;
+    s->staged = 0;
+    return FSBB_OK;
+}
+
+/* A larger batch (and staging areas) once the stack holds enough parents to fill it. */
+static fsbb_status grow_batch(fsbb_resident_device *dev, fsbb_error *err)
 {
     resident_params *prm = &dev->prm;
     const int n = dev->data->n;
     long long wanted = 8LL * prm->batch_limit < dev->max_batch ? 8LL * prm->batch_limit : dev->max_batch;
-    if (wanted > prm->capacity / (4LL * n))
-        wanted = prm->capacity / (4LL * n);
-    if (wanted <= prm->batch_limit)
-        return;
-    int *staging = NULL;
-    if (cudaMalloc((void **)&staging, (size_t)wanted * (size_t)n * dev->node_bytes) != cudaSuccess) {
-        cudaGetLastError();
-        dev->max_batch = prm->batch_limit;
-        return;
+    if (wanted > prm->capacity / (2LL * n))
+        wanted = prm->capacity / (2LL * n);
+    if (wanted <= prm->batch_limit || (long long)dev->state->top + dev->state->staged > prm->capacity)
+        return FSBB_OK;
+    int *staging[2] = {NULL, NULL};
+    for (int b = 0; b < 2; b++)
+        if (cudaMalloc((void **)&staging[b], (size_t)wanted * (size_t)n * dev->node_bytes) != cudaSuccess) {
+            cudaGetLastError();
+            cudaFree(staging[0]);
+            dev->max_batch = prm->batch_limit;
+            return FSBB_OK;
+        }
+    const fsbb_status status = flush_staged(dev, err);
+    for (int b = 0; b < 2; b++) {
+        cudaFree(prm->staging[b]);
+        prm->staging[b] = staging[b];
     }
-    cudaFree(prm->staging);
-    prm->staging = staging;
     prm->batch_limit = (int)wanted;
     drop_graph(dev);
+    return status;
 }
 
 /* Writes the mirror to the device's control block and plans the next iteration. */
@@ -337,7 +359,8 @@ extern "C" void fsbb_resident_device_free(fsbb_resident_device *dev)
         cudaStreamDestroy(dev->stream);
     cudaFree(dev->tables);
     cudaFree(dev->prm.pool);
-    cudaFree(dev->prm.staging);
+    cudaFree(dev->prm.staging[0]);
+    cudaFree(dev->prm.staging[1]);
     cudaFree(dev->prm.control);
     cudaFree(dev->prm.record);
     cudaFreeHost(dev->state);
@@ -361,11 +384,12 @@ static int reserve_spill(fsbb_resident_device *dev, size_t count)
     return 0;
 }
 
-/* Moves the oldest nodes of the pool (its bottom) to host memory until half the pool is
- * free. The device is idle and state is current. */
+/* Moves the oldest nodes of the pool (its bottom) to host memory until the open nodes
+ * take half the pool (the staged ones take at most that). The device is idle and state
+ * is current. */
 static fsbb_status spill_out(fsbb_resident_device *dev, fsbb_error *err)
 {
-    const long long top = dev->state->top, move = top - dev->prm.capacity / 2;
+    const long long top = dev->state->top, move = top + dev->state->staged - dev->prm.capacity / 2;
     const size_t stride = (size_t)dev->prm.layout.stride;
     if (reserve_spill(dev, dev->spill_count + (size_t)move) != 0)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of host memory for %lld spilled nodes", move);
@@ -387,7 +411,7 @@ static fsbb_status spill_out(fsbb_resident_device *dev, fsbb_error *err)
 /* Moves spilled nodes back onto the pool, up to half its capacity. */
 static fsbb_status spill_in(fsbb_resident_device *dev, fsbb_error *err)
 {
-    const long long top = dev->state->top, room = dev->prm.capacity / 2 - top;
+    const long long top = dev->state->top, room = dev->prm.capacity / 2 - top - dev->state->staged;
     const long long move = (long long)dev->spill_count < room ? (long long)dev->spill_count : room;
     if (move <= 0)
         return FSBB_OK;
@@ -427,8 +451,6 @@ static fsbb_status launch_iterations(fsbb_resident_device *dev, int iterations, 
         void *args[] = {&dev->prm};
         RESIDENT_TRY(cudaLaunchKernel((const void *)dev->branch, dim3(dev->grid), dim3(dev->block), args,
                                       dev->shared_bytes, dev->stream));
-        resident_finalize<<<dev->finalize_grid, FINALIZE_BLOCK, 0, dev->stream>>>(dev->prm, dev->block);
-        RESIDENT_TRY(cudaGetLastError());
     }
     return FSBB_OK;
 }
@@ -463,25 +485,26 @@ extern "C" fsbb_status fsbb_resident_device_run(fsbb_resident_device *dev, fsbb_
     RESIDENT_TRY(cudaMemcpyAsync(dev->state, dev->prm.control, sizeof(resident_control), cudaMemcpyDeviceToHost,
                                  dev->stream));
     RESIDENT_TRY(cudaStreamSynchronize(dev->stream));
-    const int top = dev->state->top;
+    const long long open = (long long)dev->state->top + dev->state->staged;
     int planned = 0;
-    if (top > dev->prm.capacity / 4 * 3 && dev->prm.capacity < dev->max_capacity)
+    if (open > dev->prm.capacity / 4 * 3 && dev->prm.capacity < dev->max_capacity)
         planned = grow_pool(dev);
-    if (!planned && top > dev->prm.capacity / 4 * 3)
+    if (!planned && open > dev->prm.capacity / 4 * 3)
         status = spill_out(dev, err);
-    else if (dev->spill_count > 0 && top < dev->prm.batch_limit)
+    else if (dev->spill_count > 0 && open < dev->prm.batch_limit)
         status = spill_in(dev, err);
     if (status != FSBB_OK)
         return status;
-    if (dev->prm.batch_limit < dev->max_batch && dev->state->top >= 2 * dev->prm.batch_limit) {
-        if (dev->prm.batch_limit >= dev->prm.capacity / (4 * dev->data->n) && dev->prm.capacity < dev->max_capacity)
+    if (dev->prm.batch_limit < dev->max_batch && open >= 2 * dev->prm.batch_limit) {
+        if (dev->prm.batch_limit >= dev->prm.capacity / (2 * dev->data->n) && dev->prm.capacity < dev->max_capacity)
             grow_pool(dev);
-        grow_batch(dev);
+        if ((status = grow_batch(dev, err)) != FSBB_OK)
+            return status;
         planned = 1;
     }
     if (planned && (status = write_state(dev, err)) != FSBB_OK)
         return status;
-    state->device_nodes = dev->state->top;
+    state->device_nodes = (long long)dev->state->top + dev->state->staged;
     state->host_nodes = (long long)dev->spill_count;
     state->nodes = dev->state->nodes;
     state->bounded = dev->state->bounded;
@@ -502,7 +525,7 @@ extern "C" fsbb_status fsbb_resident_device_open_min(fsbb_resident_device *dev, 
 {
     const int none = INT_MAX;
     RESIDENT_TRY(cudaMemcpy(&dev->prm.control->open_min, &none, sizeof none, cudaMemcpyHostToDevice));
-    resident_open_min<<<dev->finalize_grid, FINALIZE_BLOCK, 0, dev->stream>>>(dev->prm);
+    resident_open_min<<<dev->reduce_grid, REDUCE_BLOCK, 0, dev->stream>>>(dev->prm);
     RESIDENT_TRY(cudaGetLastError());
     RESIDENT_TRY(cudaMemcpyAsync(dev->state, dev->prm.control, sizeof(resident_control), cudaMemcpyDeviceToHost,
                                  dev->stream));

@@ -25,7 +25,8 @@ typedef struct fsbb_resident_config {
     int batch;                  /* most parents per iteration; 0: by the job count */
     long long capacity;         /* device pool nodes; 0: by free memory */
     int block_size;             /* threads per block of the branching kernel */
-    int registers;              /* register cap of the branching kernel: 64, 96, 128; 0: default */
+    int chunk_candidates;       /* (parent, job) pairs a block takes at once; 0: 2 * block_size */
+    int registers;              /* register cap of the branching kernel: 64, 80, 96, 128; 0: default */
     int iterations_per_sync;
     int use_graph;
     uint64_t node_limit;        /* 0: none; iterations then stop short of it */

@@ -1,16 +1,19 @@
 /* gpu_resident_kernels.cuh — the kernels of the device-resident engine.
  *
- * One iteration is two kernels. branch takes the batch of parents at the top of the pool
- * (base .. base + batch), a chunk of parents_per_chunk parents per block at a time, and
- * maps one thread to each (parent, unscheduled job) pair: the thread computes the LB1 of
- * the forward and of the backward child that job makes, with the incremental formulas of
- * lb1_batch.h on the parent's stored front, back and remain. Per parent the block then
- * picks the direction as search_cpu.c does (fewer children with lb < ub, ties to the
- * larger bound sum, then forward), prunes, refines the survivors with LB2 when asked (one
- * warp per child, lanes over machine pairs) and appends them to the staging area (one
- * atomicAdd per warp). Children with one job left are leaves and are finished on the spot;
- * a better schedule lowers the incumbent (atomicMin) and is recorded under a lock. finalize
- * moves the staging area onto the pool where the batch was and plans the next iteration.
+ * One iteration is one kernel. The open nodes form a stack: the pool, and on top of it the
+ * children of the previous iteration, left where they were written (staging[parity]).
+ * branch takes the batch of parents at the top of that stack, a chunk of
+ * parents_per_chunk parents per block at a time, and maps one thread to each (parent,
+ * unscheduled job) pair: the thread computes the LB1 of the forward and of the backward
+ * child that job makes, with the incremental formulas of lb1_batch.h on the parent's
+ * stored front, back and remain. Per parent the block then picks the direction as
+ * search_cpu.c does (fewer children with lb < ub, ties to the larger bound sum, then
+ * forward), prunes, refines the survivors with LB2 when asked (one warp per child, lanes
+ * over machine pairs) and appends them to the other staging area (one atomicAdd per warp).
+ * Children with one job left are leaves and are finished on the spot; a better schedule
+ * lowers the incumbent (atomicMin) and is recorded under a lock. Staged children that are
+ * not parents this time are copied onto the pool by the same kernel, and the last block to
+ * finish plans the next iteration.
  *
  * MT is the machine count when it is known at compile time (the per-machine arrays then
  * live in registers); 0 is the generic form. REGISTERS caps the registers per thread of
@@ -35,40 +38,21 @@ __device__ __forceinline__ int resident_max(int a, int b)
     return a > b ? a : b;
 }
 
-/* m ints of a node row into registers (16-byte loads when m is known). */
-template <int MT>
-__device__ __forceinline__ void resident_load_row(const int *src, int *dst, int m)
+/* Four consecutive ints of a node row (16-byte aligned). */
+__device__ __forceinline__ int4 resident_row4(const int *row, int v)
 {
-    if (MT > 0) {
-#pragma unroll
-        for (int v = 0; v < resident_rows<MT>::count / 4; v++) {
-            const int4 x = __ldg(reinterpret_cast<const int4 *>(src) + v);
-            dst[4 * v] = x.x;
-            dst[4 * v + 1] = x.y;
-            dst[4 * v + 2] = x.z;
-            dst[4 * v + 3] = x.w;
-        }
-    } else {
-        for (int k = 0; k < m; k++)
-            dst[k] = __ldg(src + k);
-    }
+    return __ldg(reinterpret_cast<const int4 *>(row) + v);
 }
 
-template <int MT>
-__device__ __forceinline__ void resident_store_row(int *out, const int *src, int m)
+__device__ __forceinline__ int resident_lane(const int4 &x, int e)
 {
-    if (MT > 0) {
-#pragma unroll
-        for (int v = 0; v < resident_rows<MT>::count / 4; v++)
-            reinterpret_cast<int4 *>(out)[v] = make_int4(src[4 * v], src[4 * v + 1], src[4 * v + 2], src[4 * v + 3]);
-    } else {
-        for (int k = 0; k < m; k++)
-            out[k] = src[k];
-    }
+    return e == 0 ? x.x : e == 1 ? x.y : e == 2 ? x.z : x.w;
 }
 
 /* LB1 of the forward and of the backward child that job makes from the parent at pw
- * (the parent has at least two unscheduled jobs). Same integers as lb1_batch.h. */
+ * (the parent has at least two unscheduled jobs). Same integers as lb1_batch.h. The rows
+ * are streamed in 16-byte pieces; only the backward children's new back stays in
+ * registers between the two passes. */
 template <int MT>
 __device__ void resident_bound_children(const resident_params &prm, const int *table, const int *pw, int job,
                                         int want_forward, int want_backward, int *lb_forward, int *lb_backward)
@@ -76,40 +60,73 @@ __device__ void resident_bound_children(const resident_params &prm, const int *t
     constexpr int R = resident_rows<MT>::count;
     const resident_layout &l = prm.layout;
     const int n = l.n, m = MT > 0 ? MT : l.m;
-    int pk[R], bk[R], cb[R], fr[R], rm[R];
-#pragma unroll
-    for (int k = 0; k < (MT > 0 ? MT : R); k++)
-        if (MT > 0 || k < m)
-            pk[k] = table[k * n + job];
-    resident_load_row<MT>(pw + l.back, bk, m);
-    resident_load_row<MT>(pw + l.front, fr, m);
-    resident_load_row<MT>(pw + l.remain, rm, m);
-    if (want_backward) {
-        int t = 0;
-#pragma unroll
-        for (int k = (MT > 0 ? MT : m) - 1; k >= 0; k--) {
-            t = resident_max(t, bk[k]) + pk[k];
-            cb[k] = t;
-        }
-    }
+    const int *front = pw + l.front, *back = pw + l.back, *remain = pw + l.remain;
+    int cb[R];
     int t = 0, last_f = 0, lf = 0, last_b = 0, lb = 0;
-#pragma unroll
-    for (int k = 0; k < (MT > 0 ? MT : R); k++) {
-        if (MT == 0 && k >= m)
-            break;
-        const int head = prm.head[k], tail = prm.tail[k];
-        if (want_forward) {
-            t = resident_max(t, fr[k]) + pk[k];
-            const int start = resident_max(t, head) + rm[k] - pk[k];
-            last_f = k == 0 ? start : resident_max(last_f + prm.shortest[k], start);
-            const int end = last_f + resident_max(bk[k], tail);
-            lf = k == 0 ? end : resident_max(lf, end);
-        }
+    if (MT > 0) {
         if (want_backward) {
-            const int start = resident_max(fr[k], head) + rm[k] - pk[k];
-            last_b = k == 0 ? start : resident_max(last_b + prm.shortest[k], start);
-            const int end = last_b + resident_max(cb[k], tail);
-            lb = k == 0 ? end : resident_max(lb, end);
+#pragma unroll
+            for (int v = R / 4 - 1; v >= 0; v--) {
+                const int4 b = resident_row4(back, v);
+#pragma unroll
+                for (int e = 3; e >= 0; e--) {
+                    const int k = 4 * v + e;
+                    if (k < MT) {
+                        t = resident_max(t, resident_lane(b, e)) + table[k * n + job];
+                        cb[k] = t;
+                    }
+                }
+            }
+        }
+        t = 0;
+#pragma unroll
+        for (int v = 0; v < R / 4; v++) {
+            const int4 f4 = resident_row4(front, v), r4 = resident_row4(remain, v), b4 = resident_row4(back, v);
+#pragma unroll
+            for (int e = 0; e < 4; e++) {
+                const int k = 4 * v + e;
+                if (k >= MT)
+                    break;
+                const int pk = table[k * n + job], head = prm.head[k], tail = prm.tail[k];
+                const int fr = resident_lane(f4, e), rm = resident_lane(r4, e) - pk;
+                if (want_forward) {
+                    t = resident_max(t, fr) + pk;
+                    const int start = resident_max(t, head) + rm;
+                    last_f = k == 0 ? start : resident_max(last_f + prm.shortest[k], start);
+                    const int end = last_f + resident_max(resident_lane(b4, e), tail);
+                    lf = k == 0 ? end : resident_max(lf, end);
+                }
+                if (want_backward) {
+                    const int start = resident_max(fr, head) + rm;
+                    last_b = k == 0 ? start : resident_max(last_b + prm.shortest[k], start);
+                    const int end = last_b + resident_max(cb[k], tail);
+                    lb = k == 0 ? end : resident_max(lb, end);
+                }
+            }
+        }
+    } else {
+        if (want_backward)
+            for (int k = m - 1; k >= 0; k--) {
+                t = resident_max(t, __ldg(back + k)) + table[k * n + job];
+                cb[k] = t;
+            }
+        t = 0;
+        for (int k = 0; k < m; k++) {
+            const int pk = table[k * n + job], head = prm.head[k], tail = prm.tail[k];
+            const int fr = __ldg(front + k), rm = __ldg(remain + k) - pk;
+            if (want_forward) {
+                t = resident_max(t, fr) + pk;
+                const int start = resident_max(t, head) + rm;
+                last_f = k == 0 ? start : resident_max(last_f + prm.shortest[k], start);
+                const int end = last_f + resident_max(__ldg(back + k), tail);
+                lf = k == 0 ? end : resident_max(lf, end);
+            }
+            if (want_backward) {
+                const int start = resident_max(fr, head) + rm;
+                last_b = k == 0 ? start : resident_max(last_b + prm.shortest[k], start);
+                const int end = last_b + resident_max(cb[k], tail);
+                lb = k == 0 ? end : resident_max(lb, end);
+            }
         }
     }
     *lb_forward = lf;
@@ -191,7 +208,8 @@ __device__ void resident_offer(const resident_params &prm, int makespan, const f
     atomicMin(&ctl->incumbent, makespan);
 }
 
-/* Writes the child that moves perm[pos] of the parent at pw to the front (or the back). */
+/* Writes the child that moves perm[pos] of the parent at pw to the front (or the back),
+ * row by row in 16-byte pieces. */
 template <int MT>
 __device__ void resident_write_child(const resident_params &prm, const int *table, const int *pw, int front_len,
                                      int back_len, int pos, int forward, int lb, int *out)
@@ -204,30 +222,59 @@ __device__ void resident_write_child(const resident_params &prm, const int *tabl
     const int job = perm[pos];
     reinterpret_cast<int4 *>(out)[0] =
         make_int4(lb, (front_len + forward) | ((back_len + !forward) << 16), 0, 0);
-    int fr[R], bk[R], rm[R];
-    resident_load_row<MT>(pw + l.front, fr, m);
-    resident_load_row<MT>(pw + l.back, bk, m);
-    resident_load_row<MT>(pw + l.remain, rm, m);
+    /* The row that changes is the front (forward) or the back (backward); the other is copied. */
+    const int *grown_from = pw + (forward ? l.front : l.back), *kept_from = pw + (forward ? l.back : l.front);
+    int *grown = out + (forward ? l.front : l.back), *kept = out + (forward ? l.back : l.front);
     int t = 0;
-    if (forward) {
+    if (MT > 0) {
 #pragma unroll
-        for (int k = 0; k < m; k++) {
-            t = resident_max(t, fr[k]) + table[k * n + job];
-            fr[k] = t;
+        for (int v = 0; v < R / 4; v++)
+            reinterpret_cast<int4 *>(kept)[v] = resident_row4(kept_from, v);
+        if (forward) {
+#pragma unroll
+            for (int v = 0; v < R / 4; v++) {
+                int4 x = resident_row4(grown_from, v);
+                int *lanes = reinterpret_cast<int *>(&x);
+#pragma unroll
+                for (int e = 0; e < 4; e++)
+                    if (4 * v + e < MT)
+                        lanes[e] = t = resident_max(t, lanes[e]) + table[(4 * v + e) * n + job];
+                reinterpret_cast<int4 *>(grown)[v] = x;
+            }
+        } else {
+#pragma unroll
+            for (int v = R / 4 - 1; v >= 0; v--) {
+                int4 x = resident_row4(grown_from, v);
+                int *lanes = reinterpret_cast<int *>(&x);
+#pragma unroll
+                for (int e = 3; e >= 0; e--)
+                    if (4 * v + e < MT)
+                        lanes[e] = t = resident_max(t, lanes[e]) + table[(4 * v + e) * n + job];
+                reinterpret_cast<int4 *>(grown)[v] = x;
+            }
+        }
+#pragma unroll
+        for (int v = 0; v < R / 4; v++) {
+            int4 x = resident_row4(pw + l.remain, v);
+            int *lanes = reinterpret_cast<int *>(&x);
+#pragma unroll
+            for (int e = 0; e < 4; e++)
+                if (4 * v + e < MT)
+                    lanes[e] -= table[(4 * v + e) * n + job];
+            reinterpret_cast<int4 *>(out + l.remain)[v] = x;
         }
     } else {
-#pragma unroll
-        for (int k = m - 1; k >= 0; k--) {
-            t = resident_max(t, bk[k]) + table[k * n + job];
-            bk[k] = t;
-        }
+        for (int k = 0; k < m; k++)
+            kept[k] = __ldg(kept_from + k);
+        if (forward)
+            for (int k = 0; k < m; k++)
+                grown[k] = t = resident_max(t, __ldg(grown_from + k)) + table[k * n + job];
+        else
+            for (int k = m - 1; k >= 0; k--)
+                grown[k] = t = resident_max(t, __ldg(grown_from + k)) + table[k * n + job];
+        for (int k = 0; k < m; k++)
+            out[l.remain + k] = __ldg(pw + l.remain + k) - table[k * n + job];
     }
-#pragma unroll
-    for (int k = 0; k < m; k++)
-        rm[k] -= table[k * n + job];
-    resident_store_row<MT>(out + l.front, fr, m);
-    resident_store_row<MT>(out + l.back, bk, m);
-    resident_store_row<MT>(out + l.remain, rm, m);
     const int vectors = (l.stride - l.perm) / 4;
     const int4 *from = reinterpret_cast<const int4 *>(pw + l.perm);
     int4 *to = reinterpret_cast<int4 *>(out + l.perm);
@@ -333,6 +380,8 @@ __device__ int resident_child_word(const resident_params &prm, const int *table,
     return (int)packed;
 }
 
+__device__ void resident_plan_next(const resident_params &prm, int threads);
+
 template <int MT, int REGISTERS>
 __global__ void __maxnreg__(REGISTERS) resident_branch(resident_params prm)
 {
@@ -351,14 +400,30 @@ __global__ void __maxnreg__(REGISTERS) resident_branch(resident_params prm)
 
     for (int i = tid; i < n * m; i += threads)
         table[i] = prm.p[i];
-    const int batch = ctl->batch, base = ctl->base, per_chunk = ctl->parents_per_chunk;
+    const int batch = ctl->batch, per_chunk = ctl->parents_per_chunk, top = ctl->top;
+    const int from_pool = ctl->from_pool, excess = ctl->excess, parity = ctl->parity;
     const int chunks = (batch + per_chunk - 1) / per_chunk;
+    /* Parents: the pool's top from_pool nodes, then the last children of the previous
+     * iteration; its other children (excess) go onto the pool. */
+    const int *pool_parents = prm.pool + (size_t)(top - from_pool) * l.stride;
+    const int *staged_parents = prm.staging[parity] + (size_t)excess * l.stride;
+    int *children = prm.staging[parity ^ 1];
+    const auto parent = [&](int g) {
+        return g < from_pool ? pool_parents + (size_t)g * l.stride : staged_parents + (size_t)(g - from_pool) * l.stride;
+    };
+    {
+        const size_t vectors = (size_t)excess * (size_t)(l.stride / 4);
+        const int4 *from = reinterpret_cast<const int4 *>(prm.staging[parity]);
+        int4 *to = reinterpret_cast<int4 *>(prm.pool + (size_t)top * l.stride);
+        for (size_t v = (size_t)blockIdx.x * threads + tid; v < vectors; v += (size_t)gridDim.x * threads)
+            to[v] = __ldg(from + v);
+    }
     unsigned long long nodes = 0, bounded = 0;
     __syncthreads();
 
     for (int chunk = blockIdx.x; chunk < chunks; chunk += gridDim.x) {
-        const int first = base + chunk * per_chunk;
-        const int count = min(per_chunk, base + batch - first);
+        const int first = chunk * per_chunk;
+        const int count = min(per_chunk, batch - first);
         if (tid == 0)
             misc[MISC_UB] = *(volatile int *)&ctl->incumbent;
         __syncthreads();
@@ -367,7 +432,7 @@ __global__ void __maxnreg__(REGISTERS) resident_branch(resident_params prm)
         /* Stage 1: one thread per parent: skip the pruned, finish the leaves, count. */
         int open_jobs = 0;
         if (tid < count) {
-            const int *pw = prm.pool + (size_t)(first + tid) * l.stride;
+            const int *pw = parent(first + tid);
             const int lb = __ldg(pw);
             const int packed = __ldg(pw + 1);
             info[tid] = packed;
@@ -420,7 +485,7 @@ __global__ void __maxnreg__(REGISTERS) resident_branch(resident_params prm)
                         top = mid - 1;
                 }
                 parent_of[r] = i;
-                const int *pw = prm.pool + (size_t)(first + i) * l.stride;
+                const int *pw = parent(first + i);
                 const int front_len = info[i] & 0xffff;
                 const int job = reinterpret_cast<const fsbb_job *>(pw + l.perm)[front_len + c - offsets[i]];
                 int f, g;
@@ -468,7 +533,7 @@ __global__ void __maxnreg__(REGISTERS) resident_branch(resident_params prm)
                         if (prm.lb2) {
                             queue[atomicAdd(&misc[MISC_QUEUE], 1)] = r;
                         } else if (offsets[i + 1] - offsets[i] == 2) {
-                            const int *pw = prm.pool + (size_t)(first + i) * l.stride;
+                            const int *pw = parent(first + i);
                             const int front_len = info[i] & 0xffff, back_len = (int)((unsigned)info[i] >> 16);
                             const int j = start + r - offsets[i];
                             const fsbb_job *perm = reinterpret_cast<const fsbb_job *>(pw + l.perm);
@@ -492,11 +557,11 @@ __global__ void __maxnreg__(REGISTERS) resident_branch(resident_params prm)
                         slot = atomicAdd(&ctl->children, __popc(mask));
                     slot = __shfl_sync(RESIDENT_FULL_MASK, slot, leader) + __popc(mask & ((1u << lane) - 1));
                     if (write) {
-                        const int *pw = prm.pool + (size_t)(first + i) * l.stride;
+                        const int *pw = parent(first + i);
                         const int front_len = info[i] & 0xffff, back_len = (int)((unsigned)info[i] >> 16);
                         resident_write_child<MT>(prm, table, pw, front_len, back_len,
                                                  front_len + start + r - offsets[i], forward, lb,
-                                                 prm.staging + (size_t)slot * l.stride);
+                                                 children + (size_t)slot * l.stride);
                     }
                 }
             }
@@ -510,7 +575,7 @@ __global__ void __maxnreg__(REGISTERS) resident_branch(resident_params prm)
                 for (int q = warp; q < queued; q += warps) {
                     const int r = queue[q], i = parent_of[r], forward = forward_of[i];
                     const int lb1 = forward ? lb_forward[r] : lb_backward[r];
-                    const int *pw = prm.pool + (size_t)(first + i) * l.stride;
+                    const int *pw = parent(first + i);
                     const int front_len = info[i] & 0xffff, back_len = (int)((unsigned)info[i] >> 16);
                     const int pos = front_len + start + r - offsets[i];
                     const fsbb_job *perm = reinterpret_cast<const fsbb_job *>(pw + l.perm);
@@ -555,7 +620,7 @@ __global__ void __maxnreg__(REGISTERS) resident_branch(resident_params prm)
                             if (lane == 0)
                                 slot = atomicAdd(&ctl->children, 1);
                             slot = __shfl_sync(RESIDENT_FULL_MASK, slot, 0);
-                            int *out = prm.staging + (size_t)slot * l.stride;
+                            int *out = children + (size_t)slot * l.stride;
                             for (int w = lane; w < l.stride; w += 32)
                                 out[w] = resident_child_word(prm, table, pw, changed, front_len, back_len, pos,
                                                              forward, lb, w);
@@ -571,6 +636,7 @@ __global__ void __maxnreg__(REGISTERS) resident_branch(resident_params prm)
 
     /* The block's counters, one atomicAdd each. */
     __shared__ unsigned long long block_nodes, block_bounded;
+    __shared__ int last_block;
     if (tid == 0)
         block_nodes = block_bounded = 0;
     __syncthreads();
@@ -588,65 +654,63 @@ __global__ void __maxnreg__(REGISTERS) resident_branch(resident_params prm)
         atomicAdd(&ctl->nodes, block_nodes);
         atomicAdd(&ctl->bounded, block_bounded);
     }
+
+    /* The last block to finish moves the stack's top and plans the next iteration. */
+    __threadfence();
+    __syncthreads();
+    if (tid == 0)
+        last_block = atomicAdd(&ctl->finished_blocks, 1u) == gridDim.x - 1;
+    __syncthreads();
+    if (last_block && tid == 0) {
+        __threadfence();
+        if (batch > 0) {
+            ctl->top = top - from_pool + excess;
+            ctl->staged = *(volatile int *)&ctl->children;
+            ctl->parity = parity ^ 1;
+        }
+        ctl->children = 0;
+        ctl->finished_blocks = 0;
+        __threadfence();
+        resident_plan_next(prm, threads);
+    }
 }
 
-/* Batch, base and chunk size of the next iteration, from the pool top: at most
- * batch_limit parents, no more than the pool can take children of (a parent adds at most
- * n - 1 nodes), none past the node limit. */
+/* The next iteration, from the stack (pool, then the staged children on top): at most
+ * batch_limit parents from the top, none past the node limit, and none at all while the
+ * staged children that are not parents (excess) would not fit on the pool (the host then
+ * spills). Chunks hold about chunk_candidates (parent, job) pairs, judged by the top node,
+ * and at most one parent per thread. */
 __device__ void resident_plan_next(const resident_params &prm, int threads)
 {
     resident_control *ctl = prm.control;
     const resident_layout &l = prm.layout;
-    const int top = *(volatile int *)&ctl->top;
-    long long batch = top < prm.batch_limit ? top : prm.batch_limit;
-    if (l.n >= 2) {
-        const long long room = (long long)(prm.capacity - top) / (l.n - 1);
-        batch = batch < room ? batch : room;
-    }
+    const int top = *(volatile int *)&ctl->top, staged = *(volatile int *)&ctl->staged;
+    const int parity = *(volatile int *)&ctl->parity;
+    long long batch = (long long)top + staged;
+    batch = batch < prm.batch_limit ? batch : prm.batch_limit;
     if (prm.node_limit) {
         const unsigned long long done = *(volatile unsigned long long *)&ctl->nodes;
         const long long left = done >= prm.node_limit ? 0 : (long long)(prm.node_limit - done);
         batch = batch < left ? batch : left;
     }
-    if (batch < 0)
-        batch = 0;
+    int excess = staged > batch ? staged - (int)batch : 0;
+    if (batch <= 0 || (long long)top + excess > prm.capacity)
+        batch = excess = 0;
     int per_chunk = threads;
-    if (top > 0) {
-        const int packed = __ldcg(prm.pool + (size_t)(top - 1) * l.stride + 1);
+    const int *top_node = staged > 0 ? prm.staging[parity] + (size_t)(staged - 1) * l.stride
+                          : top > 0  ? prm.pool + (size_t)(top - 1) * l.stride
+                                     : NULL;
+    if (top_node) {
+        const int packed = __ldcg(top_node + 1);
         const int jobs = l.n - (packed & 0xffff) - (int)((unsigned)packed >> 16);
         if (jobs > 1)
-            per_chunk = threads / jobs > 1 ? threads / jobs : 1;
+            per_chunk = prm.chunk_candidates / jobs < 1 ? 1
+                        : prm.chunk_candidates / jobs < threads ? prm.chunk_candidates / jobs : threads;
     }
     ctl->batch = (int)batch;
-    ctl->base = top - (int)batch;
+    ctl->excess = excess;
+    ctl->from_pool = batch > staged ? (int)batch - staged : 0;
     ctl->parents_per_chunk = per_chunk;
-}
-
-/* Moves the staging area onto the pool at base; the last block to finish sets the new top
- * and plans the next iteration. */
-__global__ void resident_finalize(resident_params prm, int branch_threads)
-{
-    resident_control *ctl = prm.control;
-    const int children = ctl->children, base = ctl->base;
-    const size_t vectors = (size_t)children * (size_t)(prm.layout.stride / 4);
-    const int4 *from = reinterpret_cast<const int4 *>(prm.staging);
-    int4 *to = reinterpret_cast<int4 *>(prm.pool + (size_t)base * prm.layout.stride);
-    for (size_t v = (size_t)blockIdx.x * blockDim.x + threadIdx.x; v < vectors; v += (size_t)gridDim.x * blockDim.x)
-        to[v] = from[v];
-    __threadfence();
-    __syncthreads();
-    __shared__ int last;
-    if (threadIdx.x == 0)
-        last = atomicAdd(&ctl->finished_blocks, 1u) == gridDim.x - 1;
-    __syncthreads();
-    if (last && threadIdx.x == 0) {
-        __threadfence();
-        ctl->top = base + children;
-        ctl->children = 0;
-        ctl->finished_blocks = 0;
-        __threadfence();
-        resident_plan_next(prm, branch_threads);
-    }
 }
 
 /* Plans the next iteration after the host changed the pool (spill, refill, push). */
@@ -655,14 +719,16 @@ __global__ void resident_plan(resident_params prm, int branch_threads)
     resident_plan_next(prm, branch_threads);
 }
 
-/* The smallest bound among the pool's nodes, into control->open_min. */
+/* The smallest bound among the open nodes (pool and staged children), into
+ * control->open_min. */
 __global__ void resident_open_min(resident_params prm)
 {
     resident_control *ctl = prm.control;
-    const int top = ctl->top;
+    const int top = ctl->top, staged = ctl->staged;
+    const int *staging = prm.staging[ctl->parity];
     int low = INT_MAX;
-    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < top; i += gridDim.x * blockDim.x) {
-        const int lb = prm.pool[(size_t)i * prm.layout.stride];
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < top + staged; i += gridDim.x * blockDim.x) {
+        const int lb = i < top ? prm.pool[(size_t)i * prm.layout.stride] : staging[(size_t)(i - top) * prm.layout.stride];
         low = lb < low ? lb : low;
     }
     low = __reduce_min_sync(RESIDENT_FULL_MASK, low);

@@ -45,21 +45,25 @@ static inline __host__ __device__ resident_layout resident_layout_of(int n, int 
     return l;
 }
 
-/* Shared by the kernels and the host. The kernels of one iteration: branch reads batch,
- * base and parents_per_chunk, appends children to the staging area (children) and adds to
- * the counters; finalize moves the children onto the pool at base and plans the next
- * iteration. */
+/* Shared by the kernel and the host. The open nodes are the pool's top nodes and, above
+ * them, the staged children of the last iteration in staging[parity]. An iteration branches
+ * batch parents: the pool's top from_pool nodes and the staged children from excess on;
+ * the staged children before excess move onto the pool; the new children go to
+ * staging[parity ^ 1]. */
 struct resident_control {
     int top;                   /* nodes in the device pool */
-    int base;                  /* first parent of the next iteration: top - batch */
+    int staged;                /* children of the last iteration, in staging[parity] */
+    int parity;
     int batch;                 /* parents of the next iteration */
+    int from_pool;             /* of which from the pool's top */
+    int excess;                /* staged children that move onto the pool */
     int parents_per_chunk;     /* parents a block takes at once */
-    int children;              /* children in the staging area */
-    unsigned finished_blocks;  /* finalize: blocks done with their copy */
+    int children;              /* children written by the running iteration */
+    unsigned finished_blocks;  /* blocks of the running iteration done */
     int incumbent;             /* best makespan known (atomicMin) */
     int record_lock;           /* guards record_makespan and the record permutation */
     int record_makespan;       /* makespan of the recorded schedule; INT_MAX when none */
-    int open_min;              /* smallest bound in the pool (filled on demand) */
+    int open_min;              /* smallest bound among the open nodes (filled on demand) */
     unsigned long long nodes;  /* parents branched, leaves included */
     unsigned long long bounded;/* bounds computed */
 };
@@ -90,10 +94,11 @@ struct resident_params {
     int branch;                 /* fsbb_branch_kind */
     int lb2;                    /* 1: refine survivors with LB2 */
     int batch_limit;            /* most parents per iteration */
-    int capacity;               /* device pool, nodes */
+    int chunk_candidates;       /* (parent, job) pairs a block takes at once */
+    int capacity;               /* device pool, nodes (each staging area: batch_limit * n) */
     unsigned long long node_limit;  /* 0: none */
     int *pool;
-    int *staging;
+    int *staging[2];            /* children of alternate iterations */
     resident_control *control;
     fsbb_job *record;           /* n: the recorded schedule */
     const int *p;               /* m x n processing times */

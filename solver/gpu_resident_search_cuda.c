@@ -52,6 +52,7 @@ static fsbb_resident_config config_for(const fsbb_search *search, const fsbb_res
         .capacity = tuning && tuning->pool_capacity > 0 ? tuning->pool_capacity : options->pool_size,
         .block_size = tuning && tuning->block_size > 0 ? tuning->block_size : options->block_size,
         .registers = tuning ? tuning->registers : 0,
+        .chunk_candidates = tuning ? tuning->chunk_candidates : 0,
         .iterations_per_sync = tuning ? tuning->iterations_per_sync : 0,
         .use_graph = tuning ? tuning->use_graph : 0,
         .node_limit = options->node_limit,

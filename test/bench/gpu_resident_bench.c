@@ -1,7 +1,7 @@
 /* gpu_resident_bench.c — times the device-resident GPU engine under explicit knobs
  * (gpu_resident.h), one line per instance, so that launch shapes can be compared inside
  * one run on the GPU machine:
- *     gpu-resident-bench INSTANCE[,INSTANCE...] [batch=N] [block=N] [registers=N] [sync=N]
+ *     gpu-resident-bench INSTANCE[,INSTANCE...] [batch=N] [block=N] [chunk=N] [registers=N] [sync=N]
  *                        [graph=0|1] [lb=lb1|lb2] [ub=opt|N] [time-limit=S] [node-limit=N]
  * Each line: instance, knobs, search seconds (after setup), setup seconds, nodes, nodes/s,
  * bounds, iterations, syncs, peak pool, spilled nodes, and whether the search finished. */
@@ -38,6 +38,8 @@ static int parse_knob(bench_args *args, const char *text)
         args->tuning.batch = atoi(value);
     else if (strcmp(key, "block") == 0)
         args->tuning.block_size = atoi(value);
+    else if (strcmp(key, "chunk") == 0)
+        args->tuning.chunk_candidates = atoi(value);
     else if (strcmp(key, "registers") == 0)
         args->tuning.registers = atoi(value);
     else if (strcmp(key, "sync") == 0)

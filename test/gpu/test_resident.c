@@ -220,7 +220,7 @@ static void test_spill_and_small_batches(void)
     fsbb_options *options = options_with("lb1", "dyn", "0");
     fsbb_instance *inst = load("ta030");
     same_tree(inst, options, inst->best_known, NULL, "lb1 dyn");
-    const fsbb_resident_tuning small_pool = {.pool_capacity = 480, .batch = 6, .iterations_per_sync = 64};
+    const fsbb_resident_tuning small_pool = {.pool_capacity = 480, .batch = 12, .iterations_per_sync = 64};
     const engine_run gpu = run_engine(inst, options, inst->best_known, ENGINE_GPU, &small_pool);
     CU_ASSERT(gpu.stats.spilled_nodes > 0);
     CU_ASSERT(gpu.stats.pool_capacity <= 480);
