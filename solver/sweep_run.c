@@ -90,6 +90,58 @@ fsbb_status fsbb_sweep_new(const fsbb_sweep_spec *spec, const char *dir, int for
     return FSBB_OK;
 }
 
+static long count_stored(const fsbb_sweep_spec *spec, const fsbb_sweep_layout *layout, GPtrArray *rows)
+{
+    GHashTable *stored = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    for (guint r = 0; r < rows->len; r++)
+        g_hash_table_add(stored, fsbb_sweep_row_key(layout, g_ptr_array_index(rows, r)));
+    int *values = g_new0(int, (gsize)spec->parameter_count + 1);
+    fsbb_sweep_run run = {.values = values};
+    long count = 0;
+    for (long index = 0; index < fsbb_sweep_run_count(spec); index++) {
+        fsbb_sweep_run_decode(spec, index, &run);
+        char **row = fsbb_sweep_run_row(spec, &run);
+        char *key = fsbb_sweep_row_key(layout, row);
+        count += g_hash_table_contains(stored, key);
+        g_free(key);
+        g_strfreev(row);
+    }
+    g_free(values);
+    g_hash_table_destroy(stored);
+    return count;
+}
+
+fsbb_status fsbb_sweep_check(const fsbb_sweep_spec *spec, const char *dir, long *stored, fsbb_error *err)
+{
+    fsbb_status status = FSBB_OK;
+    for (int i = 0; i < spec->instance_count && status == FSBB_OK; i++) {
+        fsbb_instance *instance = NULL;
+        fsbb_error load_err;
+        status = fsbb_instance_load(spec->instances[i], &instance, &load_err);
+        if (status != FSBB_OK)
+            fsbb_fail(err, status, "instance '%s': %s", spec->instances[i], load_err.message);
+        fsbb_instance_free(instance);
+    }
+    *stored = 0;
+    char *csv_path = g_build_filename(dir, "runs.csv", NULL);
+    if (status == FSBB_OK && g_file_test(csv_path, G_FILE_TEST_EXISTS)) {
+        fsbb_sweep_layout *found = NULL, *wanted = fsbb_sweep_spec_layout(spec);
+        GPtrArray *rows = NULL;
+        status = fsbb_sweep_table_read(csv_path, &found, &rows, NULL, err);
+        if (status == FSBB_OK && !fsbb_sweep_layout_equal(found, wanted))
+            status = fsbb_fail(err, FSBB_ERR_CHECKPOINT, "%s holds the runs of a sweep with other parameters",
+                               csv_path);
+        if (status == FSBB_OK)
+            *stored = count_stored(spec, wanted, rows);
+        if (rows)
+            g_ptr_array_free(rows, TRUE);
+        fsbb_sweep_layout_free(found);
+        fsbb_sweep_layout_free(wanted);
+    }
+    g_free(csv_path);
+    return status;
+}
+
 void fsbb_sweep_free(fsbb_sweep *sweep)
 {
     if (!sweep)

@@ -46,6 +46,10 @@ typedef struct fsbb_sweep fsbb_sweep;
 fsbb_status fsbb_sweep_new(const fsbb_sweep_spec *spec, const char *dir, int force, fsbb_sweep **out,
                            fsbb_error *err);
 void fsbb_sweep_free(fsbb_sweep *sweep);
+/* Checks a sweep without changing anything: loads each instance once, and counts the
+ * planned runs that dir's runs.csv already holds (0 when there is none). Another sweep's
+ * runs.csv is FSBB_ERR_CHECKPOINT, as for fsbb_sweep_new. */
+fsbb_status fsbb_sweep_check(const fsbb_sweep_spec *spec, const char *dir, long *stored, fsbb_error *err);
 /* Runs in the plan, and those not stored (to be run by fsbb_sweep_execute). */
 long fsbb_sweep_total(const fsbb_sweep *sweep);
 long fsbb_sweep_pending(const fsbb_sweep *sweep);

@@ -297,7 +297,7 @@ static void append_totals(GString *out, GPtrArray *configs)
     GHashTable *shared = fsbb_sweep_shared_instances(configs);
     g_string_append_printf(out,
                            "## Totals per parameter combination\n\nSums of the medians over the %u instances that "
-                           "every combination ran.\n\n| parameters | instances | optimal | time | nodes | nodes/s |\n"
+                           "every combination ran.\n\n| parameters | instances | proven optimal | time | nodes | nodes/s |\n"
                            "|---|---:|---:|---:|---:|---:|\n",
                            g_hash_table_size(shared));
     for (guint v = 0; v < variants->len; v++) {

@@ -8,6 +8,7 @@
  * 2 bad usage, sweep file or results folder, 3 interrupted by SIGINT or SIGTERM. */
 #include "plot.h"
 #include "progress.h"
+#include "sweep_plan.h"
 #include "sweep_run.h"
 #include "sweep_spec.h"
 #include "sweep_store.h"
@@ -76,6 +77,24 @@ static void print_notes(const fsbb_sweep *sweep, const fsbb_sweep_spec *spec, co
             total - pending, pending, dir);
 }
 
+/* --dry-run: what a sweep would do, changing nothing. */
+static int check_only(const fsbb_sweep_spec *spec, const char *dir)
+{
+    long stored = 0;
+    fsbb_error err;
+    if (fsbb_sweep_check(spec, dir, &stored, &err) != FSBB_OK) {
+        fprintf(stderr, "flowshop-sweep: %s\n", err.message);
+        return EXIT_USAGE;
+    }
+    const long total = fsbb_sweep_run_count(spec);
+    printf("%s: %d instances x", spec->name, spec->instance_count);
+    for (int p = 0; p < spec->parameter_count; p++)
+        printf(" %d %s x", spec->parameters[p].value_count, spec->parameters[p].name);
+    printf(" %d repeats = %ld runs, %ld stored in %s, %ld to run\n", spec->repeats, total, stored, dir,
+           total - stored);
+    return EXIT_DONE;
+}
+
 static int run_sweep(const char *sweep_path, const sweep_args *args)
 {
     fsbb_error err;
@@ -87,6 +106,10 @@ static int run_sweep(const char *sweep_path, const sweep_args *args)
     char *dir = args->out ? g_strdup(args->out) : g_build_filename("results", spec->name, NULL);
     fsbb_sweep *sweep = NULL;
     int exit_status = EXIT_USAGE;
+    if (args->dry_run) {
+        exit_status = check_only(spec, dir);
+        goto done;
+    }
     if (fsbb_sweep_new(spec, dir, args->force, &sweep, &err) != FSBB_OK) {
         fprintf(stderr, "flowshop-sweep: %s\n", err.message);
         if (err.code == FSBB_ERR_CHECKPOINT)
@@ -95,10 +118,6 @@ static int run_sweep(const char *sweep_path, const sweep_args *args)
         goto done;
     }
     print_notes(sweep, spec, dir);
-    if (args->dry_run) {
-        exit_status = EXIT_DONE;
-        goto done;
-    }
     keep_sweep_file(sweep_path, dir);
     sweep_progress progress;
     sweep_progress_init(&progress, spec, args->quiet);
