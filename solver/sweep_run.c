@@ -13,7 +13,7 @@ struct fsbb_sweep {
     fsbb_sweep_layout *layout;
     fsbb_sweep_store *store;
     GArray *pending;                  /* long: plan indexes still to run, in order */
-    fsbb_instance **instances;        /* per spec instance; NULL when no pending run needs it */
+    fsbb_instance **instances;        /* one per spec instance */
     _Atomic(fsbb_solver *) running;   /* the solver of the run in progress */
     atomic_int stop;
 };
@@ -40,22 +40,18 @@ static void plan_pending(fsbb_sweep *sweep, GHashTable *all_keys)
     g_free(values);
 }
 
+/* Loads every instance before anything is written, so that a name that does not load
+ * stops the sweep without a trace in the results folder. */
 static fsbb_status load_instances(fsbb_sweep *sweep, fsbb_error *err)
 {
     const fsbb_sweep_spec *spec = sweep->spec;
-    int *values = g_new0(int, (gsize)spec->parameter_count + 1);
-    fsbb_sweep_run run = {.values = values};
     fsbb_status status = FSBB_OK;
-    for (guint p = 0; p < sweep->pending->len && status == FSBB_OK; p++) {
-        fsbb_sweep_run_decode(spec, g_array_index(sweep->pending, long, p), &run);
-        if (sweep->instances[run.instance])
-            continue;
+    for (int i = 0; i < spec->instance_count && status == FSBB_OK; i++) {
         fsbb_error load_err;
-        status = fsbb_instance_load(spec->instances[run.instance], &sweep->instances[run.instance], &load_err);
+        status = fsbb_instance_load(spec->instances[i], &sweep->instances[i], &load_err);
         if (status != FSBB_OK)
-            fsbb_fail(err, status, "instance '%s': %s", spec->instances[run.instance], load_err.message);
+            fsbb_fail(err, status, "instance '%s': %s", spec->instances[i], load_err.message);
     }
-    g_free(values);
     return status;
 }
 
@@ -71,7 +67,9 @@ fsbb_status fsbb_sweep_new(const fsbb_sweep_spec *spec, const char *dir, int for
     sweep->instances = g_new0(fsbb_instance *, (gsize)spec->instance_count + 1);
     atomic_init(&sweep->running, NULL);
     atomic_init(&sweep->stop, 0);
-    fsbb_status status = fsbb_sweep_store_open(dir, sweep->layout, force, &sweep->store, err);
+    fsbb_status status = load_instances(sweep, err);
+    if (status == FSBB_OK)
+        status = fsbb_sweep_store_open(dir, sweep->layout, force, &sweep->store, err);
     if (status == FSBB_OK) {
         GHashTable *all_keys = force ? g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL) : NULL;
         plan_pending(sweep, all_keys);
@@ -80,8 +78,6 @@ fsbb_status fsbb_sweep_new(const fsbb_sweep_spec *spec, const char *dir, int for
             g_hash_table_destroy(all_keys);
         }
     }
-    if (status == FSBB_OK)
-        status = load_instances(sweep, err);
     if (status != FSBB_OK) {
         fsbb_sweep_free(sweep);
         return status;

@@ -40,9 +40,9 @@ typedef struct fsbb_sweep_report {
 
 typedef struct fsbb_sweep fsbb_sweep;
 
-/* Opens dir's store for spec (force: redo stored runs of this plan; another sweep's files
- * are moved aside, see fsbb_sweep_store_open) and loads the instances that pending runs
- * need; an instance that fails to load is an error that names it. */
+/* Loads spec's instances (one that fails to load is an error that names it, before dir is
+ * touched), then opens dir's store for spec (force: redo stored runs of this plan;
+ * another sweep's files are moved aside, see fsbb_sweep_store_open). */
 fsbb_status fsbb_sweep_new(const fsbb_sweep_spec *spec, const char *dir, int force, fsbb_sweep **out,
                            fsbb_error *err);
 void fsbb_sweep_free(fsbb_sweep *sweep);

@@ -606,6 +606,23 @@ static void test_sweep_resumes_interrupted_run(void)
     remove_folder(dir);
 }
 
+static void test_sweep_refuses_missing_instance(void)
+{
+    char *dir = make_folder();
+    char *out = g_build_filename(dir, "out", NULL);
+    fsbb_sweep_spec *spec = parse_ok("[sweep]\ninstances = ta001, no/such/file.txt\n");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(spec);
+    fsbb_sweep *sweep = NULL;
+    fsbb_error err;
+    CU_ASSERT_NOT_EQUAL(fsbb_sweep_new(spec, out, 0, &sweep, &err), FSBB_OK);
+    CU_ASSERT_PTR_NULL(sweep);
+    CU_ASSERT(g_str_has_prefix(err.message, "instance 'no/such/file.txt': "));
+    CU_ASSERT_FALSE(g_file_test(out, G_FILE_TEST_EXISTS));
+    fsbb_sweep_spec_free(spec);
+    g_free(out);
+    remove_folder(dir);
+}
+
 /* ---- summaries -------------------------------------------------------------------- */
 
 static void test_median(void)
@@ -665,5 +682,6 @@ FSBB_SUITE("sweep",
            {"a torn row is dropped and redone once", test_store_resumes_after_torn_row},
            {"another sweep's rows are refused or moved aside", test_store_refuses_other_sweeps_rows},
            {"a sweep resumes after an interrupted write", test_sweep_resumes_interrupted_run},
+           {"an instance that does not load stops the sweep first", test_sweep_refuses_missing_instance},
            {"median", test_median},
            {"summary configurations and totals", test_summary_configurations})
