@@ -4,6 +4,7 @@
 #   make check-gpu    the GPU test program (run it on a machine with a GPU)
 #   make bench-cpu    the CPU benchmark table
 #   make bench-gpu-pool  the GPU pool-bounding benchmark program (run it on a machine with a GPU)
+#   make bench-divergence  the divergence micro-benchmarks and build/characterize (divergence/bench/run.sh)
 #   make bench-gpu    the device-resident GPU engine's table (run it on a machine with a GPU)
 #   make CUDA=0       force a CPU-only build; SANITIZE=1 builds with ASan and UBSan
 
@@ -52,6 +53,7 @@ GPU_TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter %.c,$(GPU_TEST_SRC))) \
 BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out test/bench/gpu_pool_bench.c test/bench/gpu_resident_bench.c,$(wildcard test/bench/*.c)))
 
 PROGRAMS := $(BUILD)/flowshop-bb $(BUILD)/libflowshopbb.a $(BUILD)/libflowshopbb.so
+PROGRAMS += $(BUILD)/characterize
 ifneq ($(SWEEP_OBJ),)
 PROGRAMS += $(BUILD)/flowshop-sweep
 endif
@@ -105,6 +107,20 @@ bench-cpu: $(BUILD)/flowshop-bb
 
 bench-gpu-pool: $(BUILD)/gpu-pool-bench
 	@echo "built $(BUILD)/gpu-pool-bench: run test/bench/gpu_pool_bench.sh on a machine with a GPU"
+
+# The divergence micro-benchmarks (divergence/bench) and the trace characterization program.
+DIV_BENCH_SRC := $(wildcard divergence/bench/*.c divergence/bench/*.cu)
+DIV_BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter %.c,$(DIV_BENCH_SRC))) \
+                 $(patsubst %.cu,$(BUILD)/%.cu.o,$(filter %.cu,$(DIV_BENCH_SRC)))
+.PHONY: bench-divergence
+bench-divergence: $(BUILD)/bench-divergence $(BUILD)/characterize
+	@echo "built $(BUILD)/bench-divergence: run divergence/bench/run.sh on a machine with a GPU"
+
+$(BUILD)/bench-divergence: $(DIV_BENCH_OBJ) $(BUILD)/libflowshopbb.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/characterize: $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/characterize/*.c)) $(BUILD)/libflowshopbb.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # The device-resident GPU engine: ta021-ta030 table and nodes/s (test/bench/gpu_bench.sh).
 $(BUILD)/gpu-resident-bench: $(BUILD)/test/bench/gpu_resident_bench.o $(BUILD)/libflowshopbb.a
