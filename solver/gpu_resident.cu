@@ -35,6 +35,7 @@ enum {
     LARGEST_DEFAULT_BATCH = 1 << 18,
     INITIAL_POOL_NODES = 1 << 20,
     INITIAL_BATCH = 1 << 14,
+    SMALLEST_BATCH = 256,
 };
 /* The default pool takes half the free device memory, up to this. */
 static const size_t DEFAULT_POOL_BYTES = (size_t)8 << 30;
@@ -56,6 +57,7 @@ struct fsbb_resident_device {
     long long spilled_total, iterations;
     long long max_capacity;       /* the pool grows up to this many nodes, then spills */
     int max_batch;                /* the batch grows up to this many parents */
+    int staging_batch;            /* parents whose children the staging areas hold */
 };
 
 template <int REGISTERS> static branch_kernel kernel_with(int m)
@@ -210,6 +212,7 @@ static fsbb_status allocate_pools(fsbb_resident_device *dev, const fsbb_resident
     if (prm->batch_limit > prm->capacity / (2 * n))
         prm->batch_limit = prm->capacity / (2 * n) > 0 ? prm->capacity / (2 * n) : 1;
     RESIDENT_TRY(cudaMalloc((void **)&prm->pool, (size_t)prm->capacity * dev->node_bytes));
+    dev->staging_batch = prm->batch_limit;
     for (int b = 0; b < 2; b++)
         RESIDENT_TRY(cudaMalloc((void **)&prm->staging[b], (size_t)prm->batch_limit * (size_t)n * dev->node_bytes));
     RESIDENT_TRY(cudaMalloc((void **)&prm->control, sizeof(resident_control)));
@@ -273,7 +276,14 @@ static fsbb_status grow_batch(fsbb_resident_device *dev, fsbb_error *err)
     long long wanted = 8LL * prm->batch_limit < dev->max_batch ? 8LL * prm->batch_limit : dev->max_batch;
     if (wanted > prm->capacity / (2LL * n))
         wanted = prm->capacity / (2LL * n);
-    if (wanted <= prm->batch_limit || (long long)dev->state->top + dev->state->staged > prm->capacity)
+    if (wanted <= prm->batch_limit)
+        return FSBB_OK;
+    if (wanted <= dev->staging_batch) {
+        prm->batch_limit = (int)wanted;
+        drop_graph(dev);
+        return FSBB_OK;
+    }
+    if ((long long)dev->state->top + dev->state->staged > prm->capacity)
         return FSBB_OK;
     int *staging[2] = {NULL, NULL};
     for (int b = 0; b < 2; b++)
@@ -288,7 +298,7 @@ static fsbb_status grow_batch(fsbb_resident_device *dev, fsbb_error *err)
         cudaFree(prm->staging[b]);
         prm->staging[b] = staging[b];
     }
-    prm->batch_limit = (int)wanted;
+    prm->batch_limit = dev->staging_batch = (int)wanted;
     drop_graph(dev);
     return status;
 }
@@ -495,7 +505,13 @@ extern "C" fsbb_status fsbb_resident_device_run(fsbb_resident_device *dev, fsbb_
         status = spill_in(dev, err);
     if (status != FSBB_OK)
         return status;
-    if (dev->prm.batch_limit < dev->max_batch && open >= 2 * dev->prm.batch_limit) {
+    if (open > dev->max_capacity / 2 && dev->prm.batch_limit > SMALLEST_BATCH) {
+        /* A tree too wide for the pool (a poor incumbent): narrower batches go deeper. */
+        dev->prm.batch_limit = dev->prm.batch_limit / 2 > SMALLEST_BATCH ? dev->prm.batch_limit / 2 : SMALLEST_BATCH;
+        drop_graph(dev);
+        planned = 1;
+    } else if (dev->prm.batch_limit < dev->max_batch && open >= 2 * dev->prm.batch_limit &&
+               open < dev->max_capacity / 4) {
         if (dev->prm.batch_limit >= dev->prm.capacity / (2 * dev->data->n) && dev->prm.capacity < dev->max_capacity)
             grow_pool(dev);
         if ((status = grow_batch(dev, err)) != FSBB_OK)

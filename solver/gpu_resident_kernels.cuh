@@ -421,12 +421,18 @@ __global__ void __maxnreg__(REGISTERS) resident_branch(resident_params prm)
     unsigned long long nodes = 0, bounded = 0;
     __syncthreads();
 
-    for (int chunk = blockIdx.x; chunk < chunks; chunk += gridDim.x) {
+    /* Chunks are handed out one at a time, so that blocks finish together. */
+    for (;;) {
+        if (tid == 0) {
+            misc[MISC_CHUNK] = atomicAdd(&ctl->next_chunk, 1);
+            misc[MISC_UB] = *(volatile int *)&ctl->incumbent;
+        }
+        __syncthreads();
+        const int chunk = misc[MISC_CHUNK];
+        if (chunk >= chunks)
+            break;
         const int first = chunk * per_chunk;
         const int count = min(per_chunk, batch - first);
-        if (tid == 0)
-            misc[MISC_UB] = *(volatile int *)&ctl->incumbent;
-        __syncthreads();
         const int ub = misc[MISC_UB];
 
         /* Stage 1: one thread per parent: skip the pruned, finish the leaves, count. */
@@ -452,13 +458,18 @@ __global__ void __maxnreg__(REGISTERS) resident_branch(resident_params prm)
                 }
             }
         }
+        if (tid == 0)
+            misc[MISC_JOBS] = open_jobs;
         int total;
         const int before = resident_block_scan(open_jobs, misc + MISC_SCAN, &total);
         if (tid < count)
             offsets[tid] = before;
         if (tid == 0)
             offsets[count] = total;
-        __syncthreads();
+        /* Parents with the same number of open jobs (the usual case): candidate c belongs to
+         * parent c / jobs, no search needed. */
+        const int same_jobs = misc[MISC_JOBS];
+        const int uniform = __syncthreads_count(tid < count && open_jobs != same_jobs) == 0 && same_jobs > 0;
 
         /* Sub-chunks of at most cap candidates (a parent is never split). */
         for (int a = 0; a < count;) {
@@ -476,13 +487,15 @@ __global__ void __maxnreg__(REGISTERS) resident_branch(resident_params prm)
             /* Stage 2: one thread per (parent, job): both children's LB1. */
             for (int r = tid; r < sub_total; r += threads) {
                 const int c = start + r;
-                int i = a, top = b - 1;
-                while (i < top) {
-                    const int mid = (i + top + 1) >> 1;
+                int i = a, last = b - 1;
+                if (uniform)
+                    i = last = c / same_jobs;
+                while (i < last) {
+                    const int mid = (i + last + 1) >> 1;
                     if (offsets[mid] <= c)
                         i = mid;
                     else
-                        top = mid - 1;
+                        last = mid - 1;
                 }
                 parent_of[r] = i;
                 const int *pw = parent(first + i);
@@ -669,6 +682,7 @@ __global__ void __maxnreg__(REGISTERS) resident_branch(resident_params prm)
             ctl->parity = parity ^ 1;
         }
         ctl->children = 0;
+        ctl->next_chunk = 0;
         ctl->finished_blocks = 0;
         __threadfence();
         resident_plan_next(prm, threads);
@@ -676,7 +690,8 @@ __global__ void __maxnreg__(REGISTERS) resident_branch(resident_params prm)
 }
 
 /* The next iteration, from the stack (pool, then the staged children on top): at most
- * batch_limit parents from the top, none past the node limit, and none at all while the
+ * batch_limit parents from the top (one until an incumbent exists), none past the node
+ * limit, and none at all while the
  * staged children that are not parents (excess) would not fit on the pool (the host then
  * spills). Chunks hold about chunk_candidates (parent, job) pairs, judged by the top node,
  * and at most one parent per thread. */
@@ -688,6 +703,10 @@ __device__ void resident_plan_next(const resident_params &prm, int threads)
     const int parity = *(volatile int *)&ctl->parity;
     long long batch = (long long)top + staged;
     batch = batch < prm.batch_limit ? batch : prm.batch_limit;
+    /* Without any incumbent nothing is pruned: dive one parent at a time to a first leaf
+     * instead of keeping batch * n open children on every level. */
+    if (*(volatile int *)&ctl->incumbent == INT_MAX && batch > 1)
+        batch = 1;
     if (prm.node_limit) {
         const unsigned long long done = *(volatile unsigned long long *)&ctl->nodes;
         const long long left = done >= prm.node_limit ? 0 : (long long)(prm.node_limit - done);

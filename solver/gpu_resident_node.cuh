@@ -59,6 +59,7 @@ struct resident_control {
     int excess;                /* staged children that move onto the pool */
     int parents_per_chunk;     /* parents a block takes at once */
     int children;              /* children written by the running iteration */
+    int next_chunk;            /* the next chunk of parents a block takes */
     unsigned finished_blocks;  /* blocks of the running iteration done */
     int incumbent;             /* best makespan known (atomicMin) */
     int record_lock;           /* guards record_makespan and the record permutation */
@@ -81,12 +82,12 @@ struct resident_shared_layout {
     int warp_child;   /* warps * m4: a child's new front or back, per warp (LB2) */
     int warp_flags;   /* warps * flag_words: a child's unscheduled jobs, per warp (LB2) */
     int flag_words;
-    int misc;         /* 64: scan scratch, the chunk's incumbent, the queue length */
+    int misc;         /* 64: scan scratch, the chunk, its incumbent, the queue length, first parent's jobs */
     int cap;          /* candidates per sub-chunk */
     int total;        /* ints */
 };
 
-enum { MISC_SCAN = 0, MISC_UB = 40, MISC_QUEUE = 41, MISC_INTS = 64 };
+enum { MISC_SCAN = 0, MISC_UB = 40, MISC_QUEUE = 41, MISC_CHUNK = 42, MISC_JOBS = 43, MISC_INTS = 64 };
 
 struct resident_params {
     resident_layout layout;
