@@ -7,6 +7,8 @@
 #   make bench-divergence  the divergence micro-benchmarks and build/characterize (divergence/bench/run.sh)
 #   make bench-gpu    the device-resident GPU engine's table (run it on a machine with a GPU)
 #   make CUDA=0       force a CPU-only build; SANITIZE=1 builds with ASan and UBSan
+#   make install      the library, its header and flowshopbb.pc under PREFIX (DESTDIR for staging)
+#   make examples     the programs of examples/, linked with the library of this build
 
 BUILD    ?= build
 CC       ?= cc
@@ -15,6 +17,11 @@ NVCC     ?= $(shell command -v nvcc 2>/dev/null)
 CUDA     ?= $(if $(NVCC),1,0)
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(NVCC))
 CUDA_ARCH ?= -gencode=arch=compute_90,code=sm_90
+PREFIX   ?= /usr/local
+LIBDIR   ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+VERSION  := $(shell sed -n 's/^\#define FSBB_VERSION "\(.*\)"/\1/p' solver/flowshopbb.h)
+SONAME   := libflowshopbb.so.$(firstword $(subst ., ,$(VERSION)))
 
 # AVX2 where the build machine has it: the batched child bounds vectorise across children.
 ARCH_FLAGS ?= $(if $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo yes),-march=x86-64-v3)
@@ -58,7 +65,7 @@ ifneq ($(SWEEP_OBJ),)
 PROGRAMS += $(BUILD)/flowshop-sweep
 endif
 
-.PHONY: all check check-gpu bench-cpu bench-gpu-pool clean
+.PHONY: all check check-gpu bench-cpu bench-gpu-pool clean install examples
 all: $(PROGRAMS)
 
 $(BUILD)/%.o: %.c
@@ -74,7 +81,39 @@ $(BUILD)/libflowshopbb.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
 $(BUILD)/libflowshopbb.so: $(LIB_OBJ)
-	$(CC) -shared $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) -shared -Wl,-soname,$(SONAME) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# Custom GPU bounds: NVRTC compiles the kernel template, and the header and bound code it
+# includes, at run time; their text is embedded in the library from the files themselves.
+GPU_CUSTOM_SOURCES := solver/flowshopbb.h bounds/hd.h bounds/bound_data.h bounds/lb1.h solver/gpu_custom_kernel.cuh
+$(BUILD)/gen/gpu_custom_sources.h: $(GPU_CUSTOM_SOURCES)
+	@mkdir -p $(dir $@)
+	for f in $^; do \
+	    printf '{"%s",\n' "$${f##*/}"; \
+	    sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' "$$f"; \
+	    printf '},\n'; \
+	done >$@.tmp && mv $@.tmp $@
+$(BUILD)/solver/gpu_custom_bound_cuda.o: $(BUILD)/gen/gpu_custom_sources.h
+$(BUILD)/solver/gpu_custom_bound_cuda.o: CPPFLAGS += -I$(BUILD)/gen -I$(CUDA_HOME)/include \
+                                                     -DFSBB_CUDA_LIB_DIR='"$(CUDA_HOME)/lib64"'
+
+install: $(BUILD)/libflowshopbb.a $(BUILD)/libflowshopbb.so
+	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR)
+	install -m 644 $(BUILD)/libflowshopbb.a $(DESTDIR)$(LIBDIR)/libflowshopbb.a
+	install -m 755 $(BUILD)/libflowshopbb.so $(DESTDIR)$(LIBDIR)/libflowshopbb.so.$(VERSION)
+	ln -sf libflowshopbb.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libflowshopbb.so
+	install -m 644 solver/flowshopbb.h $(DESTDIR)$(INCLUDEDIR)/flowshopbb.h
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' \
+	    -e 's|@VERSION@|$(VERSION)|g' -e 's|@LIBS_PRIVATE@|$(strip $(LDLIBS))|g' \
+	    flowshopbb.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/flowshopbb.pc
+
+EXAMPLES := $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
+examples: $(EXAMPLES)
+
+$(BUILD)/examples/%: examples/%.c $(BUILD)/libflowshopbb.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Isolver $(LDFLAGS) -o $@ $< $(BUILD)/libflowshopbb.a $(LDLIBS)
 
 $(BUILD)/flowshop-bb: $(CLI_OBJ) $(BUILD)/libflowshopbb.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -98,6 +137,7 @@ check: $(BUILD)/test-runner $(BUILD)/flowshop-bb
 	$(BUILD)/test-runner
 	sh test/cli/run.sh $(BUILD)/flowshop-bb
 	sh test/cli/checkpoint.sh $(BUILD)/flowshop-bb
+	MAKE="$(MAKE)" sh test/cli/library.sh $(BUILD) $(CUDA)
 
 check-gpu: $(BUILD)/check-gpu $(BUILD)/flowshop-bb
 	@echo "built $(BUILD)/check-gpu: run it on a machine with a GPU"

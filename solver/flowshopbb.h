@@ -82,6 +82,8 @@ void fsbb_options_free(fsbb_options *options);
  *   ub heuristic|opt|inf|N                       threads N (0 = all cores)
  *   device auto|cpu|gpu time-limit S (0 = none) node-limit N (0 = none)
  *   lb2-pairs N (0 = all machine pairs)
+ *   verify N (before solving, check each custom CPU bound with fsbb_bound_verify on N
+ *             random instances; 0 = off, the default)
  *   pool-size N  block-size N  pool-order bfs|dfs  refactor none|trig|select (GPU)
  *   checkpoint FILE     checkpoint-interval S (default 60; 0 = only when the search stops)
  *   resume FILE (continue a checkpoint: its upper bound replaces "ub"; limits count the
@@ -111,7 +113,7 @@ typedef int (*fsbb_cpu_bound_fn)(const fsbb_node_view *node, void *user_data);
 /* A named lower bound, SCIP-plugin style. The solver uses max(built-in bound, custom bounds).
  * gpu_source, if not NULL, is CUDA source text defining
  *     extern "C" __device__ int NAME(const fsbb_gpu_node *node);
- * (fields as fsbb_node_view, see docs) compiled at run time with NVRTC for GPU solves.
+ * (NAME is gpu_function; fsbb_gpu_node is below) compiled at run time with NVRTC for GPU solves.
  * free_user_data, if not NULL, is called on user_data when the solver is done with it. */
 typedef struct fsbb_bound_definition {
     const char *name;
@@ -121,6 +123,54 @@ typedef struct fsbb_bound_definition {
     void *user_data;
     void (*free_user_data)(void *user_data);
 } fsbb_bound_definition;
+
+/* The node a custom GPU bound receives: fsbb_node_view's fields, in device memory, with
+ * 16-bit jobs. gpu_source is compiled by NVRTC after this header and bounds/hd.h (FSBB_MAX,
+ * FSBB_MIN) with FSBB_JOBS and FSBB_MACHINES defined as the instance's sizes (usable as
+ * array sizes), and with -default-device, so a plain C function works too:
+ *     extern "C" __device__ int my_bound(const fsbb_gpu_node *node)
+ *     {
+ *         int lb = 0;
+ *         for (int k = 0; k < node->machines; k++) {
+ *             int work = node->front[k] + node->back[k];
+ *             for (int i = 0; i < node->unscheduled_count; i++)
+ *                 work += node->times[k * node->jobs + node->unscheduled[i]];
+ *             lb = FSBB_MAX(lb, work);
+ *         }
+ *         return lb;
+ *     }
+ * One GPU thread evaluates one node; errors in the source come back from the solve (or
+ * from fsbb_bound_check_gpu_source) as FSBB_ERR_COMPILE with NVRTC's log, whose line
+ * numbers count from the first line of gpu_source. */
+typedef struct fsbb_gpu_node {
+    int jobs, machines;
+    const int *times;            /* machines x jobs, times[k * jobs + j] */
+    const int16_t *prefix;       /* jobs scheduled first, in order */
+    int prefix_length;
+    const int16_t *suffix;       /* jobs scheduled last, in order of execution */
+    int suffix_length;
+    const int16_t *unscheduled;  /* the remaining jobs, in no particular order */
+    int unscheduled_count;
+    const int *front;            /* machines: completion time of the prefix on each machine */
+    const int *back;             /* machines: time from the suffix's start on each machine to its end */
+} fsbb_gpu_node;
+
+/* Checks bound->cpu_bound against brute force on `instances` random instances made from
+ * seed (3 to 7 jobs, 2 to 5 machines, times 1..99, every second instance 1..9 for ties):
+ * at every node with an unscheduled job (each prefix and disjoint suffix of the jobs) the
+ * bound must not exceed the best makespan of the node's completions. Returns FSBB_OK, or
+ * FSBB_ERR_VERIFY for the first node where it does, with the instance (its seed and
+ * times), the node and both values in the message; FSBB_ERR_ARGUMENT when the bound has no
+ * cpu_bound or instances < 1. A 7-job instance costs about 10^5 bound calls. The option
+ * "verify N" runs this on each custom CPU bound before a solve. */
+fsbb_status fsbb_bound_verify(const fsbb_bound_definition *bound, int instances, unsigned seed, fsbb_error *err);
+
+/* Compiles bound->gpu_source with NVRTC as a GPU solve of a jobs x machines instance would,
+ * without needing a GPU. Returns FSBB_OK; FSBB_ERR_COMPILE with NVRTC's log in the message;
+ * FSBB_ERR_NO_GPU when NVRTC (libnvrtc.so) cannot be loaded or the library was built
+ * without CUDA; FSBB_ERR_ARGUMENT without gpu_source or gpu_function. */
+fsbb_status fsbb_bound_check_gpu_source(const fsbb_bound_definition *bound, int jobs, int machines,
+                                        fsbb_error *err);
 
 /* ---- Solving --------------------------------------------------------------------- */
 

@@ -177,6 +177,8 @@ fsbb_status fsbb_options_set(fsbb_options *options, const char *name, const char
         SET_INTEGER(0, (long long)1 << 62, node_limit);
     if (strcmp(name, "lb2-pairs") == 0)
         SET_INTEGER(0, 1000000, lb2_pairs);
+    if (strcmp(name, "verify") == 0)
+        SET_INTEGER(0, 1000000, verify);
     if (strcmp(name, "pool-size") == 0)
         SET_INTEGER(0, 1 << 28, pool_size);
     if (strcmp(name, "block-size") == 0) {
@@ -231,6 +233,8 @@ const char *fsbb_options_get(const fsbb_options *options, const char *name, char
         snprintf(buffer, (size_t)size, "%llu", (unsigned long long)options->node_limit);
     else if (strcmp(name, "lb2-pairs") == 0)
         snprintf(buffer, (size_t)size, "%d", options->lb2_pairs);
+    else if (strcmp(name, "verify") == 0)
+        snprintf(buffer, (size_t)size, "%d", options->verify);
     else if (strcmp(name, "pool-size") == 0)
         snprintf(buffer, (size_t)size, "%d", options->pool_size);
     else if (strcmp(name, "block-size") == 0)

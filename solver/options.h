@@ -34,6 +34,7 @@ struct fsbb_options {
     fsbb_pool_order pool_order;
     fsbb_refactor_kind refactor;
     fsbb_gpu_engine gpu_engine;     /* GPU: device-resident search or CPU-branch offload */
+    int verify;                     /* random instances to verify custom CPU bounds on (0: off) */
     char checkpoint_path[FSBB_PATH_SIZE];  /* "": no checkpoints */
     double checkpoint_interval_s;          /* 0: only when the search stops */
     char resume_path[FSBB_PATH_SIZE];      /* "": start from the root */

@@ -204,11 +204,26 @@ static fsbb_status choose_device(const fsbb_solver *solver, int *use_gpu, char *
     return FSBB_OK;
 }
 
+/* Option "verify": each custom CPU bound checked against brute force before the search. */
+static fsbb_status verify_custom_bounds(const fsbb_solver *solver, fsbb_error *err)
+{
+    for (int b = 0; b < solver->bound_count && solver->options.verify > 0; b++) {
+        const fsbb_bound_definition *def = &solver->bounds[b].definition;
+        const fsbb_status status = def->cpu_bound ? fsbb_bound_verify(def, solver->options.verify, 1, err) : FSBB_OK;
+        if (status != FSBB_OK)
+            return status;
+    }
+    return FSBB_OK;
+}
+
 fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *err)
 {
     if (!solver || !result)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_solver_solve: NULL solver or result");
     memset(result, 0, sizeof *result);
+    const fsbb_status verified = verify_custom_bounds(solver, err);
+    if (verified != FSBB_OK)
+        return verified;
     const fsbb_instance *inst = solver->instance;
     const double start = fsbb_now();
     fsbb_bound_data data;

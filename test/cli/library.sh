@@ -1,0 +1,108 @@
+#!/bin/sh
+# library.sh — libflowshopbb as an installed library: `make install PREFIX=...` (and with
+# DESTDIR), the soname, the pkg-config file, and the programs of examples/ built with
+# `cc app.c $(pkg-config --cflags --libs flowshopbb)` against the shared library and,
+# with `pkg-config --static`, against the static one, then run.
+# Usage: sh test/cli/library.sh BUILD-DIR CUDA(0|1). Prints "N passed, N failed".
+build=${1:?usage: library.sh BUILD-DIR CUDA}
+cuda=${2:?usage: library.sh BUILD-DIR CUDA}
+make=${MAKE:-make}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+check() { if eval "$2"; then pass; else fail "$1"; fi; }
+expect_output() {
+    if grep -q -- "$2" "$3"; then pass; else fail "$1: output lacks '$2'"; cat "$3"; fi
+}
+
+if ! command -v pkg-config >/dev/null; then
+    echo "library: pkg-config is missing"
+    exit 1
+fi
+
+prefix=$tmp/prefix
+lib=$prefix/lib
+version=$(sed -n 's/^#define FSBB_VERSION "\(.*\)"/\1/p' solver/flowshopbb.h)
+if $make -s install PREFIX="$prefix" BUILD="$build" CUDA="$cuda" >"$tmp/install.log" 2>&1; then
+    pass
+else
+    fail "make install"
+    cat "$tmp/install.log"
+fi
+for file in include/flowshopbb.h lib/libflowshopbb.a "lib/libflowshopbb.so.$version" lib/libflowshopbb.so.0 \
+    lib/libflowshopbb.so lib/pkgconfig/flowshopbb.pc; do
+    check "installed $file" "[ -e '$prefix/$file' ]"
+done
+check "soname libflowshopbb.so.0" "readelf -d '$lib/libflowshopbb.so' | grep -q 'SONAME.*\[libflowshopbb.so.0\]'"
+
+export PKG_CONFIG_PATH="$lib/pkgconfig"
+check "pkg-config version" "[ \"\$(pkg-config --modversion flowshopbb)\" = '$version' ]"
+check "pkg-config cflags" "pkg-config --cflags flowshopbb | grep -q -- '-I$prefix/include'"
+check "pkg-config static libs" "pkg-config --static --libs flowshopbb | grep -q -- '-lglib-2.0.*-lm'"
+
+for example in solve_taillard custom_cpu_bound custom_gpu_bound; do
+    # shellcheck disable=SC2046
+    if cc -Wall -Wextra -Werror "examples/$example.c" $(pkg-config --cflags --libs flowshopbb) -o "$tmp/$example" \
+        2>"$tmp/cc.log"; then
+        pass
+    else
+        fail "build examples/$example.c against the installed library"
+        cat "$tmp/cc.log"
+    fi
+done
+
+run() {
+    name=$1
+    shift
+    if LD_LIBRARY_PATH="$lib" "$@" >"$tmp/out" 2>&1; then pass; else fail "$name: exit status $?"; cat "$tmp/out"; fi
+}
+
+run "solve_taillard ta001" "$tmp/solve_taillard" ta001 2
+expect_output "solve_taillard makespan" "^makespan *1278$" "$tmp/out"
+expect_output "solve_taillard status" "^status *optimal$" "$tmp/out"
+expect_output "solve_taillard incumbent callback" "^incumbent" "$tmp/out"
+check "solve_taillard uses the installed shared library" \
+    "LD_LIBRARY_PATH='$lib' ldd '$tmp/solve_taillard' | grep -q 'libflowshopbb.so.0 => $lib/'"
+
+run "custom_cpu_bound ta002" "$tmp/custom_cpu_bound" ta002
+expect_output "custom_cpu_bound verified" "^verified" "$tmp/out"
+expect_output "custom_cpu_bound makespan" "^makespan *1359$" "$tmp/out"
+expect_output "custom_cpu_bound status" "^status *optimal$" "$tmp/out"
+expect_output "custom_cpu_bound user data freed" "^bound calls *[1-9]" "$tmp/out"
+
+run "custom_gpu_bound ta001" "$tmp/custom_gpu_bound" ta001
+expect_output "custom_gpu_bound source" "^gpu source" "$tmp/out"
+if [ "$cuda" = 1 ]; then
+    expect_output "custom_gpu_bound compiles with NVRTC" "compiles with NVRTC" "$tmp/out"
+fi
+expect_output "custom_gpu_bound makespan" "^makespan *1278$" "$tmp/out"
+
+# Static: the archive and Libs.private, no shared libflowshopbb at run time.
+static_libs=$(pkg-config --static --libs flowshopbb | sed "s|-lflowshopbb|$lib/libflowshopbb.a|")
+# shellcheck disable=SC2086
+if cc examples/solve_taillard.c $(pkg-config --cflags flowshopbb) $static_libs -o "$tmp/solve_static" 2>"$tmp/cc.log"; then
+    pass
+else
+    fail "static link with pkg-config --static"
+    cat "$tmp/cc.log"
+fi
+check "static program needs no libflowshopbb.so" "! ldd '$tmp/solve_static' | grep -q libflowshopbb"
+run "static solve_taillard ta003" "$tmp/solve_static" ta003
+expect_output "static makespan" "^makespan *1081$" "$tmp/out"
+
+# Staged install: DESTDIR prefixes the files, the .pc keeps the real prefix.
+if $make -s install PREFIX=/opt/fsbb DESTDIR="$tmp/stage" BUILD="$build" CUDA="$cuda" >"$tmp/install.log" 2>&1; then
+    pass
+else
+    fail "make install DESTDIR"
+    cat "$tmp/install.log"
+fi
+check "DESTDIR header" "[ -e '$tmp/stage/opt/fsbb/include/flowshopbb.h' ]"
+check "DESTDIR pkg-config prefix" "grep -q '^prefix=/opt/fsbb$' '$tmp/stage/opt/fsbb/lib/pkgconfig/flowshopbb.pc'"
+
+echo "library: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
