@@ -555,6 +555,62 @@ extern "C" fsbb_status fsbb_resident_device_open_min(fsbb_resident_device *dev, 
     return FSBB_OK;
 }
 
+/* Appends count device-layout nodes to out (node.h layout, stride bytes apart). */
+static void convert_nodes(const fsbb_resident_device *dev, const int *raw, size_t count, unsigned char *out,
+                          size_t stride)
+{
+    const resident_layout l = dev->prm.layout;
+    for (size_t i = 0; i < count; i++) {
+        const int *w = raw + i * (size_t)l.stride;
+        fsbb_node *node = (fsbb_node *)(out + i * stride);
+        node->lb = w[0];
+        node->front_len = (int16_t)(w[1] & 0xffff);
+        node->back_len = (int16_t)((unsigned)w[1] >> 16);
+        memcpy(node->perm, w + l.perm, sizeof(fsbb_job) * (size_t)l.n);
+    }
+}
+
+/* Copies count device nodes at from to out, converted, a bounded piece at a time. */
+static fsbb_status export_range(fsbb_resident_device *dev, const int *from, size_t count, unsigned char *out,
+                                size_t stride, int *piece, size_t piece_nodes, fsbb_error *err)
+{
+    for (size_t done = 0; done < count; done += piece_nodes) {
+        const size_t length = count - done < piece_nodes ? count - done : piece_nodes;
+        RESIDENT_TRY(cudaMemcpy(piece, from + done * (size_t)dev->prm.layout.stride, length * dev->node_bytes,
+                                cudaMemcpyDeviceToHost));
+        convert_nodes(dev, piece, length, out + done * stride, stride);
+    }
+    return FSBB_OK;
+}
+
+extern "C" fsbb_status fsbb_resident_device_export(fsbb_resident_device *dev, unsigned char **nodes, size_t *count,
+                                                   fsbb_error *err)
+{
+    const resident_control *s = dev->state;
+    const size_t stride = fsbb_node_size(dev->data->n), piece_nodes = 1 << 16;
+    const size_t total = (size_t)s->top + (size_t)s->staged + dev->spill_count;
+    unsigned char *out = (unsigned char *)malloc(total ? total * stride : 1);
+    int *piece = (int *)malloc(piece_nodes * dev->node_bytes);
+    fsbb_status status = out && piece ? FSBB_OK
+                                      : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for %zu open nodes", total);
+    if (status == FSBB_OK)
+        status = export_range(dev, dev->prm.pool, (size_t)s->top, out, stride, piece, piece_nodes, err);
+    if (status == FSBB_OK)
+        status = export_range(dev, dev->prm.staging[s->parity], (size_t)s->staged, out + (size_t)s->top * stride,
+                              stride, piece, piece_nodes, err);
+    if (status == FSBB_OK)
+        convert_nodes(dev, (const int *)dev->spill, dev->spill_count,
+                      out + ((size_t)s->top + (size_t)s->staged) * stride, stride);
+    free(piece);
+    if (status != FSBB_OK) {
+        free(out);
+        return status;
+    }
+    *nodes = out;
+    *count = total;
+    return FSBB_OK;
+}
+
 extern "C" void fsbb_resident_device_shape(const fsbb_resident_device *dev, fsbb_resident_shape *shape)
 {
     shape->batch = dev->prm.batch_limit;

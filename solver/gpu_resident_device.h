@@ -60,6 +60,11 @@ fsbb_status fsbb_resident_device_record(fsbb_resident_device *device, fsbb_job *
 /* The smallest bound among the open nodes (INT_MAX when none). */
 fsbb_status fsbb_resident_device_open_min(fsbb_resident_device *device, int *lb, fsbb_error *err);
 
+/* Every open node (pool, staged children, spilled nodes) in the node.h layout, in a new
+ * array of *count nodes fsbb_node_size(n) bytes apart (free it), for checkpoints. */
+fsbb_status fsbb_resident_device_export(fsbb_resident_device *device, unsigned char **nodes, size_t *count,
+                                        fsbb_error *err);
+
 /* The launch shape and sizes in use, and the totals so far. */
 typedef struct fsbb_resident_shape {
     int batch, block_size, grid_size, iterations_per_sync;

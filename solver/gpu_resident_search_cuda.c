@@ -2,11 +2,13 @@
  * (fsbb_search_gpu_resident). The nodes stay in device memory (gpu_resident_device.h); the
  * host launches a few iterations at a time and between them reads only the counters, the
  * incumbent and the pool size: it publishes the counters, checks the limits and the
- * interrupt (fsbb_search_should_stop), offers improved schedules, and ends when no open
- * node is left. Stopped early, it reports the smallest open bound. */
+ * interrupt (fsbb_search_should_stop), offers improved schedules, saves checkpoints when
+ * due, and ends when no open node is left. Stopped early, it reports the smallest open
+ * bound. A resumed search starts from the checkpoint's open nodes instead of the root. */
 #include "gpu_resident.h"
 #include "gpu_resident_device.h"
 
+#include "checkpoint.h"
 #include "error.h"
 #include "lb1.h"
 #include "lb2.h"
@@ -42,9 +44,12 @@ static fsbb_node *make_root(const fsbb_bound_data *d, fsbb_lb_kind lb, fsbb_erro
     return root;
 }
 
-static fsbb_resident_config config_for(const fsbb_search *search, const fsbb_resident_tuning *tuning)
+/* The device's settings; its node limit counts from nodes_done (a resumed search's). */
+static fsbb_resident_config config_for(const fsbb_search *search, const fsbb_resident_tuning *tuning,
+                                       uint64_t nodes_done)
 {
     const fsbb_options *options = search->options;
+    const uint64_t limit = options->node_limit;
     fsbb_resident_config config = {
         .lb = options->lb,
         .branch = options->branch,
@@ -55,9 +60,23 @@ static fsbb_resident_config config_for(const fsbb_search *search, const fsbb_res
         .chunk_candidates = tuning ? tuning->chunk_candidates : 0,
         .iterations_per_sync = tuning ? tuning->iterations_per_sync : 0,
         .use_graph = tuning ? tuning->use_graph : 0,
-        .node_limit = options->node_limit,
+        .node_limit = limit == 0 ? 0 : limit > nodes_done ? limit - nodes_done : 1,
     };
     return config;
+}
+
+/* Saves every open node to search->checkpoint_path (the device is idle). */
+static void save_checkpoint(fsbb_search *search, fsbb_resident_device *device, int final)
+{
+    unsigned char *nodes = NULL;
+    size_t count = 0;
+    fsbb_error err;
+    if (fsbb_resident_device_export(device, &nodes, &count, &err) != FSBB_OK) {
+        fsbb_search_report_checkpoint(search, err.code, err.message, 0, 0, final);
+        return;
+    }
+    fsbb_search_checkpoint(search, (const fsbb_node *)nodes, count, fsbb_node_size(search->data->n), final);
+    free(nodes);
 }
 
 /* Offers the device's recorded schedule when it beats what the search holds. */
@@ -79,18 +98,24 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine does not run custom bounds");
     const double setup_start = fsbb_now();
     const fsbb_bound_data *d = search->data;
-    const fsbb_resident_config config = config_for(search, tuning);
     const uint64_t nodes_before = atomic_load(&search->nodes), bounded_before = atomic_load(&search->bounded);
+    const fsbb_resident_config config = config_for(search, tuning, nodes_before);
     fsbb_resident_device *device = NULL;
     fsbb_job *schedule = malloc(sizeof(fsbb_job) * (size_t)d->n);
-    fsbb_node *root = schedule ? make_root(d, config.lb, err) : NULL;
-    fsbb_status status = root ? FSBB_OK
-                              : schedule ? FSBB_ERR_MEMORY
-                                         : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for a schedule");
+    const fsbb_checkpoint *resume = search->resume;
+    fsbb_node *root = schedule && !resume ? make_root(d, config.lb, err) : NULL;
+    fsbb_status status = root || (schedule && resume) ? FSBB_OK
+                         : schedule ? FSBB_ERR_MEMORY
+                                    : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for a schedule");
     if (status == FSBB_OK)
         status = fsbb_resident_device_new(d, &config, atomic_load(&search->incumbent), &device, err);
     if (status == FSBB_OK)
-        status = fsbb_resident_device_push(device, root, fsbb_node_size(d->n), 1, err);
+        status = resume ? fsbb_resident_device_push(device, (const fsbb_node *)resume->open_nodes, resume->node_stride,
+                                                    resume->open_count, err)
+                        : fsbb_resident_device_push(device, root, fsbb_node_size(d->n), 1, err);
+    const uint64_t root_bound = resume ? 0 : 1;
+    const double interval = search->checkpoint_path ? search->checkpoint_interval_s : 0;
+    double checkpoint_due = fsbb_now() + interval;
 
     const double search_start = fsbb_now();
     fsbb_resident_state state = {0};
@@ -103,7 +128,7 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
         syncs++;
         peak = state.device_nodes > peak ? state.device_nodes : peak;
         atomic_store(&search->nodes, nodes_before + state.nodes);
-        atomic_store(&search->bounded, bounded_before + 1 + state.bounded);
+        atomic_store(&search->bounded, bounded_before + root_bound + state.bounded);
         status = offer_record(search, device, state.record_makespan, schedule, err);
         if (status != FSBB_OK || state.device_nodes + state.host_nodes == 0)
             break;
@@ -111,7 +136,13 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
             stopped = 1;
             break;
         }
+        if (interval > 0 && fsbb_now() >= checkpoint_due) {
+            save_checkpoint(search, device, 0);
+            checkpoint_due = fsbb_now() + interval;
+        }
     }
+    if (status == FSBB_OK && search->checkpoint_path)
+        save_checkpoint(search, device, 1);
     if (status == FSBB_OK && stopped) {
         int open = INT_MAX;
         status = fsbb_resident_device_open_min(device, &open, err);

@@ -3,7 +3,8 @@
  * same nodes and compute the same bounds (Taillard 20 x 5 instances, random instances of
  * every kernel form, LB1 and LB2, each branching rule, a pool small enough to spill, tiny
  * batches, graph replay); from above the optimum it must find an optimal schedule whose
- * permutation has that makespan; a node limit stops it with an honest open bound. */
+ * permutation has that makespan; a node limit stops it with an honest open bound, and a
+ * search stopped with a checkpoint and resumed branches the same tree in total. */
 #include "../suites.h"
 #include "gpu_resident.h"
 #include "instance.h"
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 typedef struct engine_run {
     fsbb_status status;
@@ -276,10 +278,59 @@ static void test_node_limit(void)
     fsbb_options_free(options);
 }
 
+static fsbb_options *solve_options(const char *node_limit, const char *checkpoint, const char *resume)
+{
+    fsbb_options *options = options_with("lb1", "dyn", "0");
+    fsbb_error err;
+    CU_ASSERT(fsbb_options_set(options, "device", "gpu", &err) == FSBB_OK);
+    CU_ASSERT(fsbb_options_set(options, "ub", "opt", &err) == FSBB_OK);
+    CU_ASSERT(fsbb_options_set(options, "node-limit", node_limit, &err) == FSBB_OK);
+    CU_ASSERT(fsbb_options_set(options, "checkpoint-interval", "0", &err) == FSBB_OK);
+    if (checkpoint)
+        CU_ASSERT(fsbb_options_set(options, "checkpoint", checkpoint, &err) == FSBB_OK);
+    if (resume)
+        CU_ASSERT(fsbb_options_set(options, "resume", resume, &err) == FSBB_OK);
+    return options;
+}
+
+/* Stopped by a node limit with a checkpoint, then resumed: the two runs together branch
+ * exactly the tree one CPU run branches, and the second proves the optimum. */
+static void test_checkpoint_resume(void)
+{
+    fsbb_instance *inst = load("ta030");
+    fsbb_options *lb1 = options_with("lb1", "dyn", "0");
+    const engine_run cpu = run_engine(inst, lb1, inst->best_known, ENGINE_CPU, NULL);
+    char path[] = "/tmp/fsbb-resident-XXXXXX";
+    const int fd = mkstemp(path);
+    CU_ASSERT_FATAL(fd >= 0);
+    close(fd);
+    fsbb_options *first = solve_options("300000", path, NULL), *second = solve_options("0", NULL, path);
+    fsbb_result stopped, resumed;
+    fsbb_error err;
+    CU_ASSERT_EQUAL(fsbb_solve(inst, first, &stopped, &err), FSBB_OK);
+    CU_ASSERT_FALSE(stopped.optimal);
+    CU_ASSERT(stopped.nodes >= 300000 && stopped.nodes < cpu.nodes);
+    CU_ASSERT_EQUAL(fsbb_solve(inst, second, &resumed, &err), FSBB_OK);
+    CU_ASSERT(resumed.optimal);
+    CU_ASSERT_EQUAL(resumed.makespan, inst->best_known);
+    CU_ASSERT_EQUAL(resumed.nodes, cpu.nodes);
+    CU_ASSERT_EQUAL(resumed.bounded, cpu.bounded);
+    printf("\n[%s stopped at %llu nodes, resumed to %llu; CPU %llu]", inst->name, (unsigned long long)stopped.nodes,
+           (unsigned long long)resumed.nodes, (unsigned long long)cpu.nodes);
+    fsbb_result_clear(&stopped);
+    fsbb_result_clear(&resumed);
+    remove(path);
+    fsbb_options_free(first);
+    fsbb_options_free(second);
+    fsbb_options_free(lb1);
+    fsbb_instance_free(inst);
+}
+
 FSBB_SUITE("gpu_resident",
            {"Taillard 20x5: GPU tree = CPU tree (ub = optimum)", test_taillard_trees},
            {"random instances: optimum, GPU tree = CPU tree, LB1 and LB2", test_random_trees},
            {"LB2, LB2 pair limit, forward and backward: GPU tree = CPU tree", test_lb2_and_directions},
            {"spilling pool, tiny batches, graph replay, register caps: same tree", test_spill_and_small_batches},
            {"from above the optimum: optimal schedule recorded", test_schedules_found},
-           {"node limit: stops with the open lower bound", test_node_limit})
+           {"node limit: stops with the open lower bound", test_node_limit},
+           {"checkpoint at a node limit, resume: the same tree in total", test_checkpoint_resume})
