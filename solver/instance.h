@@ -7,6 +7,10 @@
 
 #include <stddef.h>
 
+/* The largest processing time an instance may hold; the sum of all its times must also fit
+ * in an int, so that every makespan and bound does. */
+#define FSBB_MAX_TIME 1000000
+
 struct fsbb_instance {
     char *name;       /* "ta021", or the file's base name without extension */
     int n;            /* jobs */
