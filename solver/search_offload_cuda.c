@@ -1,0 +1,84 @@
+/* search_offload_cuda.c — fsbb_search_gpu_offload: the offload loop of offload_loop.h with
+ * the GPU bounder of gpu_bound.h behind it (two pinned pool slots, each with its own stream,
+ * so the CPU fills one while the GPU bounds the other). The pool size is --pool-size or
+ * fsbb_offload_default_pool_size; when the GPU or the host cannot hold two pools of that
+ * size, it is halved down to a floor before giving up. */
+#include "offload_loop.h"
+
+#include "error.h"
+#include "gpu_bound.h"
+#include "hd.h"
+
+#include <stdio.h>
+
+typedef struct gpu_opening {
+    const fsbb_search *search;
+    fsbb_gpu_bounder *bounder;
+} gpu_opening;
+
+static fsbb_status open_bounder(void *context, int capacity, fsbb_error *err)
+{
+    gpu_opening *opening = context;
+    const fsbb_options *options = opening->search->options;
+    return fsbb_gpu_bounder_new(opening->search->data, capacity, options->block_size, options->refactor, options->lb,
+                                &opening->bounder, err);
+}
+
+/* A failed GPU step as one line that says what failed. */
+static fsbb_status gpu_failure(fsbb_status status, const char *what, fsbb_error *err)
+{
+    if (err) {
+        char cause[FSBB_ERROR_MESSAGE_SIZE];
+        snprintf(cause, sizeof cause, "%s", err->message);
+        fsbb_fail(err, status, "GPU offload engine, %s: %s", what, cause);
+    }
+    return status;
+}
+
+static fsbb_bound_pool *slot_pool(void *context, int slot)
+{
+    return fsbb_gpu_bounder_pool(context, slot);
+}
+
+static fsbb_status slot_submit(void *context, int slot, int ub, fsbb_error *err)
+{
+    const fsbb_status status = fsbb_gpu_bounder_submit(context, slot, ub, err);
+    return status == FSBB_OK ? FSBB_OK : gpu_failure(status, "submitting a pool", err);
+}
+
+static fsbb_status slot_wait(void *context, int slot, const int **bounds, fsbb_error *err)
+{
+    const fsbb_status status = fsbb_gpu_bounder_wait(context, slot, bounds, err);
+    return status == FSBB_OK ? FSBB_OK : gpu_failure(status, "bounding a pool", err);
+}
+
+fsbb_status fsbb_search_gpu_offload_stats(fsbb_search *search, fsbb_offload_stats *stats, fsbb_error *err)
+{
+    const int n = search->data->n;
+    const int requested = search->options->pool_size > 0 ? search->options->pool_size
+                                                         : fsbb_offload_default_pool_size(n);
+    fsbb_status status = fsbb_offload_check(search, requested, err);
+    if (status != FSBB_OK)
+        return status;
+    const int floor = FSBB_MIN(requested, FSBB_MAX(n, FSBB_OFFLOAD_POOL_FLOOR));
+    gpu_opening opening = {.search = search, .bounder = NULL};
+    int capacity = 0;
+    status = fsbb_offload_open_halving(open_bounder, &opening, requested, floor, &capacity, err);
+    if (status != FSBB_OK)
+        return gpu_failure(status, "starting", err);
+    const fsbb_pool_bounder bounder = {
+        .context = opening.bounder,
+        .capacity = capacity,
+        .pool = slot_pool,
+        .submit = slot_submit,
+        .wait = slot_wait,
+    };
+    status = fsbb_offload_search(search, &bounder, stats, err);
+    fsbb_gpu_bounder_free(opening.bounder);
+    return status;
+}
+
+fsbb_status fsbb_search_gpu_offload(fsbb_search *search, fsbb_error *err)
+{
+    return fsbb_search_gpu_offload_stats(search, NULL, err);
+}
