@@ -10,7 +10,7 @@ fsbb_status fsbb_search_gpu(fsbb_search *search, fsbb_error *err)
     case FSBB_GPU_RESIDENT:
         return fsbb_search_gpu_resident(search, err);
     case FSBB_GPU_OFFLOAD:
-        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the offload engine is not in this build");
+        return fsbb_search_gpu_offload(search, err);
     }
     return fsbb_fail(err, FSBB_ERR_ARGUMENT, "unknown GPU engine %d", (int)search->options->gpu_engine);
 }
