@@ -39,6 +39,7 @@
 
 #include "bound_data.h"
 #include "characterize.h"
+#include "div_kinds.h"
 #include "flowshopbb.h"
 #include "gpu_pool.h"
 #include "options.h"
@@ -60,22 +61,6 @@ typedef enum {
     FSBB_DIV_FLAT,
     FSBB_DIV_TILED
 } fsbb_div_kernel;
-
-typedef enum {
-    FSBB_DIV_BALANCE_NONE,
-    FSBB_DIV_BALANCE_CENTRAL,
-    FSBB_DIV_BALANCE_DISTRIBUTED,
-    FSBB_DIV_BALANCE_STEAL,
-    FSBB_DIV_BALANCE_PERSISTENT
-} fsbb_div_balance;
-
-typedef enum {
-    FSBB_DIV_THROTTLE_NONE,
-    FSBB_DIV_THROTTLE_CF,
-    FSBB_DIV_THROTTLE_CFQ,
-    FSBB_DIV_THROTTLE_SJ,
-    FSBB_DIV_THROTTLE_SJQ
-} fsbb_div_throttle;
 
 typedef struct fsbb_div_config {
     fsbb_div_kernel kernel;

@@ -87,7 +87,11 @@ void fsbb_options_free(fsbb_options *options);
  *   pool-size N  block-size N  pool-order bfs|dfs  refactor none|trig|select (GPU)
  *   checkpoint FILE     checkpoint-interval S (default 60; 0 = only when the search stops)
  *   resume FILE (continue a checkpoint: its upper bound replaces "ub"; limits count the
- *               time and nodes of the earlier runs too) */
+ *               time and nodes of the earlier runs too)
+ *   GPU divergence techniques (off by default; any of them runs the GPU offload engine
+ *   with the divergence kernels, see README): balance none|central|distributed|steal|
+ *   persistent, loading-ratio R (0 = adaptive), ccc on|off, cte on|off, subwarp N (2..32,
+ *   0 = off), throttle none|cf|cfq|sj|sjq, diagnose FILE (task traces of the first pools) */
 fsbb_status fsbb_options_set(fsbb_options *options, const char *name, const char *value, fsbb_error *err);
 /* The option's current value as text, or NULL for an unknown name. */
 const char *fsbb_options_get(const fsbb_options *options, const char *name, char *buffer, int size);

@@ -56,6 +56,16 @@ static const keyword refactor_words[] = {
     {"none", FSBB_REFACTOR_NONE}, {"trig", FSBB_REFACTOR_TRIG}, {"select", FSBB_REFACTOR_SELECT}, {NULL, 0}};
 static const keyword order_words[] = {{"bfs", FSBB_POOL_ORDER_BFS}, {"dfs", FSBB_POOL_ORDER_DFS}, {NULL, 0}};
 static const keyword engine_words[] = {{"resident", FSBB_GPU_RESIDENT}, {"offload", FSBB_GPU_OFFLOAD}, {NULL, 0}};
+static const keyword switch_words[] = {{"off", 0}, {"on", 1}, {NULL, 0}};
+static const keyword balance_words[] = {{"none", FSBB_DIV_BALANCE_NONE},
+                                        {"central", FSBB_DIV_BALANCE_CENTRAL},
+                                        {"distributed", FSBB_DIV_BALANCE_DISTRIBUTED},
+                                        {"steal", FSBB_DIV_BALANCE_STEAL},
+                                        {"persistent", FSBB_DIV_BALANCE_PERSISTENT},
+                                        {NULL, 0}};
+static const keyword throttle_words[] = {{"none", FSBB_DIV_THROTTLE_NONE}, {"cf", FSBB_DIV_THROTTLE_CF},
+                                         {"cfq", FSBB_DIV_THROTTLE_CFQ},   {"sj", FSBB_DIV_THROTTLE_SJ},
+                                         {"sjq", FSBB_DIV_THROTTLE_SJQ},   {NULL, 0}};
 
 static const char *word_of(const keyword *words, int value)
 {
@@ -143,6 +153,33 @@ static fsbb_status set_upper_bound(fsbb_options *options, const char *value, fsb
     return FSBB_OK;
 }
 
+/* --loading-ratio: tasks per thread of the task pools, > 0 (0: adaptive). */
+static fsbb_status set_loading_ratio(fsbb_options *options, const char *value, fsbb_error *err)
+{
+    char *end;
+    errno = 0;
+    const double parsed = strtod(value, &end);
+    if (errno || end == value || *end != '\0' || !(parsed >= 0) || parsed > 1e6)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT,
+                         "invalid value '%s' for loading-ratio (expected tasks per thread > 0, or 0 for adaptive)",
+                         value);
+    options->divergence.loading_ratio = parsed;
+    return FSBB_OK;
+}
+
+/* --subwarp: lanes per node, a power of two from 2 to 32 (0: off). */
+static fsbb_status set_subwarp(fsbb_options *options, const char *value, fsbb_error *err)
+{
+    long long parsed = 0;
+    fsbb_status status = parse_integer("subwarp", value, 0, 32, &parsed, err);
+    if (status == FSBB_OK && (parsed == 1 || (parsed & (parsed - 1))))
+        status = fsbb_fail(err, FSBB_ERR_ARGUMENT, "invalid value '%s' for subwarp (expected 2, 4, 8, 16, 32 or 0)",
+                           value);
+    if (status == FSBB_OK)
+        options->divergence.subwarp = (int)parsed;
+    return status;
+}
+
 static fsbb_status set_path(const char *name, const char *value, char *path, fsbb_error *err)
 {
     if (strlen(value) >= FSBB_PATH_SIZE)
@@ -171,6 +208,20 @@ fsbb_status fsbb_options_set(fsbb_options *options, const char *name, const char
         SET_ENUM(engine_words, gpu_engine);
     if (strcmp(name, "ub") == 0)
         return set_upper_bound(options, value, err);
+    if (strcmp(name, "balance") == 0)
+        SET_ENUM(balance_words, divergence.balance);
+    if (strcmp(name, "throttle") == 0)
+        SET_ENUM(throttle_words, divergence.throttle);
+    if (strcmp(name, "ccc") == 0)
+        SET_ENUM(switch_words, divergence.ccc);
+    if (strcmp(name, "cte") == 0)
+        SET_ENUM(switch_words, divergence.cte);
+    if (strcmp(name, "subwarp") == 0)
+        return set_subwarp(options, value, err);
+    if (strcmp(name, "loading-ratio") == 0)
+        return set_loading_ratio(options, value, err);
+    if (strcmp(name, "diagnose") == 0)
+        return set_path(name, value, options->divergence.diagnose_path, err);
     if (strcmp(name, "threads") == 0)
         SET_INTEGER(0, 4096, threads);
     if (strcmp(name, "node-limit") == 0)
@@ -247,6 +298,20 @@ const char *fsbb_options_get(const fsbb_options *options, const char *name, char
         snprintf(buffer, (size_t)size, "%s", options->checkpoint_path);
     else if (strcmp(name, "resume") == 0)
         snprintf(buffer, (size_t)size, "%s", options->resume_path);
+    else if (strcmp(name, "balance") == 0)
+        snprintf(buffer, (size_t)size, "%s", word_of(balance_words, options->divergence.balance));
+    else if (strcmp(name, "throttle") == 0)
+        snprintf(buffer, (size_t)size, "%s", word_of(throttle_words, options->divergence.throttle));
+    else if (strcmp(name, "ccc") == 0)
+        snprintf(buffer, (size_t)size, "%s", word_of(switch_words, options->divergence.ccc));
+    else if (strcmp(name, "cte") == 0)
+        snprintf(buffer, (size_t)size, "%s", word_of(switch_words, options->divergence.cte));
+    else if (strcmp(name, "subwarp") == 0)
+        snprintf(buffer, (size_t)size, "%d", options->divergence.subwarp);
+    else if (strcmp(name, "loading-ratio") == 0)
+        snprintf(buffer, (size_t)size, "%g", options->divergence.loading_ratio);
+    else if (strcmp(name, "diagnose") == 0)
+        snprintf(buffer, (size_t)size, "%s", options->divergence.diagnose_path);
     else
         return NULL;
     return buffer;

@@ -2,6 +2,7 @@
 #ifndef FSBB_OPTIONS_H
 #define FSBB_OPTIONS_H
 
+#include "div_kinds.h"
 #include "flowshopbb.h"
 
 #include <stdint.h>
@@ -17,6 +18,17 @@ typedef enum { FSBB_DEVICE_AUTO, FSBB_DEVICE_CPU, FSBB_DEVICE_GPU } fsbb_device_
 typedef enum { FSBB_REFACTOR_NONE, FSBB_REFACTOR_TRIG, FSBB_REFACTOR_SELECT } fsbb_refactor_kind;
 typedef enum { FSBB_POOL_ORDER_BFS, FSBB_POOL_ORDER_DFS } fsbb_pool_order;
 typedef enum { FSBB_GPU_RESIDENT, FSBB_GPU_OFFLOAD } fsbb_gpu_engine;
+
+/* The divergence techniques of the offload engine's bound kernels (div_options.h maps them
+ * to a kernel); all off by default, which keeps the engines' own kernels. */
+typedef struct fsbb_div_options {
+    fsbb_div_balance balance;
+    double loading_ratio;       /* task pools: tasks per thread (0: adaptive) */
+    int ccc, cte;               /* 1: on */
+    int subwarp;                /* lanes per node: 2..32 (0: off) */
+    fsbb_div_throttle throttle;
+    char diagnose_path[FSBB_PATH_SIZE];  /* "": no task traces */
+} fsbb_div_options;
 
 struct fsbb_options {
     fsbb_lb_kind lb;
@@ -38,6 +50,7 @@ struct fsbb_options {
     char checkpoint_path[FSBB_PATH_SIZE];  /* "": no checkpoints */
     double checkpoint_interval_s;          /* 0: only when the search stops */
     char resume_path[FSBB_PATH_SIZE];      /* "": start from the root */
+    fsbb_div_options divergence;
 };
 
 #endif

@@ -1,6 +1,7 @@
 /* solver.c — fsbb_solver: turns an instance and options into a search (bound tables,
  * initial upper bound, engine choice), runs it and fills the result. */
 #include "checkpoint.h"
+#include "div_options.h"
 #include "error.h"
 #include "heuristic.h"
 #include "instance.h"
@@ -266,6 +267,8 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
                              : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the incumbent");
     if (status == FSBB_OK)
         status = choose_device(solver, &use_gpu, result->device, sizeof result->device, err);
+    if (status == FSBB_OK)
+        status = fsbb_div_options_check(&solver->options, use_gpu, err);
     if (status == FSBB_OK && solver->options.resume_path[0]) {
         status = fsbb_search_resume(&search, solver->options.resume_path, &resumed, err);
     } else if (status == FSBB_OK) {

@@ -1,0 +1,23 @@
+/* div_kinds.h — the load-balancing schemes and throttling schedules of the divergence
+ * kernels (div_bound.h), in a header of their own so that the solver's options
+ * (options.h) can hold them without the kernels' interface. */
+#ifndef FSBB_DIV_KINDS_H
+#define FSBB_DIV_KINDS_H
+
+typedef enum {
+    FSBB_DIV_BALANCE_NONE,
+    FSBB_DIV_BALANCE_CENTRAL,
+    FSBB_DIV_BALANCE_DISTRIBUTED,
+    FSBB_DIV_BALANCE_STEAL,
+    FSBB_DIV_BALANCE_PERSISTENT
+} fsbb_div_balance;
+
+typedef enum {
+    FSBB_DIV_THROTTLE_NONE,
+    FSBB_DIV_THROTTLE_CF,
+    FSBB_DIV_THROTTLE_CFQ,
+    FSBB_DIV_THROTTLE_SJ,
+    FSBB_DIV_THROTTLE_SJQ
+} fsbb_div_throttle;
+
+#endif
