@@ -1,11 +1,16 @@
 /* search_gpu_cuda.c — fsbb_search_gpu of a CUDA build: runs the GPU engine that
  * options->gpu_engine names, the device-resident search (gpu_resident_search_cuda.c) or
- * the offload design where the CPU branches and the GPU bounds. */
+ * the offload design where the CPU branches and the GPU bounds. The divergence options
+ * (div_options.h) run the offload engine whichever engine is named: only it has their
+ * kernels. */
+#include "div_options.h"
 #include "error.h"
 #include "search.h"
 
 fsbb_status fsbb_search_gpu(fsbb_search *search, fsbb_error *err)
 {
+    if (fsbb_div_options_active(&search->options->divergence))
+        return fsbb_search_gpu_offload(search, err);
     switch (search->options->gpu_engine) {
     case FSBB_GPU_RESIDENT:
         return fsbb_search_gpu_resident(search, err);

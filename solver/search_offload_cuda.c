@@ -2,12 +2,15 @@
  * the GPU bounder of gpu_bound.h behind it (two pinned pool slots, each with its own stream,
  * so the CPU fills one while the GPU bounds the other). The pool size is --pool-size or
  * fsbb_offload_default_pool_size; when the GPU or the host cannot hold two pools of that
- * size, it is halved down to a floor before giving up. */
+ * size, it is halved down to a floor before giving up. With a divergence option on, the
+ * pools go to the divergence kernels instead (offload_div_bounder.h). */
 #include "offload_loop.h"
 
+#include "div_options.h"
 #include "error.h"
 #include "gpu_bound.h"
 #include "hd.h"
+#include "offload_div_bounder.h"
 
 #include <stdio.h>
 
@@ -54,6 +57,8 @@ static fsbb_status slot_wait(void *context, int slot, const int **bounds, fsbb_e
 
 fsbb_status fsbb_search_gpu_offload_stats(fsbb_search *search, fsbb_offload_stats *stats, fsbb_error *err)
 {
+    if (fsbb_div_options_active(&search->options->divergence))
+        return fsbb_search_offload_div(search, stats, err);
     const int n = search->data->n;
     const int requested = search->options->pool_size > 0 ? search->options->pool_size
                                                          : fsbb_offload_default_pool_size(n);
