@@ -167,6 +167,28 @@ static void test_loading_ratio(void)
     CU_ASSERT(fsbb_loading_ratio_tasks_per_block(1000003, blocks) * (blocks - 1) < 1000003);
 }
 
+/* test/data/trace_synthetic.txt, by the paper's equations: warp 0 has bodies 40, 30, 20,
+ * 10 (ratios 1 + 3/4 + 1/2 + 1/4 = 2.5, n = 4), warp 5 bodies 20, 20 (ratios 2, n = 2), so
+ * I_irre = (4 + 2) / (2.5 + 2) = 4/3; U_util = (100 + (4 + 6) * 4 + 40) / ((4 + 40 + 6) * 4 +
+ * 20 * 2) = 180 / 240 = 0.75. Seven tasks of 10..40 cycles, mean 140 / 7 = 20. */
+static void test_synthetic_file(void)
+{
+    fsbb_trace trace;
+    fsbb_trace_init(&trace);
+    fsbb_trace_stats s;
+    CU_ASSERT_EQUAL_FATAL(fsbb_trace_load("test/data/trace_synthetic.txt", &trace, NULL), FSBB_OK);
+    CU_ASSERT_EQUAL(fsbb_trace_characterize(&trace, &s, NULL), FSBB_OK);
+    CU_ASSERT_EQUAL(s.tasks, 7);
+    NEAR(s.task_min, 10);
+    NEAR(s.task_max, 40);
+    NEAR(s.task_mean, 20);
+    CU_ASSERT_EQUAL(s.threads, 6);
+    CU_ASSERT_EQUAL(s.warps, 2);
+    NEAR(s.irregularity, 4.0 / 3.0);
+    NEAR(s.utilization, 0.75);
+    fsbb_trace_free(&trace);
+}
+
 FSBB_SUITE("characterize",
            {"a regular warp: I_irre = U_util = 1", test_regular_warp},
            {"two lanes of 10 and 30 cycles, with and without head and tail", test_two_lanes},
@@ -174,4 +196,5 @@ FSBB_SUITE("characterize",
            {"several tasks per lane (a task pool)", test_several_tasks_per_lane},
            {"bad traces are refused", test_refusals},
            {"trace files round-trip; malformed lines are refused", test_file_round_trip},
-           {"loading ratio and grid of the task pools", test_loading_ratio})
+           {"loading ratio and grid of the task pools", test_loading_ratio},
+           {"the synthetic trace file: I_irre = 4/3, U_util = 3/4", test_synthetic_file})

@@ -3,7 +3,9 @@
  * Exit status: 0 the search finished (optimality proven), 1 a time or node limit stopped
  * it, 2 bad usage or input (a refused checkpoint too), 3 interrupted by SIGINT or SIGTERM.
  * With --checkpoint the search is saved periodically and when it stops; --resume goes on
- * from a saved search. */
+ * from a saved search. --characterize FILE prints CUIRRE's characterization of a task trace
+ * (as --diagnose writes them) and exits, without an instance or a GPU. */
+#include "characterize.h"
 #include "flowshopbb.h"
 
 #include <glib.h>
@@ -21,8 +23,9 @@ enum { EXIT_PROVEN = 0, EXIT_LIMIT = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 3 };
 typedef struct cli_args {
     gchar *lb, *branch, *select, *ub, *device, *pool_order, *refactor, *gpu_engine;
     gchar *checkpoint, *resume;
-    gint threads, pool_size, block_size, lb2_pairs;
-    gdouble time_limit, checkpoint_interval;
+    gchar *balance, *ccc, *cte, *throttle, *diagnose, *characterize;
+    gint threads, pool_size, block_size, lb2_pairs, subwarp;
+    gdouble time_limit, checkpoint_interval, loading_ratio;
     gint64 node_limit;
     gboolean json, quiet, version;
 } cli_args;
@@ -90,6 +93,8 @@ static int apply_arguments(fsbb_options *options, const cli_args *args)
         {"ub", args->ub},         {"device", args->device},         {"pool-order", args->pool_order},
         {"refactor", args->refactor}, {"gpu-engine", args->gpu_engine},
         {"checkpoint", args->checkpoint}, {"resume", args->resume},
+        {"balance", args->balance},   {"ccc", args->ccc},               {"cte", args->cte},
+        {"throttle", args->throttle}, {"diagnose", args->diagnose},
     };
     for (size_t i = 0; i < G_N_ELEMENTS(texts); i++)
         if (texts[i].value && !set_option(options, texts[i].name, texts[i].value))
@@ -104,6 +109,7 @@ static int apply_arguments(fsbb_options *options, const cli_args *args)
         {"block-size", args->block_size, args->block_size != NOT_GIVEN},
         {"lb2-pairs", args->lb2_pairs, args->lb2_pairs != NOT_GIVEN},
         {"node-limit", args->node_limit, args->node_limit != NOT_GIVEN},
+        {"subwarp", args->subwarp, args->subwarp != NOT_GIVEN},
     };
     char text[64];
     for (size_t i = 0; i < G_N_ELEMENTS(numbers); i++) {
@@ -123,7 +129,53 @@ static int apply_arguments(fsbb_options *options, const cli_args *args)
         if (!set_option(options, "checkpoint-interval", text))
             return 0;
     }
+    if (args->loading_ratio != NOT_GIVEN) {
+        snprintf(text, sizeof text, "%.17g", args->loading_ratio);
+        if (!set_option(options, "loading-ratio", text))
+            return 0;
+    }
     return 1;
+}
+
+/* 1 when a divergence option differs from its default. */
+static int divergence_requested(const fsbb_options *options)
+{
+    static const struct {
+        const char *name, *off;
+    } switches[] = {{"balance", "none"}, {"loading-ratio", "0"}, {"ccc", "off"},     {"cte", "off"},
+                    {"subwarp", "0"},    {"throttle", "none"},   {"diagnose", ""}};
+    char value[64];
+    for (size_t i = 0; i < G_N_ELEMENTS(switches); i++) {
+        const char *got = fsbb_options_get(options, switches[i].name, value, sizeof value);
+        if (got && strcmp(got, switches[i].off) != 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* --characterize FILE: prints the characterization of a trace; 0, or 2 when the file is
+ * missing or malformed. */
+static int characterize(const char *path)
+{
+    fsbb_trace trace;
+    fsbb_trace_stats s;
+    fsbb_error err;
+    fsbb_trace_init(&trace);
+    int exit_status = EXIT_PROVEN;
+    if (fsbb_trace_load(path, &trace, &err) != FSBB_OK || fsbb_trace_characterize(&trace, &s, &err) != FSBB_OK) {
+        fprintf(stderr, "flowshop-bb: --characterize %s: %s\n", path, err.message);
+        exit_status = EXIT_USAGE;
+    } else {
+        printf("trace        %s\n", path);
+        printf("tasks        %lld\n", (long long)s.tasks);
+        printf("task length  min %.0f  max %.0f  mean %.2f cycles\n", s.task_min, s.task_max, s.task_mean);
+        printf("threads      %lld in %lld warps, body min %.0f  max %.0f  mean %.2f cycles\n", (long long)s.threads,
+               (long long)s.warps, s.thread_min, s.thread_max, s.thread_mean);
+        printf("I_irre       %.4f\n", s.irregularity);
+        printf("U_util       %.4f\n", s.utilization);
+    }
+    fsbb_trace_free(&trace);
+    return exit_status;
 }
 
 static const char *status_text(const fsbb_result *result)
@@ -224,6 +276,11 @@ static int solve(const char *instance_name, const cli_args *args)
     fsbb_options_get(options, "device", device, sizeof device);
     if (strcmp(device, "auto") == 0 && !fsbb_gpu_available(NULL, 0) && !args->quiet)
         fprintf(stderr, "flowshop-bb: no usable GPU, solving on the CPU\n");
+    char engine[16];
+    fsbb_options_get(options, "gpu-engine", engine, sizeof engine);
+    if (strcmp(device, "cpu") != 0 && strcmp(engine, "offload") != 0 && divergence_requested(options) &&
+        !args->quiet)
+        fprintf(stderr, "flowshop-bb: the divergence options run the offload GPU engine (--gpu-engine offload)\n");
     if (fsbb_solver_new(instance, options, &solver, &err) != FSBB_OK) {
         fprintf(stderr, "flowshop-bb: %s\n", err.message);
         goto done;
@@ -282,7 +339,7 @@ int main(int argc, char **argv)
 {
     cli_args args = {.threads = NOT_GIVEN, .pool_size = NOT_GIVEN, .block_size = NOT_GIVEN,
                      .lb2_pairs = NOT_GIVEN, .time_limit = NOT_GIVEN, .node_limit = NOT_GIVEN,
-                     .checkpoint_interval = NOT_GIVEN};
+                     .checkpoint_interval = NOT_GIVEN, .subwarp = NOT_GIVEN, .loading_ratio = NOT_GIVEN};
     const GOptionEntry entries[] = {
         {"lb", 0, 0, G_OPTION_ARG_STRING, &args.lb, "Lower bound: lb1 (default) or lb2", "lb1|lb2"},
         {"branch", 0, 0, G_OPTION_ARG_STRING, &args.branch, "Branching: forward, backward or dynamic (default)",
@@ -312,6 +369,23 @@ int main(int argc, char **argv)
          "Continue the search saved in FILE (same instance, --lb, --branch and --lb2-pairs; its upper bound "
          "replaces --ub)",
          "FILE"},
+        {"balance", 0, 0, G_OPTION_ARG_STRING, &args.balance,
+         "GPU divergence: load balancing of the bound kernel (default none)",
+         "none|central|distributed|steal|persistent"},
+        {"loading-ratio", 0, 0, G_OPTION_ARG_DOUBLE, &args.loading_ratio,
+         "GPU divergence: tasks per thread of the task pools (default adaptive)", "R"},
+        {"ccc", 0, 0, G_OPTION_ARG_STRING, &args.ccc, "GPU divergence: collaborative context collection on LB2",
+         "on|off"},
+        {"cte", 0, 0, G_OPTION_ARG_STRING, &args.cte, "GPU divergence: collaborative task engagement on LB2",
+         "on|off"},
+        {"subwarp", 0, 0, G_OPTION_ARG_INT, &args.subwarp, "GPU divergence: LB2 with N lanes per node (0: off)",
+         "2..32"},
+        {"throttle", 0, 0, G_OPTION_ARG_STRING, &args.throttle,
+         "GPU divergence: cache-fit throttling of LB2 (default none)", "none|cf|cfq|sj|sjq"},
+        {"diagnose", 0, 0, G_OPTION_ARG_FILENAME, &args.diagnose,
+         "GPU divergence: write per-task clock traces of the bound kernel on the first pools to FILE", "FILE"},
+        {"characterize", 0, 0, G_OPTION_ARG_FILENAME, &args.characterize,
+         "Print the tasks, task lengths, I_irre and U_util of the trace in FILE and exit", "FILE"},
         {"json", 0, 0, G_OPTION_ARG_NONE, &args.json, "Print the result as one JSON object", NULL},
         {"quiet", 'q', 0, G_OPTION_ARG_NONE, &args.quiet, "No progress line or notes", NULL},
         {"version", 0, 0, G_OPTION_ARG_NONE, &args.version, "Print the version and exit", NULL},
@@ -322,6 +396,10 @@ int main(int argc, char **argv)
                                  "Solves a permutation flow-shop instance (minimum makespan) to proven optimality.\n"
                                  "INSTANCE is a Taillard name (ta021, ta21) or a file in Taillard's format.");
     g_option_context_set_description(context,
+                                     "The GPU divergence options (off by default) run the offload GPU engine with "
+                                     "the kernels of divergence/;\nat most one of --ccc, --cte, --subwarp, "
+                                     "--balance central|distributed|steal and --throttle is on at a time,\nand "
+                                     "with --lb lb1 only --diagnose applies.\n"
                                      "Exit status: 0 optimality proven, 1 limit reached, 2 bad usage or input, "
                                      "3 interrupted.");
     g_option_context_add_main_entries(context, entries, NULL);
@@ -334,6 +412,11 @@ int main(int argc, char **argv)
     } else if (args.version) {
         printf("flowshop-bb %s (%s)\n", FSBB_VERSION, fsbb_gpu_available(NULL, 0) ? "CUDA GPU found" : "CPU");
         exit_status = EXIT_PROVEN;
+    } else if (args.characterize && argc != 1) {
+        fprintf(stderr, "flowshop-bb: --characterize takes no INSTANCE (see --help)\n");
+        exit_status = EXIT_USAGE;
+    } else if (args.characterize) {
+        exit_status = characterize(args.characterize);
     } else if (argc != 2) {
         fprintf(stderr, "flowshop-bb: expected one INSTANCE (see --help)\n");
         exit_status = EXIT_USAGE;
@@ -351,5 +434,11 @@ int main(int argc, char **argv)
     g_free(args.gpu_engine);
     g_free(args.checkpoint);
     g_free(args.resume);
+    g_free(args.balance);
+    g_free(args.ccc);
+    g_free(args.cte);
+    g_free(args.throttle);
+    g_free(args.diagnose);
+    g_free(args.characterize);
     return exit_status;
 }

@@ -85,6 +85,29 @@ else
     expect_output "auto note" "CPU" "$tmp/err"
 fi
 
+# The divergence options: refused combinations and the CPU; --characterize needs no GPU.
+expect_status "ccc and cte together" 2 "$bin" ta001 --lb lb2 --ccc on --cte on
+expect_output "ccc and cte message" "--cte on and --ccc on" "$tmp/err"
+expect_status "balance and throttle together" 2 "$bin" ta001 --lb lb2 --balance steal --throttle cf
+expect_status "technique with lb1" 2 "$bin" ta001 --lb lb1 --cte on
+expect_output "technique with lb1 message" "lb lb2" "$tmp/err"
+expect_status "loading ratio without a pool" 2 "$bin" ta001 --lb lb2 --loading-ratio 2
+expect_status "technique on the cpu" 2 "$bin" ta001 --lb lb2 --ccc on --device cpu
+expect_output "technique on the cpu message" "device gpu" "$tmp/err"
+expect_status "bad balance" 2 "$bin" ta001 --balance sometimes
+expect_status "bad subwarp" 2 "$bin" ta001 --subwarp 3
+expect_status "bad ccc" 2 "$bin" ta001 --ccc maybe
+expect_status "techniques off" 0 "$bin" ta001 --lb lb2 --ccc off --cte off --balance none --throttle none --quiet
+expect_status "characterize" 0 "$bin" --characterize test/data/trace_synthetic.txt
+expect_output "characterize tasks" "^tasks        7$"
+expect_output "characterize lengths" "min 10  max 40  mean 20.00"
+expect_output "characterize I_irre" "^I_irre       1.3333$"
+expect_output "characterize U_util" "^U_util       0.7500$"
+expect_status "characterize a missing trace" 2 "$bin" --characterize "$tmp/none.txt"
+printf 'task 0 0 0 9 3\n' >"$tmp/backwards.txt"
+expect_status "characterize a bad trace" 2 "$bin" --characterize "$tmp/backwards.txt"
+expect_status "characterize with an instance" 2 "$bin" --characterize test/data/trace_synthetic.txt ta001
+
 # SIGTERM stops a long solve with status 3 and still prints the best schedule found.
 "$bin" ta051 --ub inf --threads 2 >"$tmp/term.out" 2>&1 &
 pid=$!
