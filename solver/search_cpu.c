@@ -5,7 +5,8 @@
  * Branching places one unscheduled job at the front (forward), at the back (backward), or
  * chooses per node (dynamic): both children sets are bounded with incremental LB1 and the
  * direction with fewer surviving children wins, ties going to the larger bound sum. LB2
- * and custom bounds then refine the survivors of the chosen direction only.
+ * and custom bounds then refine the survivors of the chosen direction only (and custom
+ * bounds the root too, custom_bound.h).
  *
  * Checkpoints: a checkpoint thread wakes every checkpoint interval, asks the workers to
  * park between two nodes (one relaxed flag load per node), copies every pool while they
@@ -14,6 +15,7 @@
 #include "search.h"
 
 #include "checkpoint.h"
+#include "custom_bound.h"
 #include "error.h"
 #include "lb1.h"
 #include "lb1_batch.h"
@@ -43,7 +45,7 @@ typedef struct worker {
     int *batch_t, *batch_last;       /* unscheduled: running values of the batch bounds */
     int *survivors;                  /* positions of surviving children */
     unsigned char *unscheduled;      /* by job */
-    int *view_prefix, *view_suffix, *view_unscheduled;
+    int *custom_scratch;             /* 3 n: the node view of custom bounds */
     fsbb_node *current;
     unsigned char *children;         /* up to n child nodes, pushed under one lock */
     uint64_t nodes, bounded;         /* not yet added to the shared counters */
@@ -88,29 +90,12 @@ static int refine_bound(worker *w, const fsbb_node *child, int lb, int ub)
         lb = FSBB_MAX(lb, fsbb_lb2(d, w->unscheduled, w->child_front, w->child_back, ub));
         w->bounded++;
     }
-    if (search->custom_bound_count == 0 || lb >= ub)
-        return lb;
-    const int n = d->n;
-    const int fl = child->front_len, bl = child->back_len;
-    for (int i = 0; i < fl; i++)
-        w->view_prefix[i] = child->perm[i];
-    for (int i = 0; i < bl; i++)
-        w->view_suffix[i] = child->perm[n - bl + i];
-    for (int i = fl; i < n - bl; i++)
-        w->view_unscheduled[i - fl] = child->perm[i];
-    const fsbb_node_view view = {
-        .jobs = n, .machines = d->m, .times = d->p,
-        .prefix = w->view_prefix, .prefix_length = fl,
-        .suffix = w->view_suffix, .suffix_length = bl,
-        .unscheduled = w->view_unscheduled, .unscheduled_count = n - fl - bl,
+    const fsbb_custom_node node = {
+        .perm = child->perm, .front_len = child->front_len, .back_len = child->back_len,
         .front = w->child_front, .back = w->child_back,
     };
-    for (int b = 0; b < search->custom_bound_count && lb < ub; b++) {
-        const fsbb_bound_definition *def = &search->custom_bounds[b].definition;
-        if (def->cpu_bound)
-            lb = FSBB_MAX(lb, def->cpu_bound(&view, def->user_data));
-    }
-    return lb;
+    return fsbb_custom_cpu_bounds(search->custom_bounds, search->custom_bound_count, d, &node, lb, ub,
+                                  w->custom_scratch);
 }
 
 static void sort_by_bound_descending(int *positions, int count, const int *lb)
@@ -372,9 +357,7 @@ static void free_worker(worker *w)
     free(w->batch_last);
     free(w->survivors);
     free(w->unscheduled);
-    free(w->view_prefix);
-    free(w->view_suffix);
-    free(w->view_unscheduled);
+    free(w->custom_scratch);
     free(w->current);
     free(w->children);
     pthread_mutex_destroy(&w->lock);
@@ -403,14 +386,12 @@ static int init_worker(worker *w, cpu_engine *engine, int id)
     w->batch_t = malloc(sizeof(int) * (size_t)n);
     w->batch_last = malloc(sizeof(int) * (size_t)n);
     w->unscheduled = malloc((size_t)n);
-    w->view_prefix = malloc(sizeof(int) * (size_t)n);
-    w->view_suffix = malloc(sizeof(int) * (size_t)n);
-    w->view_unscheduled = malloc(sizeof(int) * (size_t)n);
+    w->custom_scratch = malloc(sizeof(int) * 3 * (size_t)n);
     w->current = malloc(engine->node_size);
     w->children = malloc(engine->node_size * (size_t)n);
     return w->front && w->back && w->remain && w->child_front && w->child_back && w->lb_forward &&
-                   w->lb_backward && w->survivors && w->times && w->batch_back && w->batch_t && w->batch_last && w->unscheduled && w->view_prefix && w->view_suffix &&
-                   w->view_unscheduled && w->current && w->children
+                   w->lb_backward && w->survivors && w->times && w->batch_back && w->batch_t && w->batch_last &&
+                   w->unscheduled && w->custom_scratch && w->current && w->children
                ? 0
                : -1;
 }
@@ -431,12 +412,18 @@ static int push_root(worker *w)
     root->lb = fsbb_lb1(d, root->perm, 0, 0, scratch);
     free(scratch);
     w->bounded++;
+    /* Nothing is scheduled: the root's front and back times are zero. */
+    memset(w->child_front, 0, sizeof(int) * (size_t)m);
+    memset(w->child_back, 0, sizeof(int) * (size_t)m);
     if (search->options->lb == FSBB_LB2 && n > 1) {
         memset(w->unscheduled, 1, (size_t)n);
-        memset(w->child_front, 0, sizeof(int) * (size_t)m);
-        memset(w->child_back, 0, sizeof(int) * (size_t)m);
         root->lb = FSBB_MAX(root->lb, fsbb_lb2(d, w->unscheduled, w->child_front, w->child_back, INT_MAX));
     }
+    const fsbb_custom_node view = {
+        .perm = root->perm, .front_len = 0, .back_len = 0, .front = w->child_front, .back = w->child_back,
+    };
+    root->lb = fsbb_custom_cpu_bounds(search->custom_bounds, search->custom_bound_count, d, &view, root->lb,
+                                      atomic_load(&search->incumbent), w->custom_scratch);
     return fsbb_node_pool_push(&w->pool, root);
 }
 

@@ -1,8 +1,9 @@
 /* test_library.c — libflowshopbb as a library: custom CPU bounds written from the node
  * view (one reproducing LB1 gives brute-force optima and LB1's exact tree, a stronger one
- * explores fewer nodes), ownership of user data, error paths, two solvers solving in two
- * threads, bound verification against brute force (fsbb_bound_verify and the "verify"
- * option), and NVRTC compile errors of custom GPU bounds (no GPU needed). */
+ * explores fewer nodes, one at the optimum prunes the root), ownership of user data, error
+ * paths, two solvers solving in two threads, bound verification against brute force
+ * (fsbb_bound_verify and the "verify" option), and NVRTC compile errors of custom GPU
+ * bounds (no GPU needed). */
 #include "suites.h"
 
 #include "bound_data.h"
@@ -235,6 +236,39 @@ static void test_stronger_custom_bound_fewer_nodes(void)
         fsbb_instance_free(instance);
     }
     fsbb_options_free(options);
+}
+
+/* The optimum (user data): a valid bound at every node, the root included. */
+static int constant_optimum(const fsbb_node_view *node, void *user_data)
+{
+    (void)node;
+    return *(const int *)user_data;
+}
+
+/* From the optimum, a custom bound equal to it prunes the root: no node is branched and
+ * the optimum is proven (the root's custom bound is applied, not only its children's). */
+static void test_custom_bound_prunes_root(void)
+{
+    for (int threads = 1; threads <= 2; threads++) {
+        char thread_count[8];
+        snprintf(thread_count, sizeof thread_count, "%d", threads);
+        const char *const pairs[] = {"lb", "lb1", "ub", "opt", "threads", thread_count, NULL};
+        fsbb_options *options = options_with(pairs);
+        fsbb_instance *instance = NULL;
+        fsbb_error err;
+        CU_ASSERT_EQUAL_FATAL(fsbb_instance_load("ta003", &instance, &err), FSBB_OK);
+        int optimum = fsbb_instance_best_known(instance);
+        const fsbb_bound_definition bound = cpu_bound("optimum", constant_optimum, &optimum);
+        fsbb_result result;
+        CU_ASSERT_EQUAL_FATAL(solve_with(instance, options, &bound, &result, &err), FSBB_OK);
+        CU_ASSERT_EQUAL(result.nodes, 0);
+        CU_ASSERT_TRUE(result.optimal);
+        CU_ASSERT_EQUAL(result.makespan, optimum);
+        CU_ASSERT_EQUAL(result.lower_bound, optimum);
+        fsbb_result_clear(&result);
+        fsbb_instance_free(instance);
+        fsbb_options_free(options);
+    }
 }
 
 static void count_free(void *user_data)
@@ -587,6 +621,7 @@ FSBB_SUITE("library",
            {"a custom bound reproducing LB1 solves ta001-ta005 to their optima", test_custom_lb1_taillard_optima},
            {"a stronger custom bound (LB2 from the node view) explores fewer nodes",
             test_stronger_custom_bound_fewer_nodes},
+           {"a custom bound at the optimum prunes the root: no node branched", test_custom_bound_prunes_root},
            {"free_user_data is called exactly once, when the solver is freed", test_free_user_data_once},
            {"instance errors: missing file, malformed file, bad matrix", test_instance_errors},
            {"option errors: bad names and values, NULL arguments", test_option_errors},
