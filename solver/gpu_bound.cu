@@ -264,6 +264,8 @@ struct fsbb_gpu_bounder {
     int *dev_tables;
     int lb1_words, total_words;
     param_tables *param;       /* host copy of the LB1 part, when it fits */
+    fsbb_gpu_pool_refiner refine;  /* NULL: none */
+    void *refine_context;
     gpu_slot slots[FSBB_GPU_SLOTS];
 };
 
@@ -485,6 +487,12 @@ extern "C" const char *fsbb_gpu_bounder_tables_name(const fsbb_gpu_bounder *b)
     }
 }
 
+extern "C" void fsbb_gpu_bounder_set_refiner(fsbb_gpu_bounder *b, fsbb_gpu_pool_refiner refine, void *context)
+{
+    b->refine = refine;
+    b->refine_context = context;
+}
+
 extern "C" fsbb_bound_pool *fsbb_gpu_bounder_pool(fsbb_gpu_bounder *b, int slot)
 {
     if (slot < 0 || slot >= FSBB_GPU_SLOTS)
@@ -531,6 +539,12 @@ static fsbb_status enqueue(fsbb_gpu_bounder *b, int slot, int ub, fsbb_error *er
         if (launched != cudaSuccess)
             return fsbb_fail(err, FSBB_ERR_GPU, "bound kernel launch (%d nodes, blocks of %d): %s", count,
                              b->block_size, cudaGetErrorString(launched));
+    }
+    if (count > 0 && b->refine) {
+        const fsbb_status refined = b->refine(b->refine_context, s->dev_perm, b->max_pool, s->dev_front_len,
+                                              s->dev_back_len, count, ub, s->dev_lb, s->stream, err);
+        if (refined != FSBB_OK)
+            return refined;
     }
     CUDA_TRY(cudaEventRecord(s->bounded, s->stream));
     if (count > 0)

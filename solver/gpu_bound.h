@@ -61,6 +61,17 @@ fsbb_status fsbb_gpu_bounder_place_tables(fsbb_gpu_bounder *bounder, fsbb_gpu_ta
 /* Where the tables are now, in words ("shared (LB1+LB2)", "constant (LB1) + global (LB2)", ...). */
 const char *fsbb_gpu_bounder_tables_name(const fsbb_gpu_bounder *bounder);
 
+/* A second pass over a slot's pool, queued by each submit after the pool bound and before
+ * the bounds are copied back, on the slot's stream (a cudaStream_t): device arrays in the
+ * layout of gpu_pool.h (perm[i * capacity + node]), lbs holding the pool bound of each of
+ * the count nodes, to be raised where below ub. fsbb_gpu_custom_bounds_evaluate_pool
+ * (gpu_custom_bound.h) has this form: the offload engine applies custom bounds with it. */
+typedef fsbb_status (*fsbb_gpu_pool_refiner)(void *context, const fsbb_job *perm, int capacity,
+                                             const int16_t *front_len, const int16_t *back_len, int count, int ub,
+                                             int *lbs, void *stream, fsbb_error *err);
+/* Sets the refiner of later submits (NULL: none, the default); context is not owned. */
+void fsbb_gpu_bounder_set_refiner(fsbb_gpu_bounder *bounder, fsbb_gpu_pool_refiner refine, void *context);
+
 /* The pinned host pool of a slot (capacity max_pool): fill it and set its count, then submit. */
 fsbb_bound_pool *fsbb_gpu_bounder_pool(fsbb_gpu_bounder *bounder, int slot);
 /* Starts copying the slot's pool to the device, bounding it against ub, and copying the

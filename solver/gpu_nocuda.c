@@ -64,6 +64,13 @@ const char *fsbb_gpu_bounder_tables_name(const fsbb_gpu_bounder *bounder)
     return "none (no CUDA)";
 }
 
+void fsbb_gpu_bounder_set_refiner(fsbb_gpu_bounder *bounder, fsbb_gpu_pool_refiner refine, void *context)
+{
+    (void)bounder;
+    (void)refine;
+    (void)context;
+}
+
 fsbb_bound_pool *fsbb_gpu_bounder_pool(fsbb_gpu_bounder *bounder, int slot)
 {
     (void)bounder;

@@ -85,8 +85,6 @@ int fsbb_offload_default_pool_size(int n)
 
 fsbb_status fsbb_offload_check(const fsbb_search *search, int capacity, fsbb_error *err)
 {
-    if (search->custom_bound_count > 0)
-        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the offload GPU engine does not run custom bounds");
     if (search->options->select != FSBB_SELECT_DFS)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the offload GPU engine explores depth-first: use --select dfs");
     if (capacity < search->data->n)
@@ -197,6 +195,23 @@ static fsbb_status init_offload(offload *o, fsbb_search *search, const fsbb_pool
     return FSBB_OK;
 }
 
+/* Raises the root's bound to the custom bounds: the root alone in pool slot 0, bounded by
+ * the bounder (before any pool is in flight). Counts no bound, as the CPU engine. */
+static fsbb_status bound_root_custom(offload *o, fsbb_node *root, fsbb_error *err)
+{
+    const fsbb_pool_bounder *bounder = o->bounder;
+    fsbb_bound_pool *pool = bounder->pool(bounder->context, 0);
+    fsbb_bound_pool_put(pool, 0, root->perm, 0, 0);
+    pool->count = 1;
+    const int *bounds = NULL;
+    fsbb_status status = bounder->submit(bounder->context, 0, incumbent(o), err);
+    if (status == FSBB_OK)
+        status = bounder->wait(bounder->context, 0, &bounds, err);
+    if (status == FSBB_OK)
+        root->lb = FSBB_MAX(root->lb, bounds[0]);
+    return status;
+}
+
 /* The root with its bound, as the CPU engine makes it (one bound counted). */
 static fsbb_status push_root(offload *o, fsbb_error *err)
 {
@@ -215,6 +230,11 @@ static fsbb_status push_root(offload *o, fsbb_error *err)
         memset(o->front, 0, 2 * sizeof(int) * (size_t)o->m);
         root->lb = FSBB_MAX(root->lb, fsbb_lb2(d, unscheduled, o->front, o->back, INT_MAX));
         free(unscheduled);
+    }
+    if (o->search->custom_bound_count > 0) {
+        const fsbb_status status = bound_root_custom(o, root, err);
+        if (status != FSBB_OK)
+            return status;
     }
     if (fsbb_node_pool_push(&o->open, root) != 0)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the root node");
@@ -513,6 +533,10 @@ fsbb_status fsbb_offload_search(fsbb_search *search, const fsbb_pool_bounder *bo
     fsbb_status status = fsbb_offload_check(search, bounder->capacity, err);
     if (status != FSBB_OK)
         return status;
+    if (search->custom_bound_count > 0 && !bounder->custom_bounds)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT,
+                         "this offload pool bounder does not apply custom bounds (the divergence kernels do not): "
+                         "drop the custom bounds or the divergence options");
     for (int s = 0; s < FSBB_OFFLOAD_SLOTS; s++)
         if (bounder->pool(bounder->context, s)->capacity < bounder->capacity)
             return fsbb_fail(err, FSBB_ERR_ARGUMENT, "pool slot %d holds fewer than %d nodes", s,

@@ -27,7 +27,13 @@
  * dyn, where the CPU already counted it) and LB2 (with --lb lb2). With the upper bound at
  * the optimum the tree is fixed and both counters equal the CPU engine's, except bounded
  * with fwd/bwd and LB2 (the CPU engine skips LB2 where LB1 prunes; the pool bounder is
- * asked for both on every node). */
+ * asked for both on every node). Custom bounds are applied by the bounder and, as in the
+ * CPU engine, not counted.
+ *
+ * Custom bounds (search->custom_bounds): a bounder that applies them raises the bound of
+ * each pool node to the custom bounds' maximum, as the CPU engine does to each child that
+ * survives the built-in bound, and the loop bounds the root through it too; a search with
+ * custom bounds is refused by a bounder that does not. */
 #ifndef FSBB_OFFLOAD_LOOP_H
 #define FSBB_OFFLOAD_LOOP_H
 
@@ -52,10 +58,13 @@
  * capacity): the loop fills it and sets its count; submit starts bounding it against ub
  * (the loop leaves the pool alone until wait); wait blocks until the bound of every node,
  * in pool order, is in *bounds (valid until the slot's next submit). The bound of a node
- * is fsbb_pool_node_bound with the search's options->lb and the ub given to submit. */
+ * is fsbb_pool_node_bound with the search's options->lb and the ub given to submit; with
+ * custom_bounds set, raised to max(that, each custom bound of the search) while below ub
+ * (a node at ub may keep any bound >= ub). */
 typedef struct fsbb_pool_bounder {
     void *context;
     int capacity;
+    int custom_bounds;  /* 1: applies the search's custom bounds */
     fsbb_bound_pool *(*pool)(void *context, int slot);
     fsbb_status (*submit)(void *context, int slot, int ub, fsbb_error *err);
     fsbb_status (*wait)(void *context, int slot, const int **bounds, fsbb_error *err);
@@ -79,14 +88,15 @@ typedef struct fsbb_offload_stats {
  * never below n (the children of the root must fit in one pool). */
 int fsbb_offload_default_pool_size(int n);
 
-/* Refuses what the offload engine does not do (custom bounds, a selection rule other than
- * dfs) and pools of fewer than n nodes. */
+/* Refuses what the offload engine does not do (a selection rule other than dfs) and pools
+ * of fewer than n nodes. */
 fsbb_status fsbb_offload_check(const fsbb_search *search, int capacity, fsbb_error *err);
 
 /* Runs the search of search (from the root, or from search->resume) with bounder; honours
  * the limits and the interrupt, records the open bound when stopped and writes checkpoints
  * when search->checkpoint_path is set. The bounder's capacity must be at least n. stats
- * may be NULL. Checks the search with fsbb_offload_check first. */
+ * may be NULL. Checks the search with fsbb_offload_check first, and refuses custom bounds
+ * with a bounder that does not apply them. */
 fsbb_status fsbb_offload_search(fsbb_search *search, const fsbb_pool_bounder *bounder, fsbb_offload_stats *stats,
                                 fsbb_error *err);
 

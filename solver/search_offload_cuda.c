@@ -2,13 +2,16 @@
  * the GPU bounder of gpu_bound.h behind it (two pinned pool slots, each with its own stream,
  * so the CPU fills one while the GPU bounds the other). The pool size is --pool-size or
  * fsbb_offload_default_pool_size; when the GPU or the host cannot hold two pools of that
- * size, it is halved down to a floor before giving up. With a divergence option on, the
+ * size, it is halved down to a floor before giving up. Custom bounds are compiled once
+ * with NVRTC (gpu_custom_bound.h) and run on each pool after the built-in bound, on the
+ * same stream, before the bounds come back. With a divergence option on, the
  * pools go to the divergence kernels instead (offload_div_bounder.h). */
 #include "offload_loop.h"
 
 #include "div_options.h"
 #include "error.h"
 #include "gpu_bound.h"
+#include "gpu_custom_bound.h"
 #include "hd.h"
 #include "offload_div_bounder.h"
 
@@ -16,15 +19,42 @@
 
 typedef struct gpu_opening {
     const fsbb_search *search;
+    fsbb_gpu_custom_bounds *custom;  /* the search's custom bounds, compiled; NULL: none */
     fsbb_gpu_bounder *bounder;
 } gpu_opening;
+
+/* The custom bounds as the bounder's second pass over each pool. */
+static fsbb_status apply_custom_bounds(void *context, const fsbb_job *perm, int capacity, const int16_t *front_len,
+                                       const int16_t *back_len, int count, int ub, int *lbs, void *stream,
+                                       fsbb_error *err)
+{
+    return fsbb_gpu_custom_bounds_evaluate_pool(context, perm, capacity, front_len, back_len, count, ub, lbs, stream,
+                                                err);
+}
 
 static fsbb_status open_bounder(void *context, int capacity, fsbb_error *err)
 {
     gpu_opening *opening = context;
     const fsbb_options *options = opening->search->options;
-    return fsbb_gpu_bounder_new(opening->search->data, capacity, options->block_size, options->refactor, options->lb,
-                                &opening->bounder, err);
+    const fsbb_status status = fsbb_gpu_bounder_new(opening->search->data, capacity, options->block_size,
+                                                    options->refactor, options->lb, &opening->bounder, err);
+    if (status == FSBB_OK && opening->custom)
+        fsbb_gpu_bounder_set_refiner(opening->bounder, apply_custom_bounds, opening->custom);
+    return status;
+}
+
+/* Compiles the search's custom bounds for the GPU (NVRTC); *out stays NULL without any.
+ * Every custom bound needs GPU source here: the CPU functions are not run. */
+static fsbb_status compile_custom_bounds(const fsbb_search *search, fsbb_gpu_custom_bounds **out, fsbb_error *err)
+{
+    *out = NULL;
+    for (int b = 0; b < search->custom_bound_count; b++)
+        if (!search->custom_bounds[b].definition.gpu_source)
+            return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the GPU offload engine: custom bound '%s' has no GPU source",
+                             search->custom_bounds[b].definition.name);
+    if (search->custom_bound_count == 0)
+        return FSBB_OK;
+    return fsbb_gpu_custom_bounds_new(search->custom_bounds, search->custom_bound_count, search->data, 0, out, err);
 }
 
 /* A failed GPU step as one line that says what failed. */
@@ -66,20 +96,27 @@ fsbb_status fsbb_search_gpu_offload_stats(fsbb_search *search, fsbb_offload_stat
     if (status != FSBB_OK)
         return status;
     const int floor = FSBB_MIN(requested, FSBB_MAX(n, FSBB_OFFLOAD_POOL_FLOOR));
-    gpu_opening opening = {.search = search, .bounder = NULL};
+    gpu_opening opening = {.search = search, .custom = NULL, .bounder = NULL};
+    status = compile_custom_bounds(search, &opening.custom, err);
+    if (status != FSBB_OK)
+        return status;
     int capacity = 0;
     status = fsbb_offload_open_halving(open_bounder, &opening, requested, floor, &capacity, err);
-    if (status != FSBB_OK)
+    if (status != FSBB_OK) {
+        fsbb_gpu_custom_bounds_free(opening.custom);
         return gpu_failure(status, "starting", err);
+    }
     const fsbb_pool_bounder bounder = {
         .context = opening.bounder,
         .capacity = capacity,
+        .custom_bounds = 1,
         .pool = slot_pool,
         .submit = slot_submit,
         .wait = slot_wait,
     };
     status = fsbb_offload_search(search, &bounder, stats, err);
     fsbb_gpu_bounder_free(opening.bounder);
+    fsbb_gpu_custom_bounds_free(opening.custom);
     return status;
 }
 

@@ -6,10 +6,13 @@
  * must branch exactly the CPU engine's nodes (ta001-ta010, ta011-ta020 but ta017, random
  * instances, every branching rule, LB1 and LB2, pools from n to 4096 nodes, both pool
  * orders); from no upper bound it must find the CPU engine's optimum; limits, interrupts,
- * checkpoints and the out-of-memory halving behave as documented. */
+ * checkpoints and the out-of-memory halving behave as documented. With custom CPU bounds
+ * applied by the stand-in (as the GPU bounder applies their GPU source), the loop branches
+ * the CPU engine's nodes with the same custom bounds, the root included. */
 #include "suites.h"
 
 #include "checkpoint.h"
+#include "custom_bound.h"
 #include "gpu_pool.h"
 #include "instance.h"
 #include "lb1.h"
@@ -28,6 +31,9 @@
 typedef struct cpu_bounder {
     const fsbb_bound_data *d;
     fsbb_lb_kind lb;
+    const fsbb_custom_bound *custom;  /* applied after the pool bound */
+    int custom_count;
+    int *front, *back, *custom_scratch;
     fsbb_bound_pool pools[FSBB_OFFLOAD_SLOTS];
     int *bounds[FSBB_OFFLOAD_SLOTS];
     int ub[FSBB_OFFLOAD_SLOTS];
@@ -85,19 +91,29 @@ static fsbb_status cpu_wait(void *context, int slot, const int **bounds, fsbb_er
         b->protocol_errors++;
     for (int node = 0; node < pool->count; node++) {
         fsbb_bound_pool_get(pool, node, b->perm);
-        b->bounds[slot][node] = fsbb_pool_node_bound(b->d, b->lb, b->perm, pool->front_len[node], pool->back_len[node],
-                                                     b->ub[slot], b->scratch, b->unscheduled);
+        const int front_len = pool->front_len[node], back_len = pool->back_len[node];
+        const int bound = fsbb_pool_node_bound(b->d, b->lb, b->perm, front_len, back_len, b->ub[slot], b->scratch,
+                                               b->unscheduled);
+        fsbb_front_times(b->d, b->perm, front_len, b->front);
+        fsbb_back_times(b->d, b->perm, back_len, b->back);
+        const fsbb_custom_node custom_node = {
+            .perm = b->perm, .front_len = front_len, .back_len = back_len, .front = b->front, .back = b->back};
+        b->bounds[slot][node] = fsbb_custom_cpu_bounds(b->custom, b->custom_count, b->d, &custom_node, bound,
+                                                       b->ub[slot], b->custom_scratch);
     }
     b->in_flight[slot] = 0;
     *bounds = b->bounds[slot];
     return FSBB_OK;
 }
 
-static void cpu_bounder_init(cpu_bounder *b, const fsbb_bound_data *d, fsbb_lb_kind lb, int capacity)
+static void cpu_bounder_init(cpu_bounder *b, const fsbb_search *search, int capacity)
 {
+    const fsbb_bound_data *d = search->data;
     memset(b, 0, sizeof *b);
     b->d = d;
-    b->lb = lb;
+    b->lb = search->options->lb;
+    b->custom = search->custom_bounds;
+    b->custom_count = search->custom_bound_count;
     fsbb_error err;
     for (int s = 0; s < FSBB_OFFLOAD_SLOTS; s++) {
         CU_ASSERT_FATAL(fsbb_bound_pool_init(&b->pools[s], d->n, capacity, &err) == FSBB_OK);
@@ -107,7 +123,10 @@ static void cpu_bounder_init(cpu_bounder *b, const fsbb_bound_data *d, fsbb_lb_k
     b->scratch = malloc(sizeof(int) * 3 * (size_t)d->m);
     b->unscheduled = malloc((size_t)d->n);
     b->perm = malloc(sizeof(fsbb_job) * (size_t)d->n);
-    CU_ASSERT_FATAL(b->scratch && b->unscheduled && b->perm);
+    b->front = malloc(sizeof(int) * (size_t)d->m);
+    b->back = malloc(sizeof(int) * (size_t)d->m);
+    b->custom_scratch = malloc(sizeof(int) * 3 * (size_t)d->n);
+    CU_ASSERT_FATAL(b->scratch && b->unscheduled && b->perm && b->front && b->back && b->custom_scratch);
 }
 
 static void cpu_bounder_free(cpu_bounder *b)
@@ -119,6 +138,9 @@ static void cpu_bounder_free(cpu_bounder *b)
     free(b->scratch);
     free(b->unscheduled);
     free(b->perm);
+    free(b->front);
+    free(b->back);
+    free(b->custom_scratch);
 }
 
 /* ---- Running an engine ---------------------------------------------------------------------- */
@@ -142,6 +164,9 @@ typedef struct engine_setup {
     int interrupt;               /* interrupt requested before the start */
     const char *checkpoint_path; /* written when the search stops */
     const char *resume_path;     /* resumed from */
+    const fsbb_custom_bound *custom;  /* custom bounds of the search */
+    int custom_count;
+    int bounder_without_custom;  /* the stand-in says it does not apply custom bounds */
 } engine_setup;
 
 static engine_run run_engine(const fsbb_instance *inst, const fsbb_options *options, int ub, engine_setup setup)
@@ -168,6 +193,8 @@ static engine_run run_engine(const fsbb_instance *inst, const fsbb_options *opti
     search.instance_hash = fsbb_checkpoint_fingerprint(inst->n, inst->m, inst->p);
     search.initial_ub = ub;
     search.checkpoint_path = setup.checkpoint_path;
+    search.custom_bounds = setup.custom;
+    search.custom_bound_count = setup.custom_count;
     fsbb_checkpoint resumed;
     memset(&resumed, 0, sizeof resumed);
     fsbb_error err = {0};
@@ -176,9 +203,13 @@ static engine_run run_engine(const fsbb_instance *inst, const fsbb_options *opti
         run.status = fsbb_search_resume(&search, setup.resume_path, &resumed, &err);
     cpu_bounder bounder;
     if (run.status == FSBB_OK && setup.capacity > 0) {
-        cpu_bounder_init(&bounder, &data, options->lb, setup.capacity);
-        const fsbb_pool_bounder interface = {
-            .context = &bounder, .capacity = setup.capacity, .pool = cpu_pool, .submit = cpu_submit, .wait = cpu_wait};
+        cpu_bounder_init(&bounder, &search, setup.capacity);
+        const fsbb_pool_bounder interface = {.context = &bounder,
+                                             .capacity = setup.capacity,
+                                             .custom_bounds = !setup.bounder_without_custom,
+                                             .pool = cpu_pool,
+                                             .submit = cpu_submit,
+                                             .wait = cpu_wait};
         run.status = fsbb_offload_search(&search, &interface, &run.stats, &err);
         run.protocol_errors = bounder.protocol_errors + bounder.in_flight[0] + bounder.in_flight[1];
         cpu_bounder_free(&bounder);
@@ -462,6 +493,190 @@ static void test_refusals(void)
     fsbb_instance_free(inst);
 }
 
+/* ---- Custom bounds ----------------------------------------------------------------------------- */
+
+static int max_int(int a, int b)
+{
+    return a > b ? a : b;
+}
+
+static int min_int(int a, int b)
+{
+    return a < b ? a : b;
+}
+
+/* Each machine's work on the unscheduled jobs between the prefix and the suffix: never above
+ * LB1, so max(LB1, it) is LB1 and the tree is LB1's. */
+static int work_bound(const fsbb_node_view *node, void *user_data)
+{
+    (void)user_data;
+    int lb = 0;
+    for (int k = 0; k < node->machines; k++) {
+        int work = node->front[k] + node->back[k];
+        for (int i = 0; i < node->unscheduled_count; i++)
+            work += node->times[k * node->jobs + node->unscheduled[i]];
+        lb = max_int(lb, work);
+    }
+    return lb;
+}
+
+/* The one-machine bound with heads and tails over the unscheduled jobs only (LB1 takes them
+ * over all jobs, but chains the machines): above LB1 at some nodes, below at others. */
+static int one_machine_unscheduled(const fsbb_node_view *node, void *user_data)
+{
+    (void)user_data;
+    const int n = node->jobs, m = node->machines;
+    int lb = 0;
+    for (int k = 0; k < m; k++) {
+        int work = 0, head = INT_MAX, tail = INT_MAX;
+        for (int i = 0; i < node->unscheduled_count; i++) {
+            const int j = node->unscheduled[i];
+            int before = 0, after = 0;
+            for (int q = 0; q < k; q++)
+                before += node->times[q * n + j];
+            for (int q = k + 1; q < m; q++)
+                after += node->times[q * n + j];
+            work += node->times[k * n + j];
+            head = min_int(head, before);
+            tail = min_int(tail, after);
+        }
+        if (node->unscheduled_count == 0)
+            head = tail = 0;
+        lb = max_int(lb, max_int(node->front[k], head) + work + max_int(node->back[k], tail));
+    }
+    return lb;
+}
+
+/* The optimum (user data), a valid bound at every node. */
+static int optimum_bound(const fsbb_node_view *node, void *user_data)
+{
+    (void)node;
+    return *(const int *)user_data;
+}
+
+static fsbb_custom_bound custom_cpu_bound(const char *name, fsbb_cpu_bound_fn function, void *user_data)
+{
+    fsbb_custom_bound bound;
+    memset(&bound, 0, sizeof bound);
+    bound.definition.name = name;
+    bound.definition.cpu_bound = function;
+    bound.definition.user_data = user_data;
+    return bound;
+}
+
+/* The loop with the stand-in applying the custom bounds branches the CPU engine's nodes
+ * with the same bounds; returns the CPU engine's run. */
+static engine_run same_custom_tree(const fsbb_instance *inst, const fsbb_options *options, int ub,
+                                   const fsbb_custom_bound *bounds, int count, int capacity, const char *what)
+{
+    const engine_setup cpu_setup = {.custom = bounds, .custom_count = count};
+    const engine_setup offload_setup = {.capacity = capacity, .custom = bounds, .custom_count = count};
+    const engine_run cpu = run_engine(inst, options, ub, cpu_setup);
+    const engine_run off = run_engine(inst, options, ub, offload_setup);
+    CU_ASSERT_EQUAL(cpu.status, FSBB_OK);
+    CU_ASSERT_EQUAL(off.status, FSBB_OK);
+    CU_ASSERT_EQUAL(off.protocol_errors, 0);
+    CU_ASSERT_EQUAL(off.nodes, cpu.nodes);
+    CU_ASSERT_EQUAL(off.incumbent, cpu.incumbent);
+    if (bounded_comparable(options)) {
+        CU_ASSERT_EQUAL(off.bounded, cpu.bounded);
+    }
+    if (off.status != FSBB_OK || off.nodes != cpu.nodes)
+        printf("\n[%s %s with custom bounds, pools of %d: CPU engine %llu nodes, offload %llu nodes%s%s]", inst->name,
+               what, capacity, (unsigned long long)cpu.nodes, (unsigned long long)off.nodes,
+               off.message[0] ? ": " : "", off.message);
+    return cpu;
+}
+
+/* ta001-ta005 from the optimum with custom bounds (dyn with LB1 and LB2):
+ * the bound under LB1 leaves LB1's tree; the one-machine bound over the unscheduled jobs
+ * prunes more; both engines branch the same nodes either way. */
+static void test_custom_bounds_taillard(void)
+{
+    static const char *const settings[][2] = {{"lb1", "dyn"}, {"lb2", "dyn"}};
+    for (int s = 0; s < 2; s++) {
+        fsbb_options *options = options_with(settings[s][0], settings[s][1], "bfs");
+        for (int i = 1; i <= 5; i++) {
+            char name[8];
+            snprintf(name, sizeof name, "ta%03d", i);
+            fsbb_instance *inst = load(name);
+            const fsbb_custom_bound weak[] = {custom_cpu_bound("work", work_bound, NULL)};
+            const fsbb_custom_bound strong[] = {custom_cpu_bound("work", work_bound, NULL),
+                                                custom_cpu_bound("one-machine", one_machine_unscheduled, NULL)};
+            const engine_run plain = run_cpu(inst, options, inst->best_known);
+            const engine_run with_weak = same_custom_tree(inst, options, inst->best_known, weak, 1, 512, "work");
+            const engine_run with_strong =
+                same_custom_tree(inst, options, inst->best_known, strong, 2, 512, "work + one-machine");
+            CU_ASSERT_EQUAL(with_weak.nodes, plain.nodes);
+            CU_ASSERT(with_strong.nodes <= plain.nodes);
+            printf("\n[%s %s %s: %llu nodes, %llu with the one-machine custom bound]", name, settings[s][0],
+                   settings[s][1], (unsigned long long)plain.nodes, (unsigned long long)with_strong.nodes);
+            fsbb_instance_free(inst);
+        }
+        fsbb_options_free(options);
+    }
+}
+
+/* Random instances with the one-machine custom bound, each branching rule: from no upper
+ * bound the loop finds the CPU engine's optimum; from the optimum both branch the same nodes. */
+static void test_custom_bounds_random(void)
+{
+    static const int sizes[][2] = {{2, 4}, {8, 1}, {9, 5}, {10, 10}, {11, 4}, {10, 3}};
+    static const char *const branches[] = {"dyn", "fwd", "bwd"};
+    const fsbb_custom_bound bounds[] = {custom_cpu_bound("one-machine", one_machine_unscheduled, NULL)};
+    unsigned state = 20240612u;
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+        fsbb_options *options = options_with(s % 2 ? "lb2" : "lb1", branches[s % 3], "bfs");
+        fsbb_instance *inst = random_instance(&state, sizes[s][0], sizes[s][1]);
+        const int capacity = inst->n + 3 * (int)s;
+        const engine_run best = run_engine(inst, options, INT_MAX, (engine_setup){.custom = bounds, .custom_count = 1});
+        const engine_run found = run_engine(inst, options, INT_MAX,
+                                            (engine_setup){.capacity = capacity, .custom = bounds, .custom_count = 1});
+        CU_ASSERT_EQUAL(found.status, FSBB_OK);
+        CU_ASSERT_EQUAL(found.incumbent, best.incumbent);
+        CU_ASSERT(found.found);
+        CU_ASSERT_EQUAL(found.schedule_makespan, best.incumbent);
+        same_custom_tree(inst, options, best.incumbent, bounds, 1, capacity, "one-machine");
+        fsbb_instance_free(inst);
+        fsbb_options_free(options);
+    }
+}
+
+/* A custom bound equal to the optimum prunes the root from the optimum: no node branched,
+ * in the CPU engine and in the loop (which bounds the root through the bounder). */
+static void test_custom_bound_at_root(void)
+{
+    fsbb_options *options = options_with("lb1", "dyn", "bfs");
+    for (int i = 1; i <= 3; i++) {
+        char name[8];
+        snprintf(name, sizeof name, "ta%03d", i);
+        fsbb_instance *inst = load(name);
+        int optimum = inst->best_known;
+        const fsbb_custom_bound bounds[] = {custom_cpu_bound("optimum", optimum_bound, &optimum)};
+        const engine_run cpu = same_custom_tree(inst, options, optimum, bounds, 1, 64, "optimum");
+        CU_ASSERT_EQUAL(cpu.nodes, 0);
+        CU_ASSERT_EQUAL(cpu.stopped, 0);
+        fsbb_instance_free(inst);
+    }
+    fsbb_options_free(options);
+}
+
+/* A bounder that does not apply custom bounds refuses a search that has some. */
+static void test_custom_bounds_refused(void)
+{
+    fsbb_options *options = options_with("lb1", "dyn", "bfs");
+    fsbb_instance *inst = load("ta001");
+    const fsbb_custom_bound bounds[] = {custom_cpu_bound("work", work_bound, NULL)};
+    const engine_run run = run_engine(
+        inst, options, inst->best_known,
+        (engine_setup){.capacity = 64, .custom = bounds, .custom_count = 1, .bounder_without_custom = 1});
+    CU_ASSERT_EQUAL(run.status, FSBB_ERR_ARGUMENT);
+    CU_ASSERT_PTR_NOT_NULL(strstr(run.message, "custom bounds"));
+    CU_ASSERT_EQUAL(run.nodes, 0);
+    fsbb_instance_free(inst);
+    fsbb_options_free(options);
+}
+
 /* ---- Opening pools with halving on out-of-memory ---------------------------------------------- */
 
 typedef struct fake_device {
@@ -525,4 +740,8 @@ FSBB_SUITE("offload_loop",
            {"interrupt before the start: root bound open", test_interrupt},
            {"checkpoint at a limit, resumed by the loop and by the CPU engine", test_checkpoint_resume},
            {"refusals: pools below n, other selection rules", test_refusals},
-           {"pool opening halves on out-of-memory down to the floor", test_open_halving})
+           {"pool opening halves on out-of-memory down to the floor", test_open_halving},
+           {"custom bounds, ta001-ta005 from the optimum: the CPU engine's tree", test_custom_bounds_taillard},
+           {"custom bounds, random instances: optimum and the CPU engine's tree", test_custom_bounds_random},
+           {"a custom bound at the optimum prunes the root in both engines", test_custom_bound_at_root},
+           {"a bounder without custom bounds refuses a search with some", test_custom_bounds_refused})
