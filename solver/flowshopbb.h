@@ -117,7 +117,8 @@ typedef int (*fsbb_cpu_bound_fn)(const fsbb_node_view *node, void *user_data);
 /* A named lower bound, SCIP-plugin style. The solver uses max(built-in bound, custom bounds).
  * gpu_source, if not NULL, is CUDA source text defining
  *     extern "C" __device__ int NAME(const fsbb_gpu_node *node);
- * (NAME is gpu_function; fsbb_gpu_node is below) compiled at run time with NVRTC for GPU solves.
+ * (NAME is gpu_function; fsbb_gpu_node is below) compiled at run time with NVRTC for GPU solves
+ * (which run the offload engine whatever option gpu-engine says: docs/library.md).
  * free_user_data, if not NULL, is called on user_data when the solver is done with it. */
 typedef struct fsbb_bound_definition {
     const char *name;

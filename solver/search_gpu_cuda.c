@@ -2,7 +2,8 @@
  * options->gpu_engine names, the device-resident search (gpu_resident_search_cuda.c) or
  * the offload design where the CPU branches and the GPU bounds. The divergence options
  * (div_options.h) run the offload engine whichever engine is named: only it has their
- * kernels. */
+ * kernels. Custom bounds run on the offload engine too, whichever engine is named: the
+ * device-resident kernels do not take them. */
 #include "div_options.h"
 #include "error.h"
 #include "search.h"
@@ -10,6 +11,8 @@
 fsbb_status fsbb_search_gpu(fsbb_search *search, fsbb_error *err)
 {
     if (fsbb_div_options_active(&search->options->divergence))
+        return fsbb_search_gpu_offload(search, err);
+    if (search->custom_bound_count > 0)
         return fsbb_search_gpu_offload(search, err);
     switch (search->options->gpu_engine) {
     case FSBB_GPU_RESIDENT:

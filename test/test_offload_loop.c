@@ -478,7 +478,8 @@ static void test_checkpoint_resume(void)
     fsbb_options_free(unlimited);
 }
 
-/* What the loop refuses: custom bounds, another selection rule, pools smaller than n. */
+/* What the loop refuses: another selection rule, pools smaller than n (and custom bounds
+ * with a bounder that does not apply them, below). */
 static void test_refusals(void)
 {
     fsbb_instance *inst = load("ta001");

@@ -171,3 +171,42 @@ int gpu_check_all_modes(const fsbb_bound_data *d, const fsbb_bound_pool *pool, i
     fsbb_gpu_bounder_free(bounder);
     return wrong;
 }
+
+/* LB1 from the node's fields: static heads, tails and minimum times over all jobs, then the
+ * recurrence of bounds/lb1.h; a node with no unscheduled job gets its makespan. */
+const char gpu_check_lb1_source[] =
+    "extern \"C\" __device__ int gpu_lb1(const fsbb_gpu_node *node)\n"
+    "{\n"
+    "    const int n = node->jobs, m = node->machines;\n"
+    "    if (node->unscheduled_count == 0) {\n"
+    "        int makespan = 0;\n"
+    "        for (int k = 0; k < m; k++)\n"
+    "            makespan = FSBB_MAX(makespan, node->front[k] + node->back[k]);\n"
+    "        return makespan;\n"
+    "    }\n"
+    "    int min_head[FSBB_MACHINES], min_tail[FSBB_MACHINES], min_p[FSBB_MACHINES];\n"
+    "    for (int k = 0; k < m; k++)\n"
+    "        min_head[k] = min_tail[k] = min_p[k] = 0x7fffffff;\n"
+    "    for (int j = 0; j < n; j++) {\n"
+    "        int head = 0, tail = 0;\n"
+    "        for (int k = 0; k < m; k++) {\n"
+    "            min_head[k] = FSBB_MIN(min_head[k], head);\n"
+    "            head += node->times[k * n + j];\n"
+    "            min_p[k] = FSBB_MIN(min_p[k], node->times[k * n + j]);\n"
+    "        }\n"
+    "        for (int k = m - 1; k >= 0; k--) {\n"
+    "            min_tail[k] = FSBB_MIN(min_tail[k], tail);\n"
+    "            tail += node->times[k * n + j];\n"
+    "        }\n"
+    "    }\n"
+    "    int last = 0, lb = 0;\n"
+    "    for (int k = 0; k < m; k++) {\n"
+    "        int remain = 0;\n"
+    "        for (int i = 0; i < node->unscheduled_count; i++)\n"
+    "            remain += node->times[k * n + node->unscheduled[i]];\n"
+    "        const int start = FSBB_MAX(node->front[k], min_head[k]) + remain;\n"
+    "        last = k == 0 ? start : FSBB_MAX(last + min_p[k], start);\n"
+    "        lb = FSBB_MAX(lb, last + FSBB_MAX(node->back[k], min_tail[k]));\n"
+    "    }\n"
+    "    return lb;\n"
+    "}\n";

@@ -36,4 +36,8 @@ int gpu_check_slot_against(fsbb_gpu_bounder *bounder, int slot, int ub, const in
 int gpu_check_all_modes(const fsbb_bound_data *d, const fsbb_bound_pool *pool, int ub, int block_size,
                         fsbb_gpu_tables where, const char *what);
 
+/* Custom GPU bound source defining gpu_lb1: LB1 (bounds/lb1.h) from the fields of
+ * fsbb_gpu_node, with static heads, tails and minimum times over all jobs. */
+extern const char gpu_check_lb1_source[];
+
 #endif

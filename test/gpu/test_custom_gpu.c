@@ -15,45 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* LB1 from the node's fields: static heads, tails and minimum times over all jobs, then the
- * recurrence of bounds/lb1.h; a node with no unscheduled job gets its makespan. */
-static const char lb1_source[] =
-    "extern \"C\" __device__ int gpu_lb1(const fsbb_gpu_node *node)\n"
-    "{\n"
-    "    const int n = node->jobs, m = node->machines;\n"
-    "    if (node->unscheduled_count == 0) {\n"
-    "        int makespan = 0;\n"
-    "        for (int k = 0; k < m; k++)\n"
-    "            makespan = FSBB_MAX(makespan, node->front[k] + node->back[k]);\n"
-    "        return makespan;\n"
-    "    }\n"
-    "    int min_head[FSBB_MACHINES], min_tail[FSBB_MACHINES], min_p[FSBB_MACHINES];\n"
-    "    for (int k = 0; k < m; k++)\n"
-    "        min_head[k] = min_tail[k] = min_p[k] = 0x7fffffff;\n"
-    "    for (int j = 0; j < n; j++) {\n"
-    "        int head = 0, tail = 0;\n"
-    "        for (int k = 0; k < m; k++) {\n"
-    "            min_head[k] = FSBB_MIN(min_head[k], head);\n"
-    "            head += node->times[k * n + j];\n"
-    "            min_p[k] = FSBB_MIN(min_p[k], node->times[k * n + j]);\n"
-    "        }\n"
-    "        for (int k = m - 1; k >= 0; k--) {\n"
-    "            min_tail[k] = FSBB_MIN(min_tail[k], tail);\n"
-    "            tail += node->times[k * n + j];\n"
-    "        }\n"
-    "    }\n"
-    "    int last = 0, lb = 0;\n"
-    "    for (int k = 0; k < m; k++) {\n"
-    "        int remain = 0;\n"
-    "        for (int i = 0; i < node->unscheduled_count; i++)\n"
-    "            remain += node->times[k * n + node->unscheduled[i]];\n"
-    "        const int start = FSBB_MAX(node->front[k], min_head[k]) + remain;\n"
-    "        last = k == 0 ? start : FSBB_MAX(last + min_p[k], start);\n"
-    "        lb = FSBB_MAX(lb, last + FSBB_MAX(node->back[k], min_tail[k]));\n"
-    "    }\n"
-    "    return lb;\n"
-    "}\n";
-
 /* Not a bound, a probe of how bounds combine: above LB1 on deep nodes, below on shallow ones. */
 static const char prefix_weight_source[] = "int prefix_weight(const fsbb_gpu_node *node)\n"
                                            "{\n"
@@ -135,7 +96,7 @@ static void check_instance(const fsbb_bound_data *d, unsigned *rng, int nodes, c
     int *got = malloc(sizeof(int) * (size_t)nodes);
     cpu_reference(d, &pool, expected);
 
-    const fsbb_custom_bound bound = gpu_bound("gpu-lb1", lb1_source, "gpu_lb1");
+    const fsbb_custom_bound bound = gpu_bound("gpu-lb1", gpu_check_lb1_source, "gpu_lb1");
     fsbb_gpu_custom_bounds *custom = compile_or_fail(&bound, 1, d);
     if (custom) {
         CU_ASSERT_EQUAL(fsbb_gpu_custom_bounds_count(custom), 1);
@@ -200,7 +161,7 @@ static void test_max_and_skip(void)
         skipped_above += i % 3 == 0 && reference[i] > ub;
     }
     CU_ASSERT_TRUE(skipped_above > 0); /* else skipping could not be told from evaluating */
-    const fsbb_custom_bound bound = gpu_bound("gpu-lb1", lb1_source, "gpu_lb1");
+    const fsbb_custom_bound bound = gpu_bound("gpu-lb1", gpu_check_lb1_source, "gpu_lb1");
     fsbb_gpu_custom_bounds *custom = compile_or_fail(&bound, 1, &d);
     if (custom) {
         CU_ASSERT_EQUAL(fsbb_gpu_custom_bounds_evaluate_host_pool(custom, pool.perm, pool.capacity, pool.front_len,
@@ -233,7 +194,7 @@ static void test_bounds_combine(void)
         weight_higher += weight > lb1[i];
     }
     CU_ASSERT_TRUE(weight_higher > 0 && weight_higher < NODES); /* each bound wins somewhere */
-    fsbb_custom_bound bounds[3] = {gpu_bound("gpu-lb1", lb1_source, "gpu_lb1"),
+    fsbb_custom_bound bounds[3] = {gpu_bound("gpu-lb1", gpu_check_lb1_source, "gpu_lb1"),
                                    gpu_bound("cpu-only", NULL, NULL),
                                    gpu_bound("prefix-weight", prefix_weight_source, "prefix_weight")};
     fsbb_gpu_custom_bounds *custom = compile_or_fail(bounds, 3, &d);
