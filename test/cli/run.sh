@@ -48,8 +48,10 @@ expect_output "ub opt makespan" '"makespan": 1278'
 expect_output "ub opt permutation null" '"permutation": null'
 expect_output "ub opt optimal" '"optimal": true'
 
-expect_status "every option form" 0 "$bin" ta002 --lb lb2 --branch bwd --select best --ub inf --threads 1 --quiet
+expect_status "every option form" 0 "$bin" ta002 --lb lb2 --branch fwd --select best --ub inf --threads 1 --quiet
 expect_output "ta002 optimum with lb2" "makespan     1359"
+expect_status "backward branching, breadth first" 0 "$bin" ta005 --lb lb2 --branch bwd --select bfs --ub opt --threads 2 --quiet
+expect_output "ta005 optimum backward" "makespan     1235"
 
 expect_status "ub below the optimum" 0 "$bin" ta001 --ub 1200 --json
 expect_output "ub below: not optimal" '"optimal": false'
