@@ -41,7 +41,8 @@ FSBB_HD int fsbb_lb2(const fsbb_bound_data *d, const unsigned char *unscheduled,
 {
     int lb = 0;
     for (int q = 0; q < d->pair_count; q++) {
-        lb = FSBB_MAX(lb, fsbb_lb2_pair(d, q, unscheduled, front, back));
+        const int pair_bound = fsbb_lb2_pair(d, q, unscheduled, front, back);
+        lb = FSBB_MAX(lb, pair_bound);
         if (lb >= ub)
             break;
     }

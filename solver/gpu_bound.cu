@@ -105,7 +105,8 @@ __device__ __forceinline__ void bound_node_plain(const fsbb_bound_data *d, const
                 unscheduled[j] = 0;
             for (int i = front_len; i < n - back_len; i++)
                 unscheduled[perm[i]] = 1;
-            lb = FSBB_MAX(lb, fsbb_lb2(d, unscheduled, front, back, ub));
+            const int lb2 = fsbb_lb2(d, unscheduled, front, back, ub);
+            lb = FSBB_MAX(lb, lb2);
         }
     }
     pool.lb[id] = lb;
