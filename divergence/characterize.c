@@ -177,8 +177,10 @@ fsbb_status fsbb_trace_characterize(fsbb_trace *trace, fsbb_trace_stats *stats, 
     for (int64_t w = 0; w < trace->warp_count; w++)
         if (trace->warps[w].head < 0 || trace->warps[w].tail < 0)
             return fsbb_fail(err, FSBB_ERR_ARGUMENT, "warp %" PRId64 ": negative head or tail", trace->warps[w].warp);
-    qsort(trace->tasks, (size_t)trace->task_count, sizeof *trace->tasks, compare_tasks);
-    qsort(trace->warps, (size_t)trace->warp_count, sizeof *trace->warps, compare_warps);
+    if (trace->task_count > 0)
+        qsort(trace->tasks, (size_t)trace->task_count, sizeof *trace->tasks, compare_tasks);
+    if (trace->warp_count > 0)
+        qsort(trace->warps, (size_t)trace->warp_count, sizeof *trace->warps, compare_warps);
 
     ratio_sums sums = {0};
     int64_t next_warp_record = 0;
