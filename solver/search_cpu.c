@@ -37,6 +37,7 @@ typedef struct worker {
     int id;
     pthread_mutex_t lock;
     fsbb_node_pool pool;
+    atomic_size_t open_nodes;        /* pool.count, published under lock for peeks without it */
     /* Scratch sized for one node. */
     int *front, *back, *remain, *child_front, *child_back;
     int *lb_forward, *lb_backward;   /* by position in the permutation */
@@ -72,6 +73,13 @@ struct cpu_engine {
     size_t snapshot_capacity;        /* in nodes */
 };
 
+/* Publishes w->pool.count for other threads' unlocked peeks; called with w->lock held (or
+ * before the threads start). */
+static void publish_open_nodes(worker *w)
+{
+    atomic_store_explicit(&w->open_nodes, w->pool.count, memory_order_relaxed);
+}
+
 static void flush_counters(worker *w)
 {
     fsbb_search *search = w->engine->search;
@@ -87,7 +95,8 @@ static int refine_bound(worker *w, const fsbb_node *child, int lb, int ub)
     fsbb_search *search = w->engine->search;
     const fsbb_bound_data *d = search->data;
     if (search->options->lb == FSBB_LB2) {
-        lb = FSBB_MAX(lb, fsbb_lb2(d, w->unscheduled, w->child_front, w->child_back, ub));
+        const int lb2 = fsbb_lb2(d, w->unscheduled, w->child_front, w->child_back, ub);
+        lb = FSBB_MAX(lb, lb2);
         w->bounded++;
     }
     const fsbb_custom_node node = {
@@ -274,12 +283,14 @@ static int find_work(worker *w)
         const int start = (int)((w->rng >> 8) % (unsigned)engine->count);
         for (int t = 0; t < engine->count; t++) {
             worker *victim = &engine->workers[(start + t) % engine->count];
-            if (victim == w || victim->pool.count == 0)
+            if (victim == w || atomic_load_explicit(&victim->open_nodes, memory_order_relaxed) == 0)
                 continue;
             lock_pair(w, victim);
             int got = 0;
             if (victim->pool.count > 0) {
                 got = fsbb_node_pool_steal_half(&victim->pool, &w->pool) > 0;
+                publish_open_nodes(victim);
+                publish_open_nodes(w);
                 if (got)
                     atomic_fetch_sub(&engine->idle, 1);
                 else
@@ -317,6 +328,7 @@ static void *run_worker(void *arg)
         }
         pthread_mutex_lock(&w->lock);
         const int got = fsbb_node_pool_pop(&w->pool, w->current);
+        publish_open_nodes(w);
         pthread_mutex_unlock(&w->lock);
         if (!got) {
             flush_counters(w);
@@ -335,6 +347,7 @@ static void *run_worker(void *arg)
                 break;
             }
         }
+        publish_open_nodes(w);
         pthread_mutex_unlock(&w->lock);
     }
     leave(w);
@@ -417,7 +430,8 @@ static int push_root(worker *w)
     memset(w->child_back, 0, sizeof(int) * (size_t)m);
     if (search->options->lb == FSBB_LB2 && n > 1) {
         memset(w->unscheduled, 1, (size_t)n);
-        root->lb = FSBB_MAX(root->lb, fsbb_lb2(d, w->unscheduled, w->child_front, w->child_back, INT_MAX));
+        const int root_lb2 = fsbb_lb2(d, w->unscheduled, w->child_front, w->child_back, INT_MAX);
+        root->lb = FSBB_MAX(root->lb, root_lb2);
     }
     const fsbb_custom_node view = {
         .perm = root->perm, .front_len = 0, .back_len = 0, .front = w->child_front, .back = w->child_back,
@@ -554,6 +568,8 @@ static void free_pause(cpu_engine *engine)
 static fsbb_status run_threads(cpu_engine *engine, fsbb_error *err)
 {
     fsbb_search *search = engine->search;
+    if (engine->count < 1)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "a search needs at least one thread");
     pthread_t *threads = calloc((size_t)engine->count, sizeof *threads);
     if (!threads)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for thread handles");
@@ -604,6 +620,8 @@ fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
         }
     if (status == FSBB_OK && (search->resume ? push_resumed(&engine) : push_root(&engine.workers[0])) != 0)
         status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the %s", search->resume ? "resumed nodes" : "root node");
+    for (int t = 0; status == FSBB_OK && t < engine.count; t++)
+        publish_open_nodes(&engine.workers[t]);
     if (status == FSBB_OK)
         status = run_threads(&engine, err);
     if (status == FSBB_OK && atomic_load(&engine.out_of_memory))
