@@ -37,7 +37,8 @@ static fsbb_node *make_root(const fsbb_bound_data *d, fsbb_lb_kind lb, fsbb_erro
     if (lb == FSBB_LB2 && n > 1) {
         memset(unscheduled, 1, (size_t)n);
         memset(scratch, 0, sizeof(int) * 2 * (size_t)m);
-        root->lb = FSBB_MAX(root->lb, fsbb_lb2(d, unscheduled, scratch, scratch + m, INT_MAX));
+        const int root_lb2 = fsbb_lb2(d, unscheduled, scratch, scratch + m, INT_MAX);
+        root->lb = FSBB_MAX(root->lb, root_lb2);
     }
     free(scratch);
     free(unscheduled);

@@ -228,7 +228,8 @@ static fsbb_status push_root(offload *o, fsbb_error *err)
             return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the root node");
         memset(unscheduled, 1, (size_t)o->n);
         memset(o->front, 0, 2 * sizeof(int) * (size_t)o->m);
-        root->lb = FSBB_MAX(root->lb, fsbb_lb2(d, unscheduled, o->front, o->back, INT_MAX));
+        const int root_lb2 = fsbb_lb2(d, unscheduled, o->front, o->back, INT_MAX);
+        root->lb = FSBB_MAX(root->lb, root_lb2);
         free(unscheduled);
     }
     if (o->search->custom_bound_count > 0) {
