@@ -25,8 +25,10 @@ int fsbb_custom_cpu_bounds(const fsbb_custom_bound *bounds, int count, const fsb
     };
     for (int b = 0; b < count && lb < ub; b++) {
         const fsbb_bound_definition *def = &bounds[b].definition;
-        if (def->cpu_bound)
-            lb = FSBB_MAX(lb, def->cpu_bound(&view, def->user_data));
+        if (def->cpu_bound) {
+            const int custom = def->cpu_bound(&view, def->user_data);
+            lb = FSBB_MAX(lb, custom);
+        }
     }
     return lb;
 }
