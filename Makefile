@@ -32,7 +32,9 @@ LDLIBS   += $(shell pkg-config --libs $(PKGS)) -lm -pthread
 
 ifeq ($(SANITIZE),1)
 CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
-LDFLAGS += -fsanitize=address,undefined
+# Programs linked with a sanitized library need the sanitizer runtimes too: flowshopbb.pc says so.
+SANITIZE_LINK := -fsanitize=address,undefined
+LDFLAGS += $(SANITIZE_LINK)
 # Tests that run long solves read this and take smaller instances under the sanitizers.
 export FSBB_TEST_LIGHT := 1
 endif
@@ -105,7 +107,7 @@ install: $(BUILD)/libflowshopbb.a $(BUILD)/libflowshopbb.so
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libflowshopbb.so
 	install -m 644 solver/flowshopbb.h $(DESTDIR)$(INCLUDEDIR)/flowshopbb.h
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' \
-	    -e 's|@VERSION@|$(VERSION)|g' -e 's|@LIBS_PRIVATE@|$(strip $(LDLIBS))|g' \
+	    -e 's|@VERSION@|$(VERSION)|g' -e 's|@LIBS_PRIVATE@|$(strip $(LDLIBS))|g' -e 's|@LINK_FLAGS@|$(SANITIZE_LINK)|g' \
 	    flowshopbb.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/flowshopbb.pc
 
 EXAMPLES := $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))
