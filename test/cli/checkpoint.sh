@@ -19,16 +19,17 @@ fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
 check() { if eval "$2"; then pass; else fail "$1"; fi; }
 
 if [ -n "${FSBB_TEST_LIGHT:-}" ]; then
-    instance=ta011 tree="--lb lb2" other_tree="--lb lb1" other=ta012 first_kill=10 kill_span=30 good_limit=20000
+    instance=ta011 tree="--lb lb2" other_tree="--lb lb1" other=ta012 good_limit=20000
 else
-    instance=ta029 tree="" other_tree="--lb lb2" other=ta028 first_kill=20 kill_span=80 good_limit=100000
+    instance=ta029 tree="" other_tree="--lb lb2" other=ta028 good_limit=100000
 fi
 threads=2
 
 # json_field FILE KEY: the value of a number or string field of a one-line JSON object.
 json_field() { sed -n "s/.*\"$2\": \"*\([^,\"}]*\).*/\1/p" "$1"; }
 
-# random_delay: a random pause of first_kill..first_kill+kill_span hundredths of a second.
+# random_delay: a random pause of first_kill..first_kill+kill_span hundredths of a second
+# (set from the reference run's time below).
 seed=$(($$ % 1000))
 random_delay() {
     seed=$(((seed * 1103515245 + 12345) % 2147483648))
@@ -39,8 +40,14 @@ random_delay() {
 lines() { wc -l <"$1" | tr -d ' '; }
 
 # ---- The reference: one uninterrupted run ---------------------------------------------------
+started=$(date +%s%N)
 "$bin" $instance $tree --ub opt --threads $threads --json >"$tmp/ref.json" 2>"$tmp/ref.err"
 check "reference run proves the optimum" "[ $? -eq 0 ]"
+# Kills come after 1/12 to 1/4 of the reference's time, whatever the machine and build: a
+# run progresses at most that far, so at least three kills land before the search ends.
+ref_hundredths=$((($(date +%s%N) - started) / 10000000))
+first_kill=$((ref_hundredths / 12 + 1))
+kill_span=$((ref_hundredths / 6 + 1))
 ref_nodes=$(json_field "$tmp/ref.json" nodes)
 ref_makespan=$(json_field "$tmp/ref.json" makespan)
 
