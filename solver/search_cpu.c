@@ -21,6 +21,7 @@
 #include "lb1_batch.h"
 #include "lb2.h"
 #include "node_pool.h"
+#include "times_cache.h"
 
 #include <limits.h>
 #include <sched.h>
@@ -38,8 +39,10 @@ typedef struct worker {
     pthread_mutex_t lock;
     fsbb_node_pool pool;
     atomic_size_t open_nodes;        /* pool.count, published under lock for peeks without it */
+    fsbb_times_cache times_cache;    /* front and back times of the last nodes */
+    const int *front, *back;         /* the current node's, in times_cache */
     /* Scratch sized for one node. */
-    int *front, *back, *remain, *child_front, *child_back;
+    int *remain, *child_front, *child_back;
     int *lb_forward, *lb_backward;   /* by position in the permutation */
     int *times;                      /* m x unscheduled: the unscheduled jobs' times */
     int *batch_back;                 /* m x unscheduled: backward children's suffix times */
@@ -153,8 +156,8 @@ static int expand(worker *w, const fsbb_node *node)
     w->nodes++;
     const int fl = node->front_len, bl = node->back_len;
     const int lo = fl, hi = n - bl, unscheduled = hi - lo;
-    fsbb_front_times(d, node->perm, fl, w->front);
-    fsbb_back_times(d, node->perm, bl, w->back);
+    w->front = fsbb_times_cache_front(&w->times_cache, d, node->perm, fl);
+    w->back = fsbb_times_cache_back(&w->times_cache, d, node->perm, bl);
     fsbb_gather_unscheduled(d, node->perm, lo, unscheduled, w->times, w->remain);
 
     if (unscheduled == 1) {
@@ -357,8 +360,7 @@ static void *run_worker(void *arg)
 static void free_worker(worker *w)
 {
     fsbb_node_pool_free(&w->pool);
-    free(w->front);
-    free(w->back);
+    fsbb_times_cache_free(&w->times_cache);
     free(w->remain);
     free(w->child_front);
     free(w->child_back);
@@ -386,8 +388,7 @@ static int init_worker(worker *w, cpu_engine *engine, int id)
     w->rng = 2654435761u * (unsigned)(id + 1);
     pthread_mutex_init(&w->lock, NULL);
     fsbb_node_pool_init(&w->pool, search->options->select, n);
-    w->front = malloc(sizeof(int) * (size_t)m);
-    w->back = malloc(sizeof(int) * (size_t)m);
+    const int cache_ok = fsbb_times_cache_init(&w->times_cache, n, m) == 0;
     w->remain = malloc(sizeof(int) * (size_t)m);
     w->child_front = malloc(sizeof(int) * (size_t)m);
     w->child_back = malloc(sizeof(int) * (size_t)m);
@@ -402,7 +403,7 @@ static int init_worker(worker *w, cpu_engine *engine, int id)
     w->custom_scratch = malloc(sizeof(int) * 3 * (size_t)n);
     w->current = malloc(engine->node_size);
     w->children = malloc(engine->node_size * (size_t)n);
-    return w->front && w->back && w->remain && w->child_front && w->child_back && w->lb_forward &&
+    return cache_ok && w->remain && w->child_front && w->child_back && w->lb_forward &&
                    w->lb_backward && w->survivors && w->times && w->batch_back && w->batch_t && w->batch_last &&
                    w->unscheduled && w->custom_scratch && w->current && w->children
                ? 0
