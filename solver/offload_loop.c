@@ -3,6 +3,7 @@
 #include "offload_loop.h"
 
 #include "checkpoint.h"
+#include "child_order.h"
 #include "error.h"
 #include "lb1.h"
 #include "lb1_batch.h"
@@ -253,27 +254,6 @@ static fsbb_status push_resumed(offload *o, fsbb_error *err)
 
 /* ---- Branching ---------------------------------------------------------------------------- */
 
-/* The CPU engine's rule for dyn: fewer surviving children wins, ties to the larger bound sum. */
-static int choose_forward(const offload *o, int lo, int hi, int ub)
-{
-    switch (o->branch) {
-    case FSBB_BRANCH_FORWARD: return 1;
-    case FSBB_BRANCH_BACKWARD: return 0;
-    case FSBB_BRANCH_DYNAMIC: break;
-    }
-    int alive_forward = 0, alive_backward = 0;
-    long sum_forward = 0, sum_backward = 0;
-    for (int i = lo; i < hi; i++) {
-        alive_forward += o->lb_forward[i] < ub;
-        alive_backward += o->lb_backward[i] < ub;
-        sum_forward += o->lb_forward[i];
-        sum_backward += o->lb_backward[i];
-    }
-    if (alive_forward != alive_backward)
-        return alive_forward < alive_backward;
-    return sum_forward >= sum_backward;
-}
-
 /* A node with one unscheduled job: its makespan, offered to the incumbent. */
 static void evaluate_leaf(offload *o, const fsbb_node *node, int ub)
 {
@@ -303,7 +283,7 @@ static int branch_parent(offload *o, const fsbb_node *parent, int at, int ub)
                                    o->batch_last, o->lb_backward + lo);
         o->bounded += 2 * (uint64_t)unscheduled;
     }
-    const int forward = choose_forward(o, lo, hi, ub);
+    const int forward = fsbb_choose_forward(o->branch, o->lb_forward, o->lb_backward, lo, hi, ub);
     if (o->branch == FSBB_BRANCH_DYNAMIC)
         lb = forward ? o->lb_forward : o->lb_backward;
     const int place = forward ? lo : hi - 1;
@@ -400,20 +380,6 @@ static void write_pool(offload *o, pool_slot *slot, fsbb_bound_pool *pool)
 
 /* ---- Pruning ------------------------------------------------------------------------------ */
 
-/* Insertion sort of pool positions by bound, largest first (stable, as the CPU engine's). */
-static void sort_by_bound_descending(int *positions, int count, const int *bounds)
-{
-    for (int i = 1; i < count; i++) {
-        const int pos = positions[i];
-        int j = i - 1;
-        while (j >= 0 && bounds[positions[j]] < bounds[pos]) {
-            positions[j + 1] = positions[j];
-            j--;
-        }
-        positions[j + 1] = pos;
-    }
-}
-
 /* Pushes the children of the slot's pool whose bound is under the incumbent: parents in
  * reverse generation order, each parent's children best on top, so the stack pops the
  * first parent's best child first, as the CPU engine would. */
@@ -429,7 +395,7 @@ static fsbb_status push_survivors(offload *o, const pool_slot *slot, const fsbb_
         for (int i = group_start(slot, g); i < slot->group_end[g]; i++)
             if (bounds[slot->position[i]] < ub)
                 o->survivors[alive++] = slot->position[i];
-        sort_by_bound_descending(o->survivors, alive, bounds);
+        fsbb_sort_by_bound_descending(o->survivors, alive, bounds);
         for (int s = 0; s < alive; s++) {
             const int at = o->survivors[s];
             fsbb_node *child = o->child;

@@ -15,6 +15,7 @@
 #include "search.h"
 
 #include "checkpoint.h"
+#include "child_order.h"
 #include "custom_bound.h"
 #include "error.h"
 #include "lb1.h"
@@ -110,40 +111,6 @@ static int refine_bound(worker *w, const fsbb_node *child, int lb, int ub)
                                   w->custom_scratch);
 }
 
-static void sort_by_bound_descending(int *positions, int count, const int *lb)
-{
-    for (int i = 1; i < count; i++) {
-        const int pos = positions[i];
-        int j = i - 1;
-        while (j >= 0 && lb[positions[j]] < lb[pos]) {
-            positions[j + 1] = positions[j];
-            j--;
-        }
-        positions[j + 1] = pos;
-    }
-}
-
-static int choose_forward(const fsbb_search *search, int lo, int hi, const int *lb_forward, const int *lb_backward,
-                          int ub)
-{
-    switch (search->options->branch) {
-    case FSBB_BRANCH_FORWARD: return 1;
-    case FSBB_BRANCH_BACKWARD: return 0;
-    case FSBB_BRANCH_DYNAMIC: break;
-    }
-    int alive_forward = 0, alive_backward = 0;
-    long sum_forward = 0, sum_backward = 0;
-    for (int i = lo; i < hi; i++) {
-        alive_forward += lb_forward[i] < ub;
-        alive_backward += lb_backward[i] < ub;
-        sum_forward += lb_forward[i];
-        sum_backward += lb_backward[i];
-    }
-    if (alive_forward != alive_backward)
-        return alive_forward < alive_backward;
-    return sum_forward >= sum_backward;
-}
-
 /* Branches one node; writes its surviving children to w->children; returns their count. */
 static int expand(worker *w, const fsbb_node *node)
 {
@@ -177,14 +144,14 @@ static int expand(worker *w, const fsbb_node *node)
                                    w->batch_last, w->lb_backward + lo);
     w->bounded += (uint64_t)unscheduled * (branch == FSBB_BRANCH_DYNAMIC ? 2 : 1);
 
-    const int forward = choose_forward(search, lo, hi, w->lb_forward, w->lb_backward, ub);
+    const int forward = fsbb_choose_forward(search->options->branch, w->lb_forward, w->lb_backward, lo, hi, ub);
     const int *lb = forward ? w->lb_forward : w->lb_backward;
     int alive = 0;
     for (int i = lo; i < hi; i++)
         if (lb[i] < ub)
             w->survivors[alive++] = i;
     if (search->options->select == FSBB_SELECT_DFS)
-        sort_by_bound_descending(w->survivors, alive, lb);
+        fsbb_sort_by_bound_descending(w->survivors, alive, lb);
 
     const int refine = search->options->lb == FSBB_LB2 || search->custom_bound_count > 0;
     if (refine) {

@@ -5,6 +5,7 @@
  * LB1 from scratch; LB2's early exit keeps its contract; LB2 is exact at the root for two
  * machines (Johnson); and the bound tables hold what bound_data.h says. */
 #include "suites.h"
+#include "test_support.h"
 
 #include "bound_data.h"
 #include "brute_force.h"
@@ -18,21 +19,9 @@
 #define MAX_JOBS 8
 #define MAX_MACHINES 6
 
-static unsigned next_random(unsigned *state)
-{
-    *state = *state * 1664525u + 1013904223u;
-    return *state >> 8;
-}
-
 static int random_between(unsigned *state, int low, int high)
 {
-    return low + (int)(next_random(state) % (unsigned)(high - low + 1));
-}
-
-static void random_times(unsigned *rng, int n, int m, int *p)
-{
-    for (int i = 0; i < n * m; i++)
-        p[i] = random_between(rng, 1, 99);
+    return low + (int)(test_random_next(state) % (unsigned)(high - low + 1));
 }
 
 /* The first violation found is kept, described, for the failure message. */
@@ -207,7 +196,7 @@ static void test_full_tree(void)
         const int m = 2 + instance % 5;
         int p[MAX_JOBS * MAX_MACHINES];
         const unsigned seed = rng;
-        random_times(&rng, n, m, p);
+        test_random_times(&rng, n, m, p);
         fsbb_bound_data d;
         CU_ASSERT_FATAL(fsbb_bound_data_init(&d, n, m, p) == 0);
         violations v = {0};
@@ -230,7 +219,7 @@ static void test_sampled_nodes(void)
         const int n = 7 + instance % 2, m = 2 + instance % 5;
         int p[MAX_JOBS * MAX_MACHINES];
         const unsigned seed = rng;
-        random_times(&rng, n, m, p);
+        test_random_times(&rng, n, m, p);
         fsbb_bound_data d;
         CU_ASSERT_FATAL(fsbb_bound_data_init(&d, n, m, p) == 0);
         violations v = {0};
@@ -269,7 +258,7 @@ static void test_lb2_two_machines_is_optimal(void)
     for (int instance = 0; instance < 300; instance++) {
         const int n = 1 + instance % 8, m = 2;
         int p[MAX_JOBS * 2];
-        random_times(&rng, n, m, p);
+        test_random_times(&rng, n, m, p);
         fsbb_bound_data d;
         CU_ASSERT_FATAL(fsbb_bound_data_init(&d, n, m, p) == 0);
         unsigned char all[MAX_JOBS];
@@ -322,7 +311,7 @@ static void test_johnson_orders_are_optimal(void)
     for (int instance = 0; instance < 60; instance++) {
         const int n = 2 + instance % 6, m = 3 + instance % 4;
         int p[MAX_JOBS * MAX_MACHINES];
-        random_times(&rng, n, m, p);
+        test_random_times(&rng, n, m, p);
         fsbb_bound_data d;
         CU_ASSERT_FATAL(fsbb_bound_data_init(&d, n, m, p) == 0);
         unsigned char all[MAX_JOBS];
@@ -380,7 +369,7 @@ static void test_tables_random(void)
     for (int instance = 0; instance < 100; instance++) {
         const int n = 1 + instance % MAX_JOBS, m = 2 + instance % 5;
         int p[MAX_JOBS * MAX_MACHINES];
-        random_times(&rng, n, m, p);
+        test_random_times(&rng, n, m, p);
         fsbb_bound_data d;
         CU_ASSERT_FATAL(fsbb_bound_data_init(&d, n, m, p) == 0);
         CU_ASSERT_EQUAL(d.pair_count, m * (m - 1) / 2);

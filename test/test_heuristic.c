@@ -4,6 +4,7 @@
  * same schedule as NEH evaluating every insertion from scratch; the improvement never
  * worsens its start, repeats itself for a seed, and comes close to the optimum. */
 #include "suites.h"
+#include "test_support.h"
 
 #include "brute_force.h"
 #include "heuristic.h"
@@ -13,18 +14,6 @@
 
 #define MAX_JOBS 40
 #define MAX_MACHINES 12
-
-static unsigned next_random(unsigned *state)
-{
-    *state = *state * 1664525u + 1013904223u;
-    return *state >> 8;
-}
-
-static void random_times(unsigned *rng, int n, int m, int *p)
-{
-    for (int i = 0; i < n * m; i++)
-        p[i] = 1 + (int)(next_random(rng) % 99);
-}
 
 static int is_permutation(int n, const int *permutation)
 {
@@ -75,9 +64,10 @@ static void test_neh_equals_plain_neh(void)
 {
     unsigned rng = 5u;
     for (int instance = 0; instance < 200; instance++) {
-        const int n = 1 + (int)(next_random(&rng) % MAX_JOBS), m = 1 + (int)(next_random(&rng) % MAX_MACHINES);
+        const int n = 1 + (int)(test_random_next(&rng) % MAX_JOBS);
+        const int m = 1 + (int)(test_random_next(&rng) % MAX_MACHINES);
         int p[MAX_JOBS * MAX_MACHINES], fast[MAX_JOBS], plain[MAX_JOBS];
-        random_times(&rng, n, m, p);
+        test_random_times(&rng, n, m, p);
         /* few distinct times make ties, where the two must also agree */
         if (instance % 2)
             for (int i = 0; i < n * m; i++)
@@ -98,7 +88,7 @@ static void test_never_below_optimum(void)
     for (int instance = 0; instance < instances; instance++) {
         const int n = 1 + instance % 8, m = 1 + (instance / 8) % 6;
         int p[MAX_JOBS * MAX_MACHINES], permutation[MAX_JOBS];
-        random_times(&rng, n, m, p);
+        test_random_times(&rng, n, m, p);
         const int optimum = brute_force_optimum(n, m, p, NULL);
         const int neh = fsbb_heuristic_neh(n, m, p, permutation);
         CU_ASSERT_FATAL(is_permutation(n, permutation));
@@ -122,7 +112,7 @@ static void test_improve_from_identity(void)
     for (int instance = 0; instance < 20; instance++) {
         const int n = 20 + instance, m = 2 + instance % 10;
         int p[MAX_JOBS * MAX_MACHINES], first[MAX_JOBS], second[MAX_JOBS];
-        random_times(&rng, n, m, p);
+        test_random_times(&rng, n, m, p);
         for (int j = 0; j < n; j++)
             first[j] = second[j] = j;
         const int start = brute_force_makespan(n, m, p, first, n);

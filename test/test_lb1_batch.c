@@ -1,18 +1,13 @@
 /* test_lb1_batch.c — the batched child bounds (lb1_batch.h) equal the reference
  * single-child forms of lb1.h, which equal LB1 computed from scratch on the child. */
 #include "suites.h"
+#include "test_support.h"
 
 #include "bound_data.h"
 #include "lb1.h"
 #include "lb1_batch.h"
 
 #include <stdlib.h>
-
-static unsigned next_random(unsigned *state)
-{
-    *state = *state * 1664525u + 1013904223u;
-    return *state >> 8;
-}
 
 /* A random node: a shuffled permutation with random prefix and suffix lengths leaving at
  * least two jobs unscheduled. */
@@ -21,23 +16,22 @@ static void random_node(unsigned *rng, int n, fsbb_job *perm, int *front_len, in
     for (int j = 0; j < n; j++)
         perm[j] = (fsbb_job)j;
     for (int j = n - 1; j > 0; j--) {
-        const int other = (int)(next_random(rng) % (unsigned)(j + 1));
+        const int other = (int)(test_random_next(rng) % (unsigned)(j + 1));
         const fsbb_job swap = perm[j];
         perm[j] = perm[other];
         perm[other] = swap;
     }
-    *front_len = (int)(next_random(rng) % (unsigned)(n - 1));
-    *back_len = (int)(next_random(rng) % (unsigned)(n - 1 - *front_len));
+    *front_len = (int)(test_random_next(rng) % (unsigned)(n - 1));
+    *back_len = (int)(test_random_next(rng) % (unsigned)(n - 1 - *front_len));
 }
 
 static void test_batch_equals_single_children(void)
 {
     unsigned rng = 12345;
     for (int trial = 0; trial < 300; trial++) {
-        const int n = 2 + (int)(next_random(&rng) % 30), m = 1 + (int)(next_random(&rng) % 12);
+        const int n = 2 + (int)(test_random_next(&rng) % 30), m = 1 + (int)(test_random_next(&rng) % 12);
         int *p = malloc(sizeof(int) * (size_t)(n * m));
-        for (int i = 0; i < n * m; i++)
-            p[i] = 1 + (int)(next_random(&rng) % 99);
+        test_random_times(&rng, n, m, p);
         fsbb_bound_data d;
         CU_ASSERT_FATAL(fsbb_bound_data_init(&d, n, m, p) == 0);
         fsbb_job *perm = malloc(sizeof(fsbb_job) * (size_t)n), *child = malloc(sizeof(fsbb_job) * (size_t)n);

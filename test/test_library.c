@@ -5,6 +5,7 @@
  * (fsbb_bound_verify and the "verify" option), and NVRTC compile errors of custom GPU
  * bounds (no GPU needed). */
 #include "suites.h"
+#include "test_support.h"
 
 #include "bound_data.h"
 #include "brute_force.h"
@@ -19,12 +20,6 @@
 #include <string.h>
 
 enum { MAX_N = 24, MAX_M = 24 };
-
-static unsigned next_random(unsigned *state)
-{
-    *state = *state * 1664525u + 1013904223u;
-    return *state >> 8;
-}
 
 /* ---- Custom bounds written from the node view ---------------------------------------- */
 
@@ -110,16 +105,6 @@ static fsbb_bound_definition cpu_bound(const char *name, fsbb_cpu_bound_fn funct
 
 /* ---- Helpers -------------------------------------------------------------------------- */
 
-static fsbb_options *options_with(const char *const *pairs)
-{
-    fsbb_options *options = fsbb_options_new();
-    CU_ASSERT_PTR_NOT_NULL_FATAL(options);
-    fsbb_error err;
-    for (int i = 0; pairs[i]; i += 2)
-        CU_ASSERT_EQUAL(fsbb_options_set(options, pairs[i], pairs[i + 1], &err), FSBB_OK);
-    return options;
-}
-
 /* Solves with the given custom bound (NULL: none); returns the status. */
 static fsbb_status solve_with(const fsbb_instance *instance, const fsbb_options *options,
                               const fsbb_bound_definition *bound, fsbb_result *result, fsbb_error *err)
@@ -147,13 +132,13 @@ static void times_of(const fsbb_instance *instance, int *p)
 static void test_custom_lb1_random_optima(void)
 {
     static const char *const pairs[] = {"lb", "lb1", "ub", "inf", "threads", "1", NULL};
-    fsbb_options *options = options_with(pairs);
+    fsbb_options *options = test_options_from_pairs(pairs);
     unsigned rng = 20240607u;
     for (int trial = 0; trial < 12; trial++) {
         const int n = 4 + trial % 5, m = 2 + trial % 4;
         int p[8 * 5];
         for (int i = 0; i < n * m; i++)
-            p[i] = 1 + (int)(next_random(&rng) % (trial % 2 ? 9 : 99));
+            p[i] = 1 + (int)(test_random_next(&rng) % (trial % 2 ? 9 : 99));
         fsbb_instance *instance = NULL;
         fsbb_error err;
         CU_ASSERT_EQUAL_FATAL(fsbb_instance_from_matrix("random", n, m, p, &instance, &err), FSBB_OK);
@@ -181,7 +166,7 @@ static void test_custom_lb1_random_optima(void)
 static void test_custom_lb1_taillard_optima(void)
 {
     static const char *const pairs[] = {"lb", "lb1", "ub", "inf", "threads", "2", NULL};
-    fsbb_options *options = options_with(pairs);
+    fsbb_options *options = test_options_from_pairs(pairs);
     for (int index = 1; index <= 5; index++) {
         char name[16];
         snprintf(name, sizeof name, "ta%03d", index);
@@ -210,7 +195,7 @@ static void test_custom_lb1_taillard_optima(void)
 static void test_stronger_custom_bound_fewer_nodes(void)
 {
     static const char *const pairs[] = {"lb", "lb1", "ub", "opt", "threads", "1", NULL};
-    fsbb_options *options = options_with(pairs);
+    fsbb_options *options = test_options_from_pairs(pairs);
     static const int indices[] = {2, 5};
     for (int i = 0; i < 2; i++) {
         char name[16];
@@ -253,7 +238,7 @@ static void test_custom_bound_prunes_root(void)
         char thread_count[8];
         snprintf(thread_count, sizeof thread_count, "%d", threads);
         const char *const pairs[] = {"lb", "lb1", "ub", "opt", "threads", thread_count, NULL};
-        fsbb_options *options = options_with(pairs);
+        fsbb_options *options = test_options_from_pairs(pairs);
         fsbb_instance *instance = NULL;
         fsbb_error err;
         CU_ASSERT_EQUAL_FATAL(fsbb_instance_load("ta003", &instance, &err), FSBB_OK);
@@ -394,7 +379,7 @@ static void test_gpu_device_without_gpu(void)
         return;
     }
     static const char *const pairs[] = {"device", "gpu", NULL};
-    fsbb_options *options = options_with(pairs);
+    fsbb_options *options = test_options_from_pairs(pairs);
     fsbb_instance *instance = NULL;
     fsbb_error err;
     CU_ASSERT_EQUAL_FATAL(fsbb_instance_load("ta001", &instance, &err), FSBB_OK);
@@ -451,8 +436,7 @@ static void test_two_solvers_in_two_threads(void)
     threaded_solve jobs[2] = {{.seed = 11, .n = 8, .m = 5}, {.seed = 12, .n = 8, .m = 4}};
     for (int t = 0; t < 2; t++) {
         unsigned rng = jobs[t].seed;
-        for (int i = 0; i < jobs[t].n * jobs[t].m; i++)
-            jobs[t].p[i] = 1 + (int)(next_random(&rng) % 99);
+        test_random_times(&rng, jobs[t].n, jobs[t].m, jobs[t].p);
         jobs[t].optimum = brute_force_optimum(jobs[t].n, jobs[t].m, jobs[t].p, NULL);
     }
     pthread_t threads[2];
@@ -550,7 +534,7 @@ static void test_verify_option(void)
     fsbb_error err;
     CU_ASSERT_EQUAL_FATAL(fsbb_instance_load("ta001", &instance, &err), FSBB_OK);
     static const char *const pairs[] = {"verify", "5", NULL};
-    fsbb_options *options = options_with(pairs);
+    fsbb_options *options = test_options_from_pairs(pairs);
     const fsbb_bound_definition bad = cpu_bound("lb1-plus-one", view_lb1_plus_one_any_instance, NULL);
     fsbb_result result;
     CU_ASSERT_EQUAL(solve_with(instance, options, &bad, &result, &err), FSBB_ERR_VERIFY);

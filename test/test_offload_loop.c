@@ -10,6 +10,7 @@
  * applied by the stand-in (as the GPU bounder applies their GPU source), the loop branches
  * the CPU engine's nodes with the same custom bounds, the root included. */
 #include "suites.h"
+#include "test_support.h"
 
 #include "checkpoint.h"
 #include "custom_bound.h"
@@ -145,19 +146,6 @@ static void cpu_bounder_free(cpu_bounder *b)
 
 /* ---- Running an engine ---------------------------------------------------------------------- */
 
-typedef struct engine_run {
-    fsbb_status status;
-    uint64_t nodes, bounded;
-    int incumbent;
-    int found;              /* a schedule was recorded */
-    int schedule_makespan;  /* its makespan, recomputed from the permutation */
-    int stopped, limit_reached, interrupted;
-    int open_lower_bound;
-    int protocol_errors;    /* offload: protocol violations, and slots left in flight */
-    fsbb_offload_stats stats;
-    char message[FSBB_ERROR_MESSAGE_SIZE];
-} engine_run;
-
 /* The engine: the CPU engine, or the offload loop with pools of `capacity` nodes. */
 typedef struct engine_setup {
     int capacity;                /* 0: the CPU engine */
@@ -169,137 +157,81 @@ typedef struct engine_setup {
     int bounder_without_custom;  /* the stand-in says it does not apply custom bounds */
 } engine_setup;
 
-static engine_run run_engine(const fsbb_instance *inst, const fsbb_options *options, int ub, engine_setup setup)
+/* What setup_engine runs: the instance and the upper bound of the run, and its setup. */
+typedef struct engine_context {
+    const fsbb_instance *inst;
+    int ub;
+    engine_setup setup;
+} engine_context;
+
+/* The engine of a setup (a test_engine_fn), resumed from its checkpoint if it names one. */
+static fsbb_status setup_engine(fsbb_search *search, const void *context, test_engine_run *run, fsbb_error *err)
 {
-    engine_run run;
-    memset(&run, 0, sizeof run);
-    fsbb_bound_data data;
-    CU_ASSERT_FATAL(fsbb_bound_data_init(&data, inst->n, inst->m, inst->p) == 0);
-    fsbb_bound_data_limit_pairs(&data, options->lb2_pairs);
-    atomic_int interrupt;
-    atomic_init(&interrupt, setup.interrupt);
-    fsbb_search search;
-    memset(&search, 0, sizeof search);
-    search.data = &data;
-    search.options = options;
-    search.threads = 2;
-    atomic_init(&search.incumbent, ub);
-    pthread_mutex_init(&search.incumbent_lock, NULL);
-    pthread_mutex_init(&search.progress_lock, NULL);
-    search.incumbent_permutation = calloc((size_t)inst->n, sizeof(int));
-    search.interrupt_request = &interrupt;
-    atomic_init(&search.open_lower_bound, INT_MAX);
-    search.start_time = search.last_progress_time = fsbb_now();
-    search.instance_hash = fsbb_checkpoint_fingerprint(inst->n, inst->m, inst->p);
-    search.initial_ub = ub;
-    search.checkpoint_path = setup.checkpoint_path;
-    search.custom_bounds = setup.custom;
-    search.custom_bound_count = setup.custom_count;
+    const engine_context *c = context;
+    const engine_setup *setup = &c->setup;
+    atomic_store(search->interrupt_request, setup->interrupt);
+    search->instance_hash = fsbb_checkpoint_fingerprint(c->inst->n, c->inst->m, c->inst->p);
+    search->initial_ub = c->ub;
+    search->checkpoint_path = setup->checkpoint_path;
+    search->custom_bounds = setup->custom;
+    search->custom_bound_count = setup->custom_count;
     fsbb_checkpoint resumed;
     memset(&resumed, 0, sizeof resumed);
-    fsbb_error err = {0};
-    run.status = FSBB_OK;
-    if (setup.resume_path)
-        run.status = fsbb_search_resume(&search, setup.resume_path, &resumed, &err);
+    fsbb_status status = FSBB_OK;
+    if (setup->resume_path)
+        status = fsbb_search_resume(search, setup->resume_path, &resumed, err);
     cpu_bounder bounder;
-    if (run.status == FSBB_OK && setup.capacity > 0) {
-        cpu_bounder_init(&bounder, &search, setup.capacity);
+    if (status == FSBB_OK && setup->capacity > 0) {
+        cpu_bounder_init(&bounder, search, setup->capacity);
         const fsbb_pool_bounder interface = {.context = &bounder,
-                                             .capacity = setup.capacity,
-                                             .custom_bounds = !setup.bounder_without_custom,
+                                             .capacity = setup->capacity,
+                                             .custom_bounds = !setup->bounder_without_custom,
                                              .pool = cpu_pool,
                                              .submit = cpu_submit,
                                              .wait = cpu_wait};
-        run.status = fsbb_offload_search(&search, &interface, &run.stats, &err);
-        run.protocol_errors = bounder.protocol_errors + bounder.in_flight[0] + bounder.in_flight[1];
+        status = fsbb_offload_search(search, &interface, &run->offload_stats, err);
+        run->protocol_errors = bounder.protocol_errors + bounder.in_flight[0] + bounder.in_flight[1];
         cpu_bounder_free(&bounder);
-    } else if (run.status == FSBB_OK) {
-        run.status = fsbb_search_cpu(&search, &err);
+    } else if (status == FSBB_OK) {
+        status = fsbb_search_cpu(search, err);
     }
-    if (run.status != FSBB_OK)
-        snprintf(run.message, sizeof run.message, "%s", err.message);
-    run.nodes = atomic_load(&search.nodes);
-    run.bounded = atomic_load(&search.bounded);
-    run.incumbent = atomic_load(&search.incumbent);
-    run.found = search.incumbent_found;
-    run.schedule_makespan = run.found ? fsbb_instance_makespan(inst, search.incumbent_permutation) : -1;
-    run.stopped = atomic_load(&search.stop);
-    run.limit_reached = atomic_load(&search.limit_reached);
-    run.interrupted = atomic_load(&search.interrupted);
-    run.open_lower_bound = atomic_load(&search.open_lower_bound);
     fsbb_checkpoint_clear(&resumed);
-    free(search.incumbent_permutation);
-    pthread_mutex_destroy(&search.incumbent_lock);
-    pthread_mutex_destroy(&search.progress_lock);
-    fsbb_bound_data_free(&data);
-    return run;
+    return status;
 }
 
-static engine_run run_cpu(const fsbb_instance *inst, const fsbb_options *options, int ub)
+static test_engine_run run_engine(const fsbb_instance *inst, const fsbb_options *options, int ub, engine_setup setup)
+{
+    const engine_context context = {.inst = inst, .ub = ub, .setup = setup};
+    return test_run_engine(inst, options, ub, 2, setup_engine, &context);
+}
+
+static test_engine_run run_cpu(const fsbb_instance *inst, const fsbb_options *options, int ub)
 {
     return run_engine(inst, options, ub, (engine_setup){0});
 }
 
-static engine_run run_offload(const fsbb_instance *inst, const fsbb_options *options, int ub, int capacity)
+static test_engine_run run_offload(const fsbb_instance *inst, const fsbb_options *options, int ub, int capacity)
 {
     return run_engine(inst, options, ub, (engine_setup){.capacity = capacity});
 }
 
 static fsbb_options *options_with(const char *lb, const char *branch, const char *pool_order)
 {
-    fsbb_options *options = fsbb_options_new();
-    fsbb_error err;
-    CU_ASSERT_FATAL(options != NULL);
-    CU_ASSERT(fsbb_options_set(options, "lb", lb, &err) == FSBB_OK);
-    CU_ASSERT(fsbb_options_set(options, "branch", branch, &err) == FSBB_OK);
-    CU_ASSERT(fsbb_options_set(options, "pool-order", pool_order, &err) == FSBB_OK);
-    return options;
-}
-
-static fsbb_instance *load(const char *name)
-{
-    fsbb_instance *inst = NULL;
-    fsbb_error err;
-    if (fsbb_instance_load(name, &inst, &err) != FSBB_OK)
-        printf("\n[%s: %s]", name, err.message);
-    CU_ASSERT_FATAL(inst != NULL);
-    return inst;
-}
-
-static fsbb_instance *random_instance(unsigned *state, int n, int m)
-{
-    int *p = malloc(sizeof *p * (size_t)n * (size_t)m);
-    CU_ASSERT_FATAL(p != NULL);
-    for (int i = 0; i < n * m; i++) {
-        *state = *state * 1664525u + 1013904223u;
-        p[i] = 1 + (int)((*state >> 8) % 99);
-    }
-    char name[32];
-    snprintf(name, sizeof name, "random%dx%d", n, m);
-    fsbb_instance *inst = NULL;
-    fsbb_error err;
-    CU_ASSERT_FATAL(fsbb_instance_from_matrix(name, n, m, p, &inst, &err) == FSBB_OK);
-    free(p);
-    return inst;
-}
-
-/* The bounded counter equals the CPU engine's except with fwd/bwd and LB2 (offload_loop.h). */
-static int bounded_comparable(const fsbb_options *options)
-{
-    return options->branch == FSBB_BRANCH_DYNAMIC || options->lb == FSBB_LB1;
+    const char *const pairs[] = {"lb", lb, "branch", branch, "pool-order", pool_order, NULL};
+    return test_options_from_pairs(pairs);
 }
 
 /* The offload loop from ub branches the CPU engine's nodes (cpu: its run from ub). */
-static void same_tree(const fsbb_instance *inst, const fsbb_options *options, int ub, const engine_run *cpu,
+static void same_tree(const fsbb_instance *inst, const fsbb_options *options, int ub, const test_engine_run *cpu,
                       int capacity, const char *what)
 {
-    const engine_run off = run_offload(inst, options, ub, capacity);
+    const test_engine_run off = run_offload(inst, options, ub, capacity);
     CU_ASSERT_EQUAL(off.status, FSBB_OK);
     CU_ASSERT_EQUAL(off.protocol_errors, 0);
     CU_ASSERT_EQUAL(off.stopped, 0);
     CU_ASSERT_EQUAL(off.nodes, cpu->nodes);
     CU_ASSERT_EQUAL(off.incumbent, cpu->incumbent);
-    if (bounded_comparable(options)) {
+    if (test_offload_bounded_comparable(options)) {
         CU_ASSERT_EQUAL(off.bounded, cpu->bounded);
     } else {
         CU_ASSERT(off.bounded >= cpu->bounded);
@@ -323,8 +255,8 @@ static void test_taillard_20x5(void)
         for (int i = 1; i <= 10; i++) {
             char name[8];
             snprintf(name, sizeof name, "ta%03d", i);
-            fsbb_instance *inst = load(name);
-            const engine_run cpu = run_cpu(inst, options[0], inst->best_known);
+            fsbb_instance *inst = test_load_instance(name);
+            const test_engine_run cpu = run_cpu(inst, options[0], inst->best_known);
             CU_ASSERT_EQUAL(cpu.status, FSBB_OK);
             const int capacities[] = {inst->n, 64, 4096};
             for (int c = 0; c < 3; c++)
@@ -347,8 +279,8 @@ static void test_taillard_20x10(void)
             continue;
         char name[8];
         snprintf(name, sizeof name, "ta%03d", i);
-        fsbb_instance *inst = load(name);
-        const engine_run cpu = run_cpu(inst, options, inst->best_known);
+        fsbb_instance *inst = test_load_instance(name);
+        const test_engine_run cpu = run_cpu(inst, options, inst->best_known);
         same_tree(inst, options, inst->best_known, &cpu, 2048, "lb1 dyn");
         fsbb_instance_free(inst);
     }
@@ -366,15 +298,15 @@ static void test_random_instances(void)
     static const char *const bounds[] = {"lb1", "lb2"};
     unsigned state = 20240611u;
     for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
-        fsbb_instance *inst = random_instance(&state, sizes[s][0], sizes[s][1]);
+        fsbb_instance *inst = test_random_instance(&state, sizes[s][0], sizes[s][1]);
         const int capacity = inst->n + (int)s;
         for (int br = 0; br < 3; br++)
             for (int b = 0; b < 2; b++) {
                 fsbb_options *bfs = options_with(bounds[b], branches[br], "bfs");
                 fsbb_options *dfs = options_with(bounds[b], branches[br], "dfs");
-                const engine_run best = run_cpu(inst, bfs, INT_MAX);
-                const engine_run found = run_offload(inst, bfs, INT_MAX, capacity);
-                const engine_run found_dfs = run_offload(inst, dfs, INT_MAX, capacity);
+                const test_engine_run best = run_cpu(inst, bfs, INT_MAX);
+                const test_engine_run found = run_offload(inst, bfs, INT_MAX, capacity);
+                const test_engine_run found_dfs = run_offload(inst, dfs, INT_MAX, capacity);
                 CU_ASSERT_EQUAL(found.status, FSBB_OK);
                 CU_ASSERT_EQUAL(found.protocol_errors, 0);
                 CU_ASSERT_EQUAL(found.incumbent, best.incumbent);
@@ -382,7 +314,7 @@ static void test_random_instances(void)
                 CU_ASSERT_EQUAL(found.schedule_makespan, best.incumbent);
                 CU_ASSERT_EQUAL(found_dfs.nodes, found.nodes);
                 CU_ASSERT_EQUAL(found_dfs.bounded, found.bounded);
-                const engine_run cpu = run_cpu(inst, bfs, best.incumbent);
+                const test_engine_run cpu = run_cpu(inst, bfs, best.incumbent);
                 same_tree(inst, bfs, best.incumbent, &cpu, capacity, "random");
                 same_tree(inst, dfs, best.incumbent, &cpu, 4 * capacity, "random");
                 fsbb_options_free(bfs);
@@ -400,9 +332,9 @@ static void test_node_limit(void)
     fsbb_error err;
     const uint64_t limit = 20000;
     CU_ASSERT(fsbb_options_set(options, "node-limit", "20000", &err) == FSBB_OK);
-    fsbb_instance *inst = load("ta021");
+    fsbb_instance *inst = test_load_instance("ta021");
     const int capacity = 512;
-    const engine_run run = run_offload(inst, options, inst->best_known, capacity);
+    const test_engine_run run = run_offload(inst, options, inst->best_known, capacity);
     CU_ASSERT_EQUAL(run.status, FSBB_OK);
     CU_ASSERT_EQUAL(run.protocol_errors, 0);
     CU_ASSERT(run.stopped);
@@ -410,11 +342,11 @@ static void test_node_limit(void)
     CU_ASSERT(run.nodes >= limit);
     CU_ASSERT(run.nodes < limit + FSBB_OFFLOAD_CHECK_EVERY);
     CU_ASSERT(run.open_lower_bound < inst->best_known);
-    CU_ASSERT(run.stats.peak_open > 0);
-    CU_ASSERT(run.stats.peak_open <= (size_t)inst->n * (size_t)capacity);
+    CU_ASSERT(run.offload_stats.peak_open > 0);
+    CU_ASSERT(run.offload_stats.peak_open <= (size_t)inst->n * (size_t)capacity);
     printf("\n[ta021, node limit %llu, pools of %d: %llu nodes, %llu pools, peak stack %zu, open bound %d]",
-           (unsigned long long)limit, capacity, (unsigned long long)run.nodes, (unsigned long long)run.stats.pools,
-           run.stats.peak_open, run.open_lower_bound);
+           (unsigned long long)limit, capacity, (unsigned long long)run.nodes,
+           (unsigned long long)run.offload_stats.pools, run.offload_stats.peak_open, run.open_lower_bound);
     fsbb_instance_free(inst);
     fsbb_options_free(options);
 }
@@ -423,8 +355,9 @@ static void test_node_limit(void)
 static void test_interrupt(void)
 {
     fsbb_options *options = options_with("lb1", "dyn", "bfs");
-    fsbb_instance *inst = load("ta005");
-    const engine_run run = run_engine(inst, options, inst->best_known, (engine_setup){.capacity = 64, .interrupt = 1});
+    fsbb_instance *inst = test_load_instance("ta005");
+    const test_engine_run run =
+        run_engine(inst, options, inst->best_known, (engine_setup){.capacity = 64, .interrupt = 1});
     CU_ASSERT_EQUAL(run.status, FSBB_OK);
     CU_ASSERT(run.stopped);
     CU_ASSERT(run.interrupted);
@@ -452,20 +385,20 @@ static void test_checkpoint_resume(void)
     fsbb_options *unlimited = options_with("lb1", "dyn", "bfs");
     fsbb_error err;
     CU_ASSERT(fsbb_options_set(options, "node-limit", "3000", &err) == FSBB_OK);
-    fsbb_instance *inst = load("ta005");
-    const engine_run cpu = run_cpu(inst, unlimited, inst->best_known);
+    fsbb_instance *inst = test_load_instance("ta005");
+    const test_engine_run cpu = run_cpu(inst, unlimited, inst->best_known);
     char path[] = "/tmp/fsbb-offload-XXXXXX";
     const int fd = mkstemp(path);
     CU_ASSERT_FATAL(fd >= 0);
     close(fd);
-    const engine_run first =
+    const test_engine_run first =
         run_engine(inst, options, inst->best_known, (engine_setup){.capacity = 128, .checkpoint_path = path});
     CU_ASSERT_EQUAL(first.status, FSBB_OK);
     CU_ASSERT(first.limit_reached);
     CU_ASSERT(first.nodes < cpu.nodes);
-    const engine_run offload_rest =
+    const test_engine_run offload_rest =
         run_engine(inst, unlimited, inst->best_known, (engine_setup){.capacity = 256, .resume_path = path});
-    const engine_run cpu_rest = run_engine(inst, unlimited, inst->best_known, (engine_setup){.resume_path = path});
+    const test_engine_run cpu_rest = run_engine(inst, unlimited, inst->best_known, (engine_setup){.resume_path = path});
     CU_ASSERT_EQUAL(offload_rest.status, FSBB_OK);
     CU_ASSERT_EQUAL(offload_rest.stopped, 0);
     CU_ASSERT_EQUAL(offload_rest.nodes, cpu.nodes);
@@ -482,13 +415,13 @@ static void test_checkpoint_resume(void)
  * with a bounder that does not apply them, below). */
 static void test_refusals(void)
 {
-    fsbb_instance *inst = load("ta001");
+    fsbb_instance *inst = test_load_instance("ta001");
     fsbb_options *options = options_with("lb1", "dyn", "bfs");
-    const engine_run small = run_offload(inst, options, inst->best_known, inst->n - 1);
+    const test_engine_run small = run_offload(inst, options, inst->best_known, inst->n - 1);
     CU_ASSERT_EQUAL(small.status, FSBB_ERR_ARGUMENT);
     fsbb_error err;
     CU_ASSERT(fsbb_options_set(options, "select", "best", &err) == FSBB_OK);
-    const engine_run best_first = run_offload(inst, options, inst->best_known, 64);
+    const test_engine_run best_first = run_offload(inst, options, inst->best_known, 64);
     CU_ASSERT_EQUAL(best_first.status, FSBB_ERR_ARGUMENT);
     fsbb_options_free(options);
     fsbb_instance_free(inst);
@@ -499,11 +432,6 @@ static void test_refusals(void)
 static int max_int(int a, int b)
 {
     return a > b ? a : b;
-}
-
-static int min_int(int a, int b)
-{
-    return a < b ? a : b;
 }
 
 /* Each machine's work on the unscheduled jobs between the prefix and the suffix: never above
@@ -517,33 +445,6 @@ static int work_bound(const fsbb_node_view *node, void *user_data)
         for (int i = 0; i < node->unscheduled_count; i++)
             work += node->times[k * node->jobs + node->unscheduled[i]];
         lb = max_int(lb, work);
-    }
-    return lb;
-}
-
-/* The one-machine bound with heads and tails over the unscheduled jobs only (LB1 takes them
- * over all jobs, but chains the machines): above LB1 at some nodes, below at others. */
-static int one_machine_unscheduled(const fsbb_node_view *node, void *user_data)
-{
-    (void)user_data;
-    const int n = node->jobs, m = node->machines;
-    int lb = 0;
-    for (int k = 0; k < m; k++) {
-        int work = 0, head = INT_MAX, tail = INT_MAX;
-        for (int i = 0; i < node->unscheduled_count; i++) {
-            const int j = node->unscheduled[i];
-            int before = 0, after = 0;
-            for (int q = 0; q < k; q++)
-                before += node->times[q * n + j];
-            for (int q = k + 1; q < m; q++)
-                after += node->times[q * n + j];
-            work += node->times[k * n + j];
-            head = min_int(head, before);
-            tail = min_int(tail, after);
-        }
-        if (node->unscheduled_count == 0)
-            head = tail = 0;
-        lb = max_int(lb, max_int(node->front[k], head) + work + max_int(node->back[k], tail));
     }
     return lb;
 }
@@ -567,19 +468,19 @@ static fsbb_custom_bound custom_cpu_bound(const char *name, fsbb_cpu_bound_fn fu
 
 /* The loop with the stand-in applying the custom bounds branches the CPU engine's nodes
  * with the same bounds; returns the CPU engine's run. */
-static engine_run same_custom_tree(const fsbb_instance *inst, const fsbb_options *options, int ub,
-                                   const fsbb_custom_bound *bounds, int count, int capacity, const char *what)
+static test_engine_run same_custom_tree(const fsbb_instance *inst, const fsbb_options *options, int ub,
+                                        const fsbb_custom_bound *bounds, int count, int capacity, const char *what)
 {
     const engine_setup cpu_setup = {.custom = bounds, .custom_count = count};
     const engine_setup offload_setup = {.capacity = capacity, .custom = bounds, .custom_count = count};
-    const engine_run cpu = run_engine(inst, options, ub, cpu_setup);
-    const engine_run off = run_engine(inst, options, ub, offload_setup);
+    const test_engine_run cpu = run_engine(inst, options, ub, cpu_setup);
+    const test_engine_run off = run_engine(inst, options, ub, offload_setup);
     CU_ASSERT_EQUAL(cpu.status, FSBB_OK);
     CU_ASSERT_EQUAL(off.status, FSBB_OK);
     CU_ASSERT_EQUAL(off.protocol_errors, 0);
     CU_ASSERT_EQUAL(off.nodes, cpu.nodes);
     CU_ASSERT_EQUAL(off.incumbent, cpu.incumbent);
-    if (bounded_comparable(options)) {
+    if (test_offload_bounded_comparable(options)) {
         CU_ASSERT_EQUAL(off.bounded, cpu.bounded);
     }
     if (off.status != FSBB_OK || off.nodes != cpu.nodes)
@@ -600,13 +501,13 @@ static void test_custom_bounds_taillard(void)
         for (int i = 1; i <= 5; i++) {
             char name[8];
             snprintf(name, sizeof name, "ta%03d", i);
-            fsbb_instance *inst = load(name);
+            fsbb_instance *inst = test_load_instance(name);
             const fsbb_custom_bound weak[] = {custom_cpu_bound("work", work_bound, NULL)};
             const fsbb_custom_bound strong[] = {custom_cpu_bound("work", work_bound, NULL),
-                                                custom_cpu_bound("one-machine", one_machine_unscheduled, NULL)};
-            const engine_run plain = run_cpu(inst, options, inst->best_known);
-            const engine_run with_weak = same_custom_tree(inst, options, inst->best_known, weak, 1, 512, "work");
-            const engine_run with_strong =
+                                                custom_cpu_bound("one-machine", test_one_machine_bound, NULL)};
+            const test_engine_run plain = run_cpu(inst, options, inst->best_known);
+            const test_engine_run with_weak = same_custom_tree(inst, options, inst->best_known, weak, 1, 512, "work");
+            const test_engine_run with_strong =
                 same_custom_tree(inst, options, inst->best_known, strong, 2, 512, "work + one-machine");
             CU_ASSERT_EQUAL(with_weak.nodes, plain.nodes);
             CU_ASSERT(with_strong.nodes <= plain.nodes);
@@ -624,15 +525,16 @@ static void test_custom_bounds_random(void)
 {
     static const int sizes[][2] = {{2, 4}, {8, 1}, {9, 5}, {10, 10}, {11, 4}, {10, 3}};
     static const char *const branches[] = {"dyn", "fwd", "bwd"};
-    const fsbb_custom_bound bounds[] = {custom_cpu_bound("one-machine", one_machine_unscheduled, NULL)};
+    const fsbb_custom_bound bounds[] = {custom_cpu_bound("one-machine", test_one_machine_bound, NULL)};
     unsigned state = 20240612u;
     for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
         fsbb_options *options = options_with(s % 2 ? "lb2" : "lb1", branches[s % 3], "bfs");
-        fsbb_instance *inst = random_instance(&state, sizes[s][0], sizes[s][1]);
+        fsbb_instance *inst = test_random_instance(&state, sizes[s][0], sizes[s][1]);
         const int capacity = inst->n + 3 * (int)s;
-        const engine_run best = run_engine(inst, options, INT_MAX, (engine_setup){.custom = bounds, .custom_count = 1});
-        const engine_run found = run_engine(inst, options, INT_MAX,
-                                            (engine_setup){.capacity = capacity, .custom = bounds, .custom_count = 1});
+        const test_engine_run best =
+            run_engine(inst, options, INT_MAX, (engine_setup){.custom = bounds, .custom_count = 1});
+        const test_engine_run found = run_engine(
+            inst, options, INT_MAX, (engine_setup){.capacity = capacity, .custom = bounds, .custom_count = 1});
         CU_ASSERT_EQUAL(found.status, FSBB_OK);
         CU_ASSERT_EQUAL(found.incumbent, best.incumbent);
         CU_ASSERT(found.found);
@@ -651,10 +553,10 @@ static void test_custom_bound_at_root(void)
     for (int i = 1; i <= 3; i++) {
         char name[8];
         snprintf(name, sizeof name, "ta%03d", i);
-        fsbb_instance *inst = load(name);
+        fsbb_instance *inst = test_load_instance(name);
         int optimum = inst->best_known;
         const fsbb_custom_bound bounds[] = {custom_cpu_bound("optimum", optimum_bound, &optimum)};
-        const engine_run cpu = same_custom_tree(inst, options, optimum, bounds, 1, 64, "optimum");
+        const test_engine_run cpu = same_custom_tree(inst, options, optimum, bounds, 1, 64, "optimum");
         CU_ASSERT_EQUAL(cpu.nodes, 0);
         CU_ASSERT_EQUAL(cpu.stopped, 0);
         fsbb_instance_free(inst);
@@ -666,9 +568,9 @@ static void test_custom_bound_at_root(void)
 static void test_custom_bounds_refused(void)
 {
     fsbb_options *options = options_with("lb1", "dyn", "bfs");
-    fsbb_instance *inst = load("ta001");
+    fsbb_instance *inst = test_load_instance("ta001");
     const fsbb_custom_bound bounds[] = {custom_cpu_bound("work", work_bound, NULL)};
-    const engine_run run = run_engine(
+    const test_engine_run run = run_engine(
         inst, options, inst->best_known,
         (engine_setup){.capacity = 64, .custom = bounds, .custom_count = 1, .bounder_without_custom = 1});
     CU_ASSERT_EQUAL(run.status, FSBB_ERR_ARGUMENT);

@@ -4,6 +4,7 @@
  * independently; limits, --ub opt and an upper bound below the optimum are reported
  * honestly; with a fixed upper bound the explored tree does not depend on the threads. */
 #include "suites.h"
+#include "test_support.h"
 
 #include "brute_force.h"
 #include "flowshopbb.h"
@@ -13,16 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static unsigned next_random(unsigned *state)
-{
-    *state = *state * 1664525u + 1013904223u;
-    return *state >> 8;
-}
-
 static fsbb_instance *random_instance(unsigned *rng, int n, int m, int *p)
 {
-    for (int i = 0; i < n * m; i++)
-        p[i] = 1 + (int)(next_random(rng) % 99);
+    test_random_times(rng, n, m, p);
     fsbb_instance *instance = NULL;
     fsbb_error err;
     CU_ASSERT_EQUAL_FATAL(fsbb_instance_from_matrix("random", n, m, p, &instance, &err), FSBB_OK);
@@ -32,9 +26,7 @@ static fsbb_instance *random_instance(unsigned *rng, int n, int m, int *p)
 static fsbb_options *options_with(const char *const *pairs)
 {
     fsbb_options *options = fsbb_options_new();
-    fsbb_error err;
-    for (int i = 0; pairs[i]; i += 2)
-        CU_ASSERT_EQUAL(fsbb_options_set(options, pairs[i], pairs[i + 1], &err), FSBB_OK);
+    test_options_set_pairs(options, pairs);
     return options;
 }
 
@@ -65,7 +57,7 @@ static void test_random_instances_every_mode(void)
     unsigned rng = 2024;
     int p[8 * 6];
     for (int trial = 0; trial < 200; trial++) {
-        const int n = 1 + (int)(next_random(&rng) % 8), m = 1 + (int)(next_random(&rng) % 6);
+        const int n = 1 + (int)(test_random_next(&rng) % 8), m = 1 + (int)(test_random_next(&rng) % 6);
         fsbb_instance *instance = random_instance(&rng, n, m, p);
         const int optimum = brute_force_optimum(n, m, p, NULL);
         /* Every trial runs every branching and selection rule; bound, threads and upper

@@ -2,6 +2,7 @@
  * node (times_cache.h) equal fsbb_front_times and fsbb_back_times computed from scratch,
  * over walks that mimic a depth-first search (a child, a sibling, a jump elsewhere). */
 #include "suites.h"
+#include "test_support.h"
 
 #include "bound_data.h"
 #include "lb1.h"
@@ -9,12 +10,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-static unsigned next_random(unsigned *state)
-{
-    *state = *state * 1664525u + 1013904223u;
-    return *state >> 8;
-}
 
 static void swap_jobs(fsbb_job *perm, int a, int b)
 {
@@ -28,25 +23,25 @@ static void swap_jobs(fsbb_job *perm, int a, int b)
 static void step(unsigned *rng, int n, fsbb_job *perm, int *front_len, int *back_len)
 {
     const int unscheduled = n - *front_len - *back_len;
-    const int move = (int)(next_random(rng) % 6);
+    const int move = (int)(test_random_next(rng) % 6);
     if (move <= 1 && unscheduled > 0) {
-        const int pick = *front_len + (int)(next_random(rng) % (unsigned)unscheduled);
+        const int pick = *front_len + (int)(test_random_next(rng) % (unsigned)unscheduled);
         if (move == 0)
             swap_jobs(perm, pick, (*front_len)++);
         else
             swap_jobs(perm, pick, n - 1 - (*back_len)++);
     } else if (move == 2 && unscheduled > 0 && *front_len > 0) {
-        swap_jobs(perm, *front_len - 1, *front_len + (int)(next_random(rng) % (unsigned)unscheduled));
+        swap_jobs(perm, *front_len - 1, *front_len + (int)(test_random_next(rng) % (unsigned)unscheduled));
     } else if (move == 3 && unscheduled > 0 && *back_len > 0) {
-        swap_jobs(perm, n - *back_len, *front_len + (int)(next_random(rng) % (unsigned)unscheduled));
+        swap_jobs(perm, n - *back_len, *front_len + (int)(test_random_next(rng) % (unsigned)unscheduled));
     } else if (move == 4) {
-        *front_len = *front_len > 0 ? (int)(next_random(rng) % (unsigned)*front_len) : 0;
-        *back_len = *back_len > 0 ? (int)(next_random(rng) % (unsigned)*back_len) : 0;
+        *front_len = *front_len > 0 ? (int)(test_random_next(rng) % (unsigned)*front_len) : 0;
+        *back_len = *back_len > 0 ? (int)(test_random_next(rng) % (unsigned)*back_len) : 0;
     } else {
         for (int j = n - 1; j > 0; j--)
-            swap_jobs(perm, j, (int)(next_random(rng) % (unsigned)(j + 1)));
-        *front_len = (int)(next_random(rng) % (unsigned)(n + 1));
-        *back_len = (int)(next_random(rng) % (unsigned)(n + 1 - *front_len));
+            swap_jobs(perm, j, (int)(test_random_next(rng) % (unsigned)(j + 1)));
+        *front_len = (int)(test_random_next(rng) % (unsigned)(n + 1));
+        *back_len = (int)(test_random_next(rng) % (unsigned)(n + 1 - *front_len));
     }
 }
 
@@ -55,11 +50,10 @@ static void test_walks_equal_from_scratch(void)
     unsigned rng = 2024;
     int wrong = 0, steps = 0;
     for (int trial = 0; trial < 200; trial++) {
-        const int n = 1 + (int)(next_random(&rng) % 25), m = 1 + (int)(next_random(&rng) % 10);
+        const int n = 1 + (int)(test_random_next(&rng) % 25), m = 1 + (int)(test_random_next(&rng) % 10);
         int *p = malloc(sizeof(int) * (size_t)(n * m));
         CU_ASSERT_FATAL(p != NULL);
-        for (int i = 0; i < n * m; i++)
-            p[i] = 1 + (int)(next_random(&rng) % 99);
+        test_random_times(&rng, n, m, p);
         fsbb_bound_data d;
         CU_ASSERT_FATAL(fsbb_bound_data_init(&d, n, m, p) == 0);
         fsbb_times_cache cache;

@@ -7,13 +7,13 @@
  * optimum prunes the root. Routing: a bound without GPU source is an error for --device
  * gpu and a CPU solve for --device auto; a compile error comes back as FSBB_ERR_COMPILE. */
 #include "../suites.h"
+#include "../test_support.h"
 
 #include "bound_data.h"
 #include "flowshopbb.h"
 #include "gpu_check.h"
 #include "lb1.h"
 
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +39,8 @@ static int view_lb1(const fsbb_node_view *node, void *user_data)
 }
 
 /* The one-machine bound with heads and tails over the unscheduled jobs only: above LB1 at
- * some nodes. As GPU source, and as the CPU function below with the same code. */
+ * some nodes. As GPU source; test_one_machine_bound (test_support.c) is its CPU function,
+ * with the same code. */
 #define ONE_MACHINE_BODY                                                                      \
     "    const int n = node->jobs, m = node->machines;\n"                                     \
     "    int lb = 0;\n"                                                                       \
@@ -64,31 +65,6 @@ static int view_lb1(const fsbb_node_view *node, void *user_data)
 
 static const char one_machine_source[] = "int one_machine(const fsbb_gpu_node *node)\n{\n" ONE_MACHINE_BODY "}\n";
 
-static int one_machine(const fsbb_node_view *node, void *user_data)
-{
-    (void)user_data;
-    const int n = node->jobs, m = node->machines;
-    int lb = 0;
-    for (int k = 0; k < m; k++) {
-        int work = 0, head = INT_MAX, tail = INT_MAX;
-        for (int i = 0; i < node->unscheduled_count; i++) {
-            const int j = node->unscheduled[i];
-            int before = 0, after = 0;
-            for (int q = 0; q < k; q++)
-                before += node->times[q * n + j];
-            for (int q = k + 1; q < m; q++)
-                after += node->times[q * n + j];
-            work += node->times[k * n + j];
-            head = FSBB_MIN(head, before);
-            tail = FSBB_MIN(tail, after);
-        }
-        if (node->unscheduled_count == 0)
-            head = tail = 0;
-        lb = FSBB_MAX(lb, FSBB_MAX(node->front[k], head) + work + FSBB_MAX(node->back[k], tail));
-    }
-    return lb;
-}
-
 static int constant_zero(const fsbb_node_view *node, void *user_data)
 {
     (void)node;
@@ -111,10 +87,7 @@ static solve_run solve(const fsbb_instance *instance, const char *const *pairs, 
     solve_run run;
     memset(&run, 0, sizeof run);
     fsbb_error err = {0};
-    fsbb_options *options = fsbb_options_new();
-    CU_ASSERT_PTR_NOT_NULL_FATAL(options);
-    for (int i = 0; pairs[i]; i += 2)
-        CU_ASSERT_EQUAL(fsbb_options_set(options, pairs[i], pairs[i + 1], &err), FSBB_OK);
+    fsbb_options *options = test_options_from_pairs(pairs);
     fsbb_solver *solver = NULL;
     run.status = fsbb_solver_new(instance, options, &solver, &err);
     for (int b = 0; b < count && run.status == FSBB_OK; b++)
@@ -126,14 +99,6 @@ static solve_run solve(const fsbb_instance *instance, const char *const *pairs, 
     fsbb_solver_free(solver);
     fsbb_options_free(options);
     return run;
-}
-
-static fsbb_instance *load(const char *name)
-{
-    fsbb_instance *instance = NULL;
-    fsbb_error err;
-    CU_ASSERT_EQUAL_FATAL(fsbb_instance_load(name, &instance, &err), FSBB_OK);
-    return instance;
 }
 
 static fsbb_instance *random_instance(unsigned *state, int n, int m, fsbb_bound_data *d)
@@ -169,8 +134,10 @@ static fsbb_bound_definition lb1_bound(fsbb_bound_data *d)
 
 static fsbb_bound_definition one_machine_bound(void)
 {
-    const fsbb_bound_definition bound = {
-        .name = "one-machine", .cpu_bound = one_machine, .gpu_source = one_machine_source, .gpu_function = "one_machine"};
+    const fsbb_bound_definition bound = {.name = "one-machine",
+                                         .cpu_bound = test_one_machine_bound,
+                                         .gpu_source = one_machine_source,
+                                         .gpu_function = "one_machine"};
     return bound;
 }
 
@@ -219,7 +186,7 @@ static void test_taillard(void)
     for (int i = 1; i <= 5; i++) {
         char name[8];
         snprintf(name, sizeof name, "ta%03d", i);
-        fsbb_instance *instance = load(name);
+        fsbb_instance *instance = test_load_instance(name);
         fsbb_bound_data d;
         instance_tables(instance, &d);
         const fsbb_bound_definition lb1[] = {lb1_bound(&d)};
@@ -267,7 +234,7 @@ static void test_random_instances(void)
  * prunes the root (bounded on the GPU) and branches nothing. */
 static void test_gpu_only_bound_prunes_root(void)
 {
-    fsbb_instance *instance = load("ta004");
+    fsbb_instance *instance = test_load_instance("ta004");
     char source[128];
     snprintf(source, sizeof source, "int optimum(const fsbb_gpu_node *node) { return %d; }\n",
              fsbb_instance_best_known(instance));
@@ -287,7 +254,7 @@ static void test_gpu_only_bound_prunes_root(void)
  * a source that does not compile fails the solve with its log. */
 static void test_routing(void)
 {
-    fsbb_instance *instance = load("ta002");
+    fsbb_instance *instance = test_load_instance("ta002");
     const fsbb_bound_definition cpu_only = {.name = "zero", .cpu_bound = constant_zero};
     const char *const gpu[] = {"device", "gpu", "ub", "opt", NULL};
     solve_run refused = solve(instance, gpu, &cpu_only, 1);

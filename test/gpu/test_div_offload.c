@@ -6,6 +6,7 @@
  * library with the default (resident) engine named, so the routing to the offload engine is
  * tested as well; --diagnose writes a trace that characterizes; refusals come back. */
 #include "../suites.h"
+#include "../test_support.h"
 #include "characterize.h"
 #include "flowshopbb.h"
 
@@ -62,8 +63,7 @@ static int check_solve(const fsbb_instance *instance, const char *lb, const char
                        int cpu_makespan)
 {
     fsbb_options *options = base_options(lb, "gpu");
-    for (int i = 0; pairs[i]; i += 2)
-        CU_ASSERT_EQUAL(fsbb_options_set(options, pairs[i], pairs[i + 1], NULL), FSBB_OK);
+    test_options_set_pairs(options, pairs);
     char what[160];
     describe(pairs, what, sizeof what);
     fsbb_result result;

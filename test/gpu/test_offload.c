@@ -6,6 +6,7 @@
  * on ta021 stops it promptly with an honest open bound (its time split is printed); the
  * solver runs it for --device gpu --gpu-engine offload; refusals come back as errors. */
 #include "../suites.h"
+#include "../test_support.h"
 #include "instance.h"
 #include "offload_loop.h"
 #include "options.h"
@@ -16,112 +17,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct engine_run {
-    fsbb_status status;
-    uint64_t nodes, bounded;
-    int incumbent;
-    int found;              /* a schedule was recorded */
-    int schedule_makespan;  /* its makespan, recomputed from the permutation */
-    int stopped, limit_reached;
-    int open_lower_bound;
-    fsbb_offload_stats stats;
-    char message[FSBB_ERROR_MESSAGE_SIZE];
-} engine_run;
-
 enum { ENGINE_CPU, ENGINE_OFFLOAD };
 
-static engine_run run_engine(const fsbb_instance *inst, const fsbb_options *options, int ub, int engine)
+/* The offload engine, with its statistics (a test_engine_fn). */
+static fsbb_status offload_engine(fsbb_search *search, const void *context, test_engine_run *run, fsbb_error *err)
 {
-    engine_run run;
-    memset(&run, 0, sizeof run);
-    fsbb_bound_data data;
-    CU_ASSERT_FATAL(fsbb_bound_data_init(&data, inst->n, inst->m, inst->p) == 0);
-    fsbb_bound_data_limit_pairs(&data, options->lb2_pairs);
-    atomic_int interrupt;
-    atomic_init(&interrupt, 0);
-    fsbb_search search;
-    memset(&search, 0, sizeof search);
-    search.data = &data;
-    search.options = options;
-    search.threads = 4;
-    atomic_init(&search.incumbent, ub);
-    pthread_mutex_init(&search.incumbent_lock, NULL);
-    pthread_mutex_init(&search.progress_lock, NULL);
-    search.incumbent_permutation = calloc((size_t)inst->n, sizeof(int));
-    search.interrupt_request = &interrupt;
-    atomic_init(&search.open_lower_bound, INT_MAX);
-    search.start_time = search.last_progress_time = fsbb_now();
-    fsbb_error err = {0};
-    run.status = engine == ENGINE_CPU ? fsbb_search_cpu(&search, &err)
-                                      : fsbb_search_gpu_offload_stats(&search, &run.stats, &err);
-    if (run.status != FSBB_OK) {
-        snprintf(run.message, sizeof run.message, "%s", err.message);
-        printf("\n[%s engine on %s: %s]", engine == ENGINE_CPU ? "CPU" : "offload", inst->name, err.message);
-    }
-    run.nodes = atomic_load(&search.nodes);
-    run.bounded = atomic_load(&search.bounded);
-    run.incumbent = atomic_load(&search.incumbent);
-    run.found = search.incumbent_found;
-    run.schedule_makespan = run.found ? fsbb_instance_makespan(inst, search.incumbent_permutation) : -1;
-    run.stopped = atomic_load(&search.stop);
-    run.limit_reached = atomic_load(&search.limit_reached);
-    run.open_lower_bound = atomic_load(&search.open_lower_bound);
-    free(search.incumbent_permutation);
-    pthread_mutex_destroy(&search.incumbent_lock);
-    pthread_mutex_destroy(&search.progress_lock);
-    fsbb_bound_data_free(&data);
+    (void)context;
+    return fsbb_search_gpu_offload_stats(search, &run->offload_stats, err);
+}
+
+static test_engine_run run_engine(const fsbb_instance *inst, const fsbb_options *options, int ub, int engine)
+{
+    const test_engine_run run =
+        test_run_engine(inst, options, ub, 4, engine == ENGINE_CPU ? test_cpu_engine : offload_engine, NULL);
+    if (run.status != FSBB_OK)
+        printf("\n[%s engine on %s: %s]", engine == ENGINE_CPU ? "CPU" : "offload", inst->name, run.message);
     return run;
-}
-
-/* Options from name/value pairs ending with NULL. */
-static fsbb_options *options_with(const char *const *pairs)
-{
-    fsbb_options *options = fsbb_options_new();
-    fsbb_error err;
-    CU_ASSERT_FATAL(options != NULL);
-    for (int i = 0; pairs[i]; i += 2)
-        CU_ASSERT(fsbb_options_set(options, pairs[i], pairs[i + 1], &err) == FSBB_OK);
-    return options;
-}
-
-static fsbb_instance *load(const char *name)
-{
-    fsbb_instance *inst = NULL;
-    fsbb_error err;
-    if (fsbb_instance_load(name, &inst, &err) != FSBB_OK)
-        printf("\n[%s: %s]", name, err.message);
-    CU_ASSERT_FATAL(inst != NULL);
-    return inst;
-}
-
-static fsbb_instance *random_instance(unsigned *state, int n, int m)
-{
-    int *p = malloc(sizeof *p * (size_t)n * (size_t)m);
-    CU_ASSERT_FATAL(p != NULL);
-    for (int i = 0; i < n * m; i++) {
-        *state = *state * 1664525u + 1013904223u;
-        p[i] = 1 + (int)((*state >> 8) % 99);
-    }
-    char name[32];
-    snprintf(name, sizeof name, "random%dx%d", n, m);
-    fsbb_instance *inst = NULL;
-    fsbb_error err;
-    CU_ASSERT_FATAL(fsbb_instance_from_matrix(name, n, m, p, &inst, &err) == FSBB_OK);
-    free(p);
-    return inst;
 }
 
 /* Both engines from ub: the same nodes (and bounds where offload_loop.h says they agree). */
 static void same_tree(const fsbb_instance *inst, const fsbb_options *options, int ub, const char *what)
 {
-    const engine_run cpu = run_engine(inst, options, ub, ENGINE_CPU);
-    const engine_run gpu = run_engine(inst, options, ub, ENGINE_OFFLOAD);
+    const test_engine_run cpu = run_engine(inst, options, ub, ENGINE_CPU);
+    const test_engine_run gpu = run_engine(inst, options, ub, ENGINE_OFFLOAD);
     CU_ASSERT_EQUAL(cpu.status, FSBB_OK);
     CU_ASSERT_EQUAL(gpu.status, FSBB_OK);
     CU_ASSERT_EQUAL(gpu.stopped, 0);
     CU_ASSERT_EQUAL(gpu.nodes, cpu.nodes);
     CU_ASSERT_EQUAL(gpu.incumbent, cpu.incumbent);
-    const int comparable = options->branch == FSBB_BRANCH_DYNAMIC || options->lb == FSBB_LB1;
+    const int comparable = test_offload_bounded_comparable(options);
     if (comparable) {
         CU_ASSERT_EQUAL(gpu.bounded, cpu.bounded);
     } else {
@@ -130,8 +54,8 @@ static void same_tree(const fsbb_instance *inst, const fsbb_options *options, in
     const int same = gpu.status == FSBB_OK && gpu.nodes == cpu.nodes && (!comparable || gpu.bounded == cpu.bounded);
     printf("\n[%s %s ub %d: CPU %llu nodes %llu bounds, offload %llu nodes %llu bounds in %llu pools of %d%s]",
            inst->name, what, ub, (unsigned long long)cpu.nodes, (unsigned long long)cpu.bounded,
-           (unsigned long long)gpu.nodes, (unsigned long long)gpu.bounded, (unsigned long long)gpu.stats.pools,
-           gpu.stats.pool_capacity, same ? "" : " DIFFER");
+           (unsigned long long)gpu.nodes, (unsigned long long)gpu.bounded, (unsigned long long)gpu.offload_stats.pools,
+           gpu.offload_stats.pool_capacity, same ? "" : " DIFFER");
     fflush(stdout);
 }
 
@@ -143,7 +67,7 @@ static void test_taillard_20x5(void)
     for (int i = 1; i <= 10; i++) {
         char name[8];
         snprintf(name, sizeof name, "ta%03d", i);
-        fsbb_instance *inst = load(name);
+        fsbb_instance *inst = test_load_instance(name);
         for (int b = 0; b < 2; b++)
             for (int r = 0; r < 3; r++)
                 for (int o = 0; o < 2; o++) {
@@ -151,7 +75,7 @@ static void test_taillard_20x5(void)
                     const char *pool_size = i % 2 ? "20" : "0";
                     const char *const pairs[] = {"lb", bounds[b], "refactor", refactors[r], "pool-order", orders[o],
                                                  "pool-size", pool_size, "gpu-engine", "offload", NULL};
-                    fsbb_options *options = options_with(pairs);
+                    fsbb_options *options = test_options_from_pairs(pairs);
                     char what[64];
                     snprintf(what, sizeof what, "%s dyn %s %s pool %s", bounds[b], refactors[r], orders[o], pool_size);
                     same_tree(inst, options, inst->best_known, what);
@@ -164,13 +88,13 @@ static void test_taillard_20x5(void)
 static void test_taillard_20x10(void)
 {
     const char *const pairs[] = {"gpu-engine", "offload", NULL};
-    fsbb_options *options = options_with(pairs);
+    fsbb_options *options = test_options_from_pairs(pairs);
     for (int i = 11; i <= 20; i++) {
         if (i == 17)
             continue;
         char name[8];
         snprintf(name, sizeof name, "ta%03d", i);
-        fsbb_instance *inst = load(name);
+        fsbb_instance *inst = test_load_instance(name);
         same_tree(inst, options, inst->best_known, "lb1 dyn, defaults");
         fsbb_instance_free(inst);
     }
@@ -186,13 +110,13 @@ static void test_random_instances(void)
     static const char *const bounds[] = {"lb1", "lb2"};
     unsigned state = 20240611u;
     for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
-        fsbb_instance *inst = random_instance(&state, sizes[s][0], sizes[s][1]);
+        fsbb_instance *inst = test_random_instance(&state, sizes[s][0], sizes[s][1]);
         for (int br = 0; br < 3; br++)
             for (int b = 0; b < 2; b++) {
                 const char *const pairs[] = {"lb", bounds[b], "branch", branches[br], "pool-size", "64", NULL};
-                fsbb_options *options = options_with(pairs);
-                const engine_run best = run_engine(inst, options, INT_MAX, ENGINE_CPU);
-                const engine_run gpu = run_engine(inst, options, INT_MAX, ENGINE_OFFLOAD);
+                fsbb_options *options = test_options_from_pairs(pairs);
+                const test_engine_run best = run_engine(inst, options, INT_MAX, ENGINE_CPU);
+                const test_engine_run gpu = run_engine(inst, options, INT_MAX, ENGINE_OFFLOAD);
                 CU_ASSERT_EQUAL(gpu.status, FSBB_OK);
                 CU_ASSERT_EQUAL(gpu.incumbent, best.incumbent);
                 CU_ASSERT(gpu.found);
@@ -212,16 +136,16 @@ static void test_node_limit(void)
 {
     const uint64_t limit = 2000000;
     const char *const pairs[] = {"node-limit", "2000000", NULL};
-    fsbb_options *options = options_with(pairs);
-    fsbb_instance *inst = load("ta021");
-    const engine_run run = run_engine(inst, options, inst->best_known, ENGINE_OFFLOAD);
+    fsbb_options *options = test_options_from_pairs(pairs);
+    fsbb_instance *inst = test_load_instance("ta021");
+    const test_engine_run run = run_engine(inst, options, inst->best_known, ENGINE_OFFLOAD);
     CU_ASSERT_EQUAL(run.status, FSBB_OK);
     CU_ASSERT(run.stopped);
     CU_ASSERT(run.limit_reached);
     CU_ASSERT(run.nodes >= limit);
     CU_ASSERT(run.nodes < limit + FSBB_OFFLOAD_CHECK_EVERY);
     CU_ASSERT(run.open_lower_bound < inst->best_known);
-    const fsbb_offload_stats *s = &run.stats;
+    const fsbb_offload_stats *s = &run.offload_stats;
     printf("\n[ta021, %llu nodes: %llu pools of %d (mean %.0f nodes, %.1f%% survive), peak stack %zu; "
            "total %.3f s = fill %.3f + wait %.3f + prune %.3f]",
            (unsigned long long)run.nodes, (unsigned long long)s->pools, s->pool_capacity,
@@ -237,10 +161,10 @@ static void test_node_limit(void)
 static void test_solver_path(void)
 {
     const char *const pairs[] = {"device", "gpu", "gpu-engine", "offload", NULL};
-    fsbb_options *options = options_with(pairs);
+    fsbb_options *options = test_options_from_pairs(pairs);
     const char *names[] = {"ta002", "ta005", "ta012"};
     for (int i = 0; i < 3; i++) {
-        fsbb_instance *inst = load(names[i]);
+        fsbb_instance *inst = test_load_instance(names[i]);
         fsbb_result result;
         fsbb_error err;
         const fsbb_status status = fsbb_solve(inst, options, &result, &err);
@@ -262,10 +186,10 @@ static void test_solver_path(void)
  * mistaken for a lack of memory). */
 static void test_refusals(void)
 {
-    fsbb_instance *inst = load("ta001");
+    fsbb_instance *inst = test_load_instance("ta001");
     const char *const small_pairs[] = {"pool-size", "19", NULL};
-    fsbb_options *small = options_with(small_pairs);
-    const engine_run too_small = run_engine(inst, small, inst->best_known, ENGINE_OFFLOAD);
+    fsbb_options *small = test_options_from_pairs(small_pairs);
+    const test_engine_run too_small = run_engine(inst, small, inst->best_known, ENGINE_OFFLOAD);
     CU_ASSERT_EQUAL(too_small.status, FSBB_ERR_ARGUMENT);
     fsbb_options_free(small);
     fsbb_instance_free(inst);
@@ -278,8 +202,8 @@ static void test_refusals(void)
     fsbb_error err;
     CU_ASSERT_FATAL(fsbb_instance_from_matrix("heavy", 20, 1, huge, &heavy, &err) == FSBB_OK);
     const char *const trig_pairs[] = {"refactor", "trig", NULL};
-    fsbb_options *trig = options_with(trig_pairs);
-    const engine_run refused = run_engine(heavy, trig, INT_MAX, ENGINE_OFFLOAD);
+    fsbb_options *trig = test_options_from_pairs(trig_pairs);
+    const test_engine_run refused = run_engine(heavy, trig, INT_MAX, ENGINE_OFFLOAD);
     CU_ASSERT_EQUAL(refused.status, FSBB_ERR_ARGUMENT);
     CU_ASSERT_PTR_NULL(strstr(refused.message, "out of memory"));
     fsbb_options_free(trig);

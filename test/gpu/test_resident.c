@@ -6,6 +6,8 @@
  * permutation has that makespan; a node limit stops it with an honest open bound, and a
  * search stopped with a checkpoint and resumed branches the same tree in total. */
 #include "../suites.h"
+#include "../test_support.h"
+#include "gpu_check.h"
 #include "gpu_resident.h"
 #include "instance.h"
 #include "options.h"
@@ -18,78 +20,36 @@
 #include <time.h>
 #include <unistd.h>
 
-typedef struct engine_run {
-    fsbb_status status;
-    uint64_t nodes, bounded;
-    int incumbent;
-    int found;              /* a schedule was recorded */
-    int schedule_makespan;  /* its makespan, recomputed from the permutation */
-    int stopped, limit_reached;
-    int open_lower_bound;
-    fsbb_resident_stats stats;
-} engine_run;
-
 enum { ENGINE_CPU, ENGINE_GPU };
 
-static engine_run run_engine(const fsbb_instance *inst, const fsbb_options *options, int ub, int engine,
-                             const fsbb_resident_tuning *tuning)
+/* The device-resident engine with its statistics (a test_engine_fn; context: the tuning). */
+static fsbb_status resident_engine(fsbb_search *search, const void *context, test_engine_run *run, fsbb_error *err)
 {
-    engine_run run;
-    memset(&run, 0, sizeof run);
-    fsbb_bound_data data;
-    CU_ASSERT_FATAL(fsbb_bound_data_init(&data, inst->n, inst->m, inst->p) == 0);
-    fsbb_bound_data_limit_pairs(&data, options->lb2_pairs);
-    atomic_int interrupt;
-    atomic_init(&interrupt, 0);
-    fsbb_search search;
-    memset(&search, 0, sizeof search);
-    search.data = &data;
-    search.options = options;
-    search.threads = 4;
-    atomic_init(&search.incumbent, ub);
-    pthread_mutex_init(&search.incumbent_lock, NULL);
-    pthread_mutex_init(&search.progress_lock, NULL);
-    search.incumbent_permutation = calloc((size_t)inst->n, sizeof(int));
-    search.interrupt_request = &interrupt;
-    atomic_init(&search.open_lower_bound, INT_MAX);
-    search.start_time = search.last_progress_time = fsbb_now();
-    fsbb_error err = {0};
-    run.status = engine == ENGINE_CPU ? fsbb_search_cpu(&search, &err)
-                                      : fsbb_search_gpu_resident_tuned(&search, tuning, &run.stats, &err);
+    return fsbb_search_gpu_resident_tuned(search, context, &run->resident_stats, err);
+}
+
+static test_engine_run run_engine(const fsbb_instance *inst, const fsbb_options *options, int ub, int engine,
+                                  const fsbb_resident_tuning *tuning)
+{
+    const test_engine_run run =
+        test_run_engine(inst, options, ub, 4, engine == ENGINE_CPU ? test_cpu_engine : resident_engine, tuning);
     if (run.status != FSBB_OK)
-        printf("\n[%s engine on %s: %s]", engine == ENGINE_CPU ? "CPU" : "GPU", inst->name, err.message);
-    run.nodes = atomic_load(&search.nodes);
-    run.bounded = atomic_load(&search.bounded);
-    run.incumbent = atomic_load(&search.incumbent);
-    run.found = search.incumbent_found;
-    run.schedule_makespan = run.found ? fsbb_instance_makespan(inst, search.incumbent_permutation) : -1;
-    run.stopped = atomic_load(&search.stop);
-    run.limit_reached = atomic_load(&search.limit_reached);
-    run.open_lower_bound = atomic_load(&search.open_lower_bound);
-    free(search.incumbent_permutation);
-    pthread_mutex_destroy(&search.incumbent_lock);
-    pthread_mutex_destroy(&search.progress_lock);
-    fsbb_bound_data_free(&data);
+        printf("\n[%s engine on %s: %s]", engine == ENGINE_CPU ? "CPU" : "GPU", inst->name, run.message);
     return run;
 }
 
 static fsbb_options *options_with(const char *lb, const char *branch, const char *lb2_pairs)
 {
-    fsbb_options *options = fsbb_options_new();
-    fsbb_error err;
-    CU_ASSERT_FATAL(options != NULL);
-    CU_ASSERT(fsbb_options_set(options, "lb", lb, &err) == FSBB_OK);
-    CU_ASSERT(fsbb_options_set(options, "branch", branch, &err) == FSBB_OK);
-    CU_ASSERT(fsbb_options_set(options, "lb2-pairs", lb2_pairs, &err) == FSBB_OK);
-    return options;
+    const char *const pairs[] = {"lb", lb, "branch", branch, "lb2-pairs", lb2_pairs, NULL};
+    return test_options_from_pairs(pairs);
 }
 
 /* Both engines from ub: the same nodes and bounds, and the GPU run finished. */
 static int same_tree(const fsbb_instance *inst, const fsbb_options *options, int ub,
                      const fsbb_resident_tuning *tuning, const char *what)
 {
-    const engine_run cpu = run_engine(inst, options, ub, ENGINE_CPU, NULL);
-    const engine_run gpu = run_engine(inst, options, ub, ENGINE_GPU, tuning);
+    const test_engine_run cpu = run_engine(inst, options, ub, ENGINE_CPU, NULL);
+    const test_engine_run gpu = run_engine(inst, options, ub, ENGINE_GPU, tuning);
     CU_ASSERT_EQUAL(cpu.status, FSBB_OK);
     CU_ASSERT_EQUAL(gpu.status, FSBB_OK);
     CU_ASSERT_EQUAL(gpu.stopped, 0);
@@ -104,16 +64,6 @@ static int same_tree(const fsbb_instance *inst, const fsbb_options *options, int
     return same;
 }
 
-static fsbb_instance *load(const char *name)
-{
-    fsbb_instance *inst = NULL;
-    fsbb_error err;
-    if (fsbb_instance_load(name, &inst, &err) != FSBB_OK)
-        printf("\n[%s: %s]", name, err.message);
-    CU_ASSERT_FATAL(inst != NULL);
-    return inst;
-}
-
 static unsigned test_seed(void)
 {
     static unsigned seed;
@@ -126,26 +76,13 @@ static unsigned test_seed(void)
     return seed;
 }
 
-static int uniform(unsigned *state, int low, int high)
-{
-    unsigned x = *state;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    *state = x;
-    return low + (int)(x % (unsigned)(high - low + 1));
-}
-
+/* An n x m instance, times uniform in [1, 99] from gpu_check.h's generator (test_seed's stream). */
 static fsbb_instance *random_instance(unsigned *state, int n, int m)
 {
     int *p = malloc(sizeof *p * (size_t)n * (size_t)m);
     for (int i = 0; i < n * m; i++)
-        p[i] = uniform(state, 1, 99);
-    char name[32];
-    snprintf(name, sizeof name, "random%dx%d", n, m);
-    fsbb_instance *inst = NULL;
-    fsbb_error err;
-    CU_ASSERT_FATAL(fsbb_instance_from_matrix(name, n, m, p, &inst, &err) == FSBB_OK);
+        p[i] = gpu_check_uniform(state, 1, 99);
+    fsbb_instance *inst = test_instance_from_times(n, m, p);
     free(p);
     return inst;
 }
@@ -156,7 +93,7 @@ static void test_taillard_trees(void)
     char name[8];
     for (int i = 1; i <= 10; i++) {
         snprintf(name, sizeof name, "ta%03d", i);
-        fsbb_instance *inst = load(name);
+        fsbb_instance *inst = test_load_instance(name);
         same_tree(inst, options, inst->best_known, NULL, "lb1 dyn");
         fsbb_instance_free(inst);
     }
@@ -172,9 +109,9 @@ static void test_random_trees(void)
     fsbb_options *lb1 = options_with("lb1", "dyn", "0"), *lb2 = options_with("lb2", "dyn", "0");
     for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
         fsbb_instance *inst = random_instance(&state, sizes[s][0], sizes[s][1]);
-        const engine_run best = run_engine(inst, lb1, INT_MAX, ENGINE_CPU, NULL);
+        const test_engine_run best = run_engine(inst, lb1, INT_MAX, ENGINE_CPU, NULL);
         CU_ASSERT_EQUAL(best.schedule_makespan, best.incumbent);
-        const engine_run gpu = run_engine(inst, lb1, INT_MAX, ENGINE_GPU, NULL);
+        const test_engine_run gpu = run_engine(inst, lb1, INT_MAX, ENGINE_GPU, NULL);
         CU_ASSERT_EQUAL(gpu.status, FSBB_OK);
         CU_ASSERT_EQUAL(gpu.incumbent, best.incumbent);
         CU_ASSERT_EQUAL(gpu.schedule_makespan, best.incumbent);
@@ -194,7 +131,7 @@ static void test_lb2_and_directions(void)
     fsbb_options *forward = options_with("lb1", "fwd", "0"), *backward = options_with("lb1", "bwd", "0");
     const char *names[] = {"ta001", "ta002", "ta003"};
     for (int i = 0; i < 3; i++) {
-        fsbb_instance *inst = load(names[i]);
+        fsbb_instance *inst = test_load_instance(names[i]);
         same_tree(inst, lb2, inst->best_known, NULL, "lb2 dyn");
         same_tree(inst, lb2_few, inst->best_known, NULL, "lb2 (3 pairs) dyn");
         same_tree(inst, i == 0 ? backward : forward, inst->best_known, NULL, i == 0 ? "lb1 bwd" : "lb1 fwd");
@@ -203,7 +140,7 @@ static void test_lb2_and_directions(void)
     unsigned state = test_seed() + 1;
     for (int r = 0; r < 3; r++) {
         fsbb_instance *inst = random_instance(&state, 11, 4 + 6 * r);
-        const engine_run best = run_engine(inst, lb2, INT_MAX, ENGINE_CPU, NULL);
+        const test_engine_run best = run_engine(inst, lb2, INT_MAX, ENGINE_CPU, NULL);
         same_tree(inst, lb2, best.incumbent, NULL, "lb2 dyn");
         same_tree(inst, forward, best.incumbent, NULL, "lb1 fwd");
         same_tree(inst, backward, best.incumbent, NULL, "lb1 bwd");
@@ -220,17 +157,17 @@ static void test_lb2_and_directions(void)
 static void test_spill_and_small_batches(void)
 {
     fsbb_options *options = options_with("lb1", "dyn", "0");
-    fsbb_instance *inst = load("ta030");
+    fsbb_instance *inst = test_load_instance("ta030");
     same_tree(inst, options, inst->best_known, NULL, "lb1 dyn");
     const fsbb_resident_tuning small_pool = {.pool_capacity = 480, .batch = 12, .iterations_per_sync = 64};
-    const engine_run gpu = run_engine(inst, options, inst->best_known, ENGINE_GPU, &small_pool);
-    CU_ASSERT(gpu.stats.spilled_nodes > 0);
-    CU_ASSERT(gpu.stats.pool_capacity <= 480);
-    printf("\n[%s in a 480-node pool: peak %lld, %lld nodes spilled]", inst->name, gpu.stats.peak_pool,
-           gpu.stats.spilled_nodes);
+    const test_engine_run gpu = run_engine(inst, options, inst->best_known, ENGINE_GPU, &small_pool);
+    CU_ASSERT(gpu.resident_stats.spilled_nodes > 0);
+    CU_ASSERT(gpu.resident_stats.pool_capacity <= 480);
+    printf("\n[%s in a 480-node pool: peak %lld, %lld nodes spilled]", inst->name, gpu.resident_stats.peak_pool,
+           gpu.resident_stats.spilled_nodes);
     same_tree(inst, options, inst->best_known, &small_pool, "lb1 dyn, 480-node pool");
     fsbb_instance_free(inst);
-    inst = load("ta006");
+    inst = test_load_instance("ta006");
     const fsbb_resident_tuning tiny = {.batch = 1, .iterations_per_sync = 3, .use_graph = 1, .block_size = 64};
     same_tree(inst, options, inst->best_known, &tiny, "lb1 dyn, one parent per iteration, graph");
     const fsbb_resident_tuning squeezed = {.registers = 64, .block_size = 512, .use_graph = 1};
@@ -247,8 +184,8 @@ static void test_schedules_found(void)
     char name[8];
     for (int i = 1; i <= 5; i++) {
         snprintf(name, sizeof name, "ta%03d", i);
-        fsbb_instance *inst = load(name);
-        const engine_run run = run_engine(inst, i % 2 ? options : lb2, inst->best_known + 1, ENGINE_GPU, NULL);
+        fsbb_instance *inst = test_load_instance(name);
+        const test_engine_run run = run_engine(inst, i % 2 ? options : lb2, inst->best_known + 1, ENGINE_GPU, NULL);
         CU_ASSERT_EQUAL(run.status, FSBB_OK);
         CU_ASSERT_EQUAL(run.incumbent, inst->best_known);
         CU_ASSERT(run.found);
@@ -265,9 +202,9 @@ static void test_node_limit(void)
     fsbb_options *options = options_with("lb1", "dyn", "0");
     fsbb_error err;
     CU_ASSERT(fsbb_options_set(options, "node-limit", "20000", &err) == FSBB_OK);
-    fsbb_instance *inst = load("ta021");
+    fsbb_instance *inst = test_load_instance("ta021");
     const fsbb_resident_tuning tuning = {.batch = 512};
-    const engine_run run = run_engine(inst, options, inst->best_known, ENGINE_GPU, &tuning);
+    const test_engine_run run = run_engine(inst, options, inst->best_known, ENGINE_GPU, &tuning);
     CU_ASSERT_EQUAL(run.status, FSBB_OK);
     CU_ASSERT(run.stopped);
     CU_ASSERT(run.limit_reached);
@@ -297,9 +234,9 @@ static fsbb_options *solve_options(const char *node_limit, const char *checkpoin
  * exactly the tree one CPU run branches, and the second proves the optimum. */
 static void test_checkpoint_resume(void)
 {
-    fsbb_instance *inst = load("ta030");
+    fsbb_instance *inst = test_load_instance("ta030");
     fsbb_options *lb1 = options_with("lb1", "dyn", "0");
-    const engine_run cpu = run_engine(inst, lb1, inst->best_known, ENGINE_CPU, NULL);
+    const test_engine_run cpu = run_engine(inst, lb1, inst->best_known, ENGINE_CPU, NULL);
     char path[] = "/tmp/fsbb-resident-XXXXXX";
     const int fd = mkstemp(path);
     CU_ASSERT_FATAL(fd >= 0);

@@ -1,0 +1,80 @@
+/* test_support.h — helpers shared by the CUnit suites of test/ and test/gpu/: options from
+ * name/value pairs, instances by name and at random, one engine run on a search set up as
+ * the solver sets one up, and a custom CPU bound of the custom-bound suites. They assert
+ * with CUnit, as the tests that call them would. */
+#ifndef FSBB_TEST_SUPPORT_H
+#define FSBB_TEST_SUPPORT_H
+
+#include "flowshopbb.h"
+#include "gpu_resident.h"
+#include "instance.h"
+#include "offload_loop.h"
+#include "options.h"
+#include "search.h"
+
+#include <stdint.h>
+
+/* ---- Options and instances ------------------------------------------------------------ */
+
+/* Sets the name/value pairs (a NULL name ends them) on options, asserting each is taken. */
+void test_options_set_pairs(fsbb_options *options, const char *const *pairs);
+/* New options (asserted, fatal) with the name/value pairs set as above. */
+fsbb_options *test_options_from_pairs(const char *const *pairs);
+
+/* The instance of that name (fsbb_instance_load; its error is printed, the test stops). */
+fsbb_instance *test_load_instance(const char *name);
+
+/* The tests' linear congruential generator: advances state, returns its top 24 bits. */
+unsigned test_random_next(unsigned *state);
+/* n x m processing times (p[k * n + j]) uniform in [1, 99], drawn from the generator. */
+void test_random_times(unsigned *state, int n, int m, int *p);
+/* The n x m instance "random<n>x<m>" of the times p (fatal when it cannot be made). */
+fsbb_instance *test_instance_from_times(int n, int m, const int *p);
+/* An n x m instance of test_random_times: the same state gives the same instance. */
+fsbb_instance *test_random_instance(unsigned *state, int n, int m);
+
+/* ---- One engine run ------------------------------------------------------------------- */
+
+/* What one engine run left. The engine fills the statistics of its kind, if any. */
+typedef struct test_engine_run {
+    fsbb_status status;
+    uint64_t nodes, bounded;
+    int incumbent;
+    int found;              /* a schedule was recorded */
+    int schedule_makespan;  /* its makespan, recomputed from the permutation */
+    int stopped, limit_reached, interrupted;
+    int open_lower_bound;
+    int protocol_errors;    /* a stand-in pool bounder's: protocol violations, slots left in flight */
+    fsbb_offload_stats offload_stats;
+    fsbb_resident_stats resident_stats;
+    char message[FSBB_ERROR_MESSAGE_SIZE];  /* err's message when status is not FSBB_OK */
+} test_engine_run;
+
+/* An engine searching search (context: test_run_engine's); returns its status and writes
+ * what it measures beyond the search's own counters in run. */
+typedef fsbb_status (*test_engine_fn)(fsbb_search *search, const void *context, test_engine_run *run,
+                                      fsbb_error *err);
+
+/* Runs engine (with `threads` threads) on a search set up as the solver sets one up
+ * (solver.c): the instance's bound tables (LB2 pairs limited as the options say), the
+ * incumbent at ub without a schedule, its locks, an interrupt flag (clear), no open bound
+ * yet, the clock started. Returns what the search left: status and error message,
+ * counters, incumbent and its schedule's makespan, stop flags, open bound. */
+test_engine_run test_run_engine(const fsbb_instance *inst, const fsbb_options *options, int ub, int threads,
+                                test_engine_fn engine, const void *context);
+
+/* The CPU engine (fsbb_search_cpu) as a test_engine_fn. */
+fsbb_status test_cpu_engine(fsbb_search *search, const void *context, test_engine_run *run, fsbb_error *err);
+
+/* 1 when the offload engines' bounded counter equals the CPU engine's: every rule but fwd
+ * and bwd with LB2 (offload_loop.h). */
+int test_offload_bounded_comparable(const fsbb_options *options);
+
+/* ---- Custom bounds -------------------------------------------------------------------- */
+
+/* The one-machine bound with heads and tails over the unscheduled jobs only (LB1 takes them
+ * over all jobs, but chains the machines): above LB1 at some nodes, below at others. An
+ * fsbb_cpu_bound_fn; user_data is not used. */
+int test_one_machine_bound(const fsbb_node_view *node, void *user_data);
+
+#endif
