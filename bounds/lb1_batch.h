@@ -2,29 +2,42 @@
  * so the compiler vectorises across children. Same values as fsbb_lb1_forward_child and
  * fsbb_lb1_backward_child of lb1.h, which stay the reference (and the GPU's form).
  *
- * times[k * count + c] holds the time of the c-th unscheduled job on machine k (the node's
- * unscheduled jobs gathered once, see fsbb_gather_unscheduled); the work arrays hold
- * m * count ints (backward) or count ints (forward) each. */
+ * The batch has fsbb_batch_width(count) lanes: count rounded up to FSBB_BATCH_LANES, so the
+ * vector loops over children have no scalar remainder (a node has few unscheduled jobs, and
+ * the remainder would cost as much as the rest). times[k * width + c] holds the time of the
+ * c-th unscheduled job on machine k (gathered once, see fsbb_gather_unscheduled) and 0 in
+ * the lanes past count; the bounds of those lanes are written but mean nothing. Work and
+ * result arrays hold width ints (m * width for the backward suffix times). */
 #ifndef FSBB_LB1_BATCH_H
 #define FSBB_LB1_BATCH_H
 
 #include "bound_data.h"
 #include "hd.h"
 
+enum { FSBB_BATCH_LANES = 4 };
+
+/* The lanes of a batch of count children. */
+FSBB_HD int fsbb_batch_width(int count)
+{
+    return (count + FSBB_BATCH_LANES - 1) & ~(FSBB_BATCH_LANES - 1);
+}
+
 /* Gathers the times of the count unscheduled jobs perm[first..first+count) machine by
- * machine, and sums them into remain[k]. */
+ * machine (zeros in the lanes past count), and sums them into remain[k]. */
 FSBB_HD void fsbb_gather_unscheduled(const fsbb_bound_data *d, const fsbb_job *perm, int first, int count,
                                      int *times, int *remain)
 {
-    const int n = d->n, m = d->m;
+    const int n = d->n, m = d->m, width = fsbb_batch_width(count);
     for (int k = 0; k < m; k++) {
         const int *row = d->p + k * n;
-        int *out = times + k * count;
+        int *out = times + k * width;
         int sum = 0;
         for (int c = 0; c < count; c++) {
             out[c] = row[perm[first + c]];
             sum += out[c];
         }
+        for (int c = count; c < width; c++)
+            out[c] = 0;
         remain[k] = sum;
     }
 }
@@ -33,10 +46,10 @@ FSBB_HD void fsbb_gather_unscheduled(const fsbb_bound_data *d, const fsbb_job *p
 FSBB_HD void fsbb_lb1_forward_children(const fsbb_bound_data *d, const int *front, const int *back,
                                        const int *remain, const int *times, int count, int *t, int *last, int *lb)
 {
-    const int m = d->m;
+    const int m = d->m, width = fsbb_batch_width(count);
     {
         const int head = d->min_head[0], tail = FSBB_MAX(back[0], d->min_tail[0]), f = front[0], r = remain[0];
-        for (int c = 0; c < count; c++) {
+        for (int c = 0; c < width; c++) {
             const int pk = times[c];
             t[c] = f + pk;
             last[c] = FSBB_MAX(t[c], head) + r - pk;
@@ -44,10 +57,10 @@ FSBB_HD void fsbb_lb1_forward_children(const fsbb_bound_data *d, const int *fron
         }
     }
     for (int k = 1; k < m; k++) {
-        const int *row = times + k * count;
+        const int *row = times + k * width;
         const int f = front[k], head = d->min_head[k], minp = d->min_p[k], r = remain[k];
         const int tail = FSBB_MAX(back[k], d->min_tail[k]);
-        for (int c = 0; c < count; c++) {
+        for (int c = 0; c < width; c++) {
             const int pk = row[c];
             const int tc = FSBB_MAX(t[c], f) + pk;
             const int lc = FSBB_MAX(last[c] + minp, FSBB_MAX(tc, head) + r - pk);
@@ -59,39 +72,39 @@ FSBB_HD void fsbb_lb1_forward_children(const fsbb_bound_data *d, const int *fron
 }
 
 /* Backward children: lb[c] for prepending the c-th unscheduled job to the suffix;
- * count >= 2; child_back holds m * count ints. */
+ * count >= 2. */
 FSBB_HD void fsbb_lb1_backward_children(const fsbb_bound_data *d, const int *front, const int *back,
                                         const int *remain, const int *times, int count, int *child_back,
                                         int *last, int *lb)
 {
-    const int m = d->m;
+    const int m = d->m, width = fsbb_batch_width(count);
     {
-        const int *row = times + (m - 1) * count;
-        int *out = child_back + (m - 1) * count;
-        for (int c = 0; c < count; c++)
+        const int *row = times + (m - 1) * width;
+        int *out = child_back + (m - 1) * width;
+        for (int c = 0; c < width; c++)
             out[c] = back[m - 1] + row[c];
     }
     for (int k = m - 2; k >= 0; k--) {
-        const int *row = times + k * count;
-        const int *below = child_back + (k + 1) * count;
-        int *out = child_back + k * count;
+        const int *row = times + k * width;
+        const int *below = child_back + (k + 1) * width;
+        int *out = child_back + k * width;
         const int b = back[k];
-        for (int c = 0; c < count; c++)
+        for (int c = 0; c < width; c++)
             out[c] = FSBB_MAX(below[c], b) + row[c];
     }
     {
         const int start = FSBB_MAX(front[0], d->min_head[0]) + remain[0], tail = d->min_tail[0];
-        for (int c = 0; c < count; c++) {
+        for (int c = 0; c < width; c++) {
             last[c] = start - times[c];
             lb[c] = last[c] + FSBB_MAX(child_back[c], tail);
         }
     }
     for (int k = 1; k < m; k++) {
-        const int *row = times + k * count;
-        const int *cb = child_back + k * count;
+        const int *row = times + k * width;
+        const int *cb = child_back + k * width;
         const int start = FSBB_MAX(front[k], d->min_head[k]) + remain[k], minp = d->min_p[k];
         const int tail = d->min_tail[k];
-        for (int c = 0; c < count; c++) {
+        for (int c = 0; c < width; c++) {
             const int lc = FSBB_MAX(last[c] + minp, start - row[c]);
             last[c] = lc;
             lb[c] = FSBB_MAX(lb[c], lc + FSBB_MAX(cb[c], tail));

@@ -45,9 +45,9 @@ typedef struct offload {
     fsbb_node *parent, *child;
     /* Scratch for one parent, as the CPU engine's. */
     int *front, *back, *remain;  /* m each, one block of 3 m */
-    int *times, *batch_back;     /* m x n */
-    int *batch_t, *batch_last;   /* n */
-    int *lb_forward, *lb_backward;  /* n, by position in the permutation */
+    int *times, *batch_back;     /* m x batch width of n */
+    int *batch_t, *batch_last;   /* batch width of n */
+    int *lb_forward, *lb_backward;  /* n + the batch's padding lanes, by position in the permutation */
     int *survivors;              /* n: pool positions of one parent's surviving children */
     uint64_t nodes, bounded;     /* not yet added to the search's counters */
     int since_check;
@@ -153,7 +153,7 @@ static fsbb_status init_offload(offload *o, fsbb_search *search, const fsbb_pool
 {
     const fsbb_bound_data *d = search->data;
     const int n = d->n, m = d->m;
-    const size_t cap = (size_t)bounder->capacity, nm = (size_t)n * (size_t)m;
+    const size_t cap = (size_t)bounder->capacity;
     memset(o, 0, sizeof *o);
     o->search = search;
     o->d = d;
@@ -178,12 +178,13 @@ static fsbb_status init_offload(offload *o, fsbb_search *search, const fsbb_pool
     o->parent = malloc(o->node_size);
     o->child = malloc(o->node_size);
     o->front = malloc(3 * sizeof(int) * (size_t)m);
-    o->times = malloc(nm * sizeof(int));
-    o->batch_back = malloc(nm * sizeof(int));
-    o->batch_t = malloc((size_t)n * sizeof(int));
-    o->batch_last = malloc((size_t)n * sizeof(int));
-    o->lb_forward = malloc((size_t)n * sizeof(int));
-    o->lb_backward = malloc((size_t)n * sizeof(int));
+    const size_t width = (size_t)fsbb_batch_width(n);
+    o->times = malloc(width * (size_t)m * sizeof(int));
+    o->batch_back = malloc(width * (size_t)m * sizeof(int));
+    o->batch_t = malloc(width * sizeof(int));
+    o->batch_last = malloc(width * sizeof(int));
+    o->lb_forward = malloc(((size_t)n + FSBB_BATCH_LANES) * sizeof(int));
+    o->lb_backward = malloc(((size_t)n + FSBB_BATCH_LANES) * sizeof(int));
     o->survivors = malloc((size_t)n * sizeof(int));
     if (!o->staging || !o->keys || !slots_ok || !o->parent || !o->child || !o->front || !o->times ||
         !o->batch_back || !o->batch_t || !o->batch_last || !o->lb_forward || !o->lb_backward || !o->survivors)

@@ -44,10 +44,10 @@ typedef struct worker {
     const int *front, *back;         /* the current node's, in times_cache */
     /* Scratch sized for one node. */
     int *remain, *child_front, *child_back;
-    int *lb_forward, *lb_backward;   /* by position in the permutation */
-    int *times;                      /* m x unscheduled: the unscheduled jobs' times */
-    int *batch_back;                 /* m x unscheduled: backward children's suffix times */
-    int *batch_t, *batch_last;       /* unscheduled: running values of the batch bounds */
+    int *lb_forward, *lb_backward;   /* by position in the permutation, plus the batch's padding lanes */
+    int *times;                      /* m x batch width: the unscheduled jobs' times */
+    int *batch_back;                 /* m x batch width: backward children's suffix times */
+    int *batch_t, *batch_last;       /* batch width: running values of the batch bounds */
     int *survivors;                  /* positions of surviving children */
     unsigned char *unscheduled;      /* by job */
     int *custom_scratch;             /* 3 n: the node view of custom bounds */
@@ -359,13 +359,14 @@ static int init_worker(worker *w, cpu_engine *engine, int id)
     w->remain = malloc(sizeof(int) * (size_t)m);
     w->child_front = malloc(sizeof(int) * (size_t)m);
     w->child_back = malloc(sizeof(int) * (size_t)m);
-    w->lb_forward = malloc(sizeof(int) * (size_t)n);
-    w->lb_backward = malloc(sizeof(int) * (size_t)n);
+    const size_t width = (size_t)fsbb_batch_width(n);
+    w->lb_forward = malloc(sizeof(int) * ((size_t)n + FSBB_BATCH_LANES));
+    w->lb_backward = malloc(sizeof(int) * ((size_t)n + FSBB_BATCH_LANES));
     w->survivors = malloc(sizeof(int) * (size_t)n);
-    w->times = malloc(sizeof(int) * (size_t)n * (size_t)m);
-    w->batch_back = malloc(sizeof(int) * (size_t)n * (size_t)m);
-    w->batch_t = malloc(sizeof(int) * (size_t)n);
-    w->batch_last = malloc(sizeof(int) * (size_t)n);
+    w->times = malloc(sizeof(int) * width * (size_t)m);
+    w->batch_back = malloc(sizeof(int) * width * (size_t)m);
+    w->batch_t = malloc(sizeof(int) * width);
+    w->batch_last = malloc(sizeof(int) * width);
     w->unscheduled = malloc((size_t)n);
     w->custom_scratch = malloc(sizeof(int) * 3 * (size_t)n);
     w->current = malloc(engine->node_size);

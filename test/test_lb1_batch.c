@@ -37,9 +37,10 @@ static void test_batch_equals_single_children(void)
         fsbb_job *perm = malloc(sizeof(fsbb_job) * (size_t)n), *child = malloc(sizeof(fsbb_job) * (size_t)n);
         int *front = malloc(sizeof(int) * (size_t)m), *back = malloc(sizeof(int) * (size_t)m);
         int *remain = malloc(sizeof(int) * (size_t)m), *scratch = malloc(sizeof(int) * 3 * (size_t)m);
-        int *times = malloc(sizeof(int) * (size_t)(n * m)), *child_back = malloc(sizeof(int) * (size_t)(n * m));
-        int *t = malloc(sizeof(int) * (size_t)n), *last = malloc(sizeof(int) * (size_t)n);
-        int *lb_forward = malloc(sizeof(int) * (size_t)n), *lb_backward = malloc(sizeof(int) * (size_t)n);
+        const int width = fsbb_batch_width(n);
+        int *times = malloc(sizeof(int) * (size_t)(width * m)), *child_back = malloc(sizeof(int) * (size_t)(width * m));
+        int *t = malloc(sizeof(int) * (size_t)width), *last = malloc(sizeof(int) * (size_t)width);
+        int *lb_forward = malloc(sizeof(int) * (size_t)width), *lb_backward = malloc(sizeof(int) * (size_t)width);
         for (int node = 0; node < 20; node++) {
             int fl, bl;
             random_node(&rng, n, perm, &fl, &bl);
