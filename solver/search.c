@@ -3,6 +3,8 @@
 #include "search.h"
 
 #include <limits.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 double fsbb_now(void)
@@ -10,6 +12,31 @@ double fsbb_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int fsbb_search_init(fsbb_search *search, const fsbb_bound_data *data, const fsbb_options *options, int threads,
+                     int ub, atomic_int *interrupt_request)
+{
+    memset(search, 0, sizeof *search);
+    search->data = data;
+    search->options = options;
+    search->threads = threads;
+    atomic_init(&search->incumbent, ub);
+    atomic_init(&search->open_lower_bound, INT_MAX);
+    pthread_mutex_init(&search->incumbent_lock, NULL);
+    pthread_mutex_init(&search->progress_lock, NULL);
+    search->interrupt_request = interrupt_request;
+    search->start_time = search->last_progress_time = fsbb_now();
+    search->incumbent_permutation = calloc((size_t)data->n, sizeof(int));
+    return search->incumbent_permutation ? 0 : -1;
+}
+
+void fsbb_search_clear(fsbb_search *search)
+{
+    free(search->incumbent_permutation);
+    search->incumbent_permutation = NULL;
+    pthread_mutex_destroy(&search->incumbent_lock);
+    pthread_mutex_destroy(&search->progress_lock);
 }
 
 void fsbb_search_offer(fsbb_search *search, int makespan, const fsbb_job *permutation)

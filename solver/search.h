@@ -70,6 +70,14 @@ typedef struct fsbb_search {
 /* Seconds on a monotonic clock. */
 double fsbb_now(void);
 
+/* Sets up a search over data with these options, threads and initial upper bound ub:
+ * the locks, a buffer for the incumbent's schedule, the clocks (now), the interrupt flag
+ * to watch; every other field zero. 0, or -1 when the buffer could not be had. Either
+ * way fsbb_search_clear releases what it set up. */
+int fsbb_search_init(fsbb_search *search, const fsbb_bound_data *data, const fsbb_options *options, int threads,
+                     int ub, atomic_int *interrupt_request);
+void fsbb_search_clear(fsbb_search *search);
+
 /* Offers a complete schedule (0-based jobs); keeps it if it beats the incumbent. */
 void fsbb_search_offer(fsbb_search *search, int makespan, const fsbb_job *permutation);
 

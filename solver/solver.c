@@ -233,18 +233,10 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     fsbb_bound_data_limit_pairs(&data, solver->options.lb2_pairs);
 
     fsbb_search search;
-    memset(&search, 0, sizeof search);
-    search.data = &data;
-    search.options = &solver->options;
-    search.threads = resolve_threads(solver->options.threads);
-    atomic_init(&search.incumbent, INT_MAX);
-    pthread_mutex_init(&search.incumbent_lock, NULL);
-    pthread_mutex_init(&search.progress_lock, NULL);
-    search.incumbent_permutation = calloc((size_t)inst->n, sizeof(int));
-    search.interrupt_request = &solver->interrupt_request;
-    atomic_init(&search.open_lower_bound, INT_MAX);
-    search.start_time = start;
-    search.last_progress_time = start;
+    const int search_ready = fsbb_search_init(&search, &data, &solver->options,
+                                              resolve_threads(solver->options.threads), INT_MAX,
+                                              &solver->interrupt_request) == 0;
+    search.start_time = search.last_progress_time = start;
     search.custom_bounds = solver->bounds;
     search.custom_bound_count = solver->bound_count;
     search.on_progress = solver->on_progress;
@@ -262,9 +254,7 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     memset(&resumed, 0, sizeof resumed);
 
     int use_gpu = 0;
-    fsbb_status status = search.incumbent_permutation
-                             ? FSBB_OK
-                             : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the incumbent");
+    fsbb_status status = search_ready ? FSBB_OK : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the incumbent");
     if (status == FSBB_OK)
         status = choose_device(solver, &use_gpu, result->device, sizeof result->device, err);
     if (status == FSBB_OK)
@@ -308,9 +298,7 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     }
     result->time_s = fsbb_now() - search.start_time;
     fsbb_checkpoint_clear(&resumed);
-    free(search.incumbent_permutation);
-    pthread_mutex_destroy(&search.incumbent_lock);
-    pthread_mutex_destroy(&search.progress_lock);
+    fsbb_search_clear(&search);
     fsbb_bound_data_free(&data);
     return status;
 }

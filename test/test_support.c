@@ -78,17 +78,7 @@ test_engine_run test_run_engine(const fsbb_instance *inst, const fsbb_options *o
     atomic_int interrupt;
     atomic_init(&interrupt, 0);
     fsbb_search search;
-    memset(&search, 0, sizeof search);
-    search.data = &data;
-    search.options = options;
-    search.threads = threads;
-    atomic_init(&search.incumbent, ub);
-    pthread_mutex_init(&search.incumbent_lock, NULL);
-    pthread_mutex_init(&search.progress_lock, NULL);
-    search.incumbent_permutation = calloc((size_t)inst->n, sizeof(int));
-    search.interrupt_request = &interrupt;
-    atomic_init(&search.open_lower_bound, INT_MAX);
-    search.start_time = search.last_progress_time = fsbb_now();
+    CU_ASSERT_FATAL(fsbb_search_init(&search, &data, options, threads, ub, &interrupt) == 0);
     fsbb_error err = {0};
     run.status = engine(&search, context, &run, &err);
     if (run.status != FSBB_OK)
@@ -102,9 +92,7 @@ test_engine_run test_run_engine(const fsbb_instance *inst, const fsbb_options *o
     run.limit_reached = atomic_load(&search.limit_reached);
     run.interrupted = atomic_load(&search.interrupted);
     run.open_lower_bound = atomic_load(&search.open_lower_bound);
-    free(search.incumbent_permutation);
-    pthread_mutex_destroy(&search.incumbent_lock);
-    pthread_mutex_destroy(&search.progress_lock);
+    fsbb_search_clear(&search);
     fsbb_bound_data_free(&data);
     return run;
 }

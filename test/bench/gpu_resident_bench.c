@@ -5,6 +5,7 @@
  *                        [graph=0|1] [lb=lb1|lb2] [ub=opt|N] [time-limit=S] [node-limit=N]
  * Each line: instance, knobs, search seconds (after setup), setup seconds, nodes, nodes/s,
  * bounds, iterations, syncs, peak pool, spilled nodes, and whether the search finished. */
+#include "error.h"
 #include "gpu_resident.h"
 #include "instance.h"
 #include "options.h"
@@ -74,19 +75,11 @@ static int run_one(const char *name, const bench_args *args, const char *knobs)
     atomic_int interrupt;
     atomic_init(&interrupt, 0);
     fsbb_search search;
-    memset(&search, 0, sizeof search);
-    search.data = &data;
-    search.options = args->options;
-    search.threads = 1;
-    atomic_init(&search.incumbent, args->ub > 0 ? args->ub : inst->best_known > 0 ? inst->best_known : INT_MAX);
-    pthread_mutex_init(&search.incumbent_lock, NULL);
-    pthread_mutex_init(&search.progress_lock, NULL);
-    search.incumbent_permutation = calloc((size_t)inst->n, sizeof(int));
-    search.interrupt_request = &interrupt;
-    atomic_init(&search.open_lower_bound, INT_MAX);
-    search.start_time = search.last_progress_time = fsbb_now();
+    const int ub = args->ub > 0 ? args->ub : inst->best_known > 0 ? inst->best_known : INT_MAX;
     fsbb_resident_stats stats = {0};
-    const fsbb_status status = fsbb_search_gpu_resident_tuned(&search, &args->tuning, &stats, &err);
+    const fsbb_status status = fsbb_search_init(&search, &data, args->options, 1, ub, &interrupt) != 0
+                                   ? fsbb_fail(&err, FSBB_ERR_MEMORY, "out of memory for the incumbent")
+                                   : fsbb_search_gpu_resident_tuned(&search, &args->tuning, &stats, &err);
     if (status != FSBB_OK)
         fprintf(stderr, "gpu-resident-bench: %s: %s\n", name, err.message);
     else {
@@ -98,9 +91,7 @@ static int run_one(const char *name, const bench_args *args, const char *knobs)
                stats.block_size);
         fflush(stdout);
     }
-    free(search.incumbent_permutation);
-    pthread_mutex_destroy(&search.incumbent_lock);
-    pthread_mutex_destroy(&search.progress_lock);
+    fsbb_search_clear(&search);
     fsbb_bound_data_free(&data);
     fsbb_instance_free(inst);
     return status == FSBB_OK ? 0 : -1;
