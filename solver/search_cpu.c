@@ -6,7 +6,9 @@
  * chooses per node (dynamic): both children sets are bounded with incremental LB1 and the
  * direction with fewer surviving children wins, ties going to the larger bound sum. LB2
  * and custom bounds then refine the survivors of the chosen direction only (and custom
- * bounds the root too, custom_bound.h).
+ * bounds the root too, custom_bound.h). A thread carries the front and back times of its
+ * nodes from one to the next (times_cache.h) and bounds the children in lanes of 4
+ * (lb1_batch.h).
  *
  * Checkpoints: a checkpoint thread wakes every checkpoint interval, asks the workers to
  * park between two nodes (one relaxed flag load per node), copies every pool while they
