@@ -25,7 +25,9 @@ struct map_op {
     long long warp;
     __device__ __forceinline__ float operator()(int coarse, int index) const
     {
-        float x = (float)((warp * 32 + coarse) % 977) * 1e-3f + (float)index * 1e-4f;
+        /* Rounded products and sum (no FMA contraction), so that every decomposition
+         * computes the same bits whichever way the compiler shapes the expression. */
+        float x = __fadd_rn(__fmul_rn((float)((warp * 32 + coarse) % 977), 1e-3f), __fmul_rn((float)index, 1e-4f));
 #pragma unroll
         for (int i = 0; i < 20; i++)
             x = fmaf(x, 0.999f, 0.001f);
