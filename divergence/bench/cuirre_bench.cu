@@ -59,10 +59,19 @@ __global__ void __launch_bounds__(POOL_BLOCK) baseline_kernel(const int *lengths
     if (valid) {
         float x = seeds[i];
         const int length = lengths[i];
-        for (int k = 0; k < length; k++)
-            x = task_step(x);
-        if constexpr (DIAG)
-            end = fsbb_trace_clock();
+        if constexpr (DIAG) {
+            /* The lane reads the end clock itself on its last step. Read after the loop, or in
+             * the remainder loop of an unrolled one, it would come after the warp reconverged:
+             * the same for every lane. */
+#pragma unroll 1
+            for (int k = 0; k < length; k++) {
+                x = task_step(x);
+                end = fsbb_trace_clock();
+            }
+        } else {
+            for (int k = 0; k < length; k++)
+                x = task_step(x);
+        }
         out[i] = x;
     }
     if constexpr (DIAG) {
