@@ -88,12 +88,17 @@ static void accumulate(chart *c, guint row, guint series, double value)
     *v = isnan(*v) ? value : *v + value;
 }
 
-/* A label for gnuplot's data files: in double quotes, without inner quotes. */
+/* A label or title for gnuplot: in double quotes, without inner quotes; a line break becomes
+ * gnuplot's \n escape. */
 static void append_quoted(GString *out, const char *text)
 {
     g_string_append_c(out, '"');
-    for (const char *ch = text; *ch; ch++)
-        g_string_append_c(out, *ch == '"' || *ch == '\n' || *ch == '\\' ? '\'' : *ch);
+    for (const char *ch = text; *ch; ch++) {
+        if (*ch == '\n')
+            g_string_append(out, "\\n");
+        else
+            g_string_append_c(out, *ch == '"' || *ch == '\\' ? '\'' : *ch);
+    }
     g_string_append_c(out, '"');
 }
 
@@ -251,7 +256,9 @@ static const char *variant_or_all(const fsbb_sweep_config *config)
 
 static char *note(const sweep_data *d)
 {
-    return d->limited ? g_strdup_printf(" (%d configurations hit a limit: their time is the limit)", d->limited)
+    return d->limited ? g_strdup_printf("\n(%d configurations stopped at a time or node limit: "
+                                        "their time is the time to that limit)",
+                                        d->limited)
                       : g_strdup("");
 }
 
