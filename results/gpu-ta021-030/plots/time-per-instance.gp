@@ -1,0 +1,22 @@
+# time-per-instance.gp: drawn by flowshop-sweep plot from time-per-instance.dat
+set terminal pngcairo size 960,540 noenhanced font 'DejaVu Sans,11'
+set output 'time-per-instance.png'
+set datafile missing '?'
+set grid ytics lc rgb '#dddddd'
+set border 3
+set tics nomirror
+set title "gpu-ta021-030: time to solve, median of 1 run"
+set xlabel 'instance'
+set ylabel 'time (s)'
+unset key
+set format y '%g'
+set logscale y
+set yrange [0.003503:4.36897]
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+plot for [c=2:2] 'time-per-instance.dat' using c:xtic(1) title columnheader(c)
+set terminal svg size 960,540 noenhanced font 'DejaVu Sans,11' dynamic background '#ffffff'
+set output 'time-per-instance.svg'
+replot
