@@ -169,8 +169,13 @@ static char *script_of(const chart *c)
         size_t label_length = 0;
         for (guint r = 0; r < c->rows->len; r++)
             label_length += strlen(g_ptr_array_index(c->rows, r)) + 2;
-        if (label_length > 70)
-            g_string_append(script, "set xtics rotate by 25 right\n");
+        if (label_length > 70) {
+            /* A slanted label ends under its bar and reaches left by about cos 25° of its
+             * length: the left margin makes room for the first one. */
+            const size_t first_length = c->rows->len ? strlen(g_ptr_array_index(c->rows, 0)) : 0;
+            g_string_append_printf(script, "set xtics rotate by 25 right\nset lmargin %d\n",
+                                   MAX(10, (int)(0.85 * (double)first_length)));
+        }
         g_string_append_printf(script, "plot for [c=2:%d] '%s.dat' using c:xtic(1) title columnheader(c)\n", columns,
                                c->name);
     }

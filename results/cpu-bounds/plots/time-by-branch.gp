@@ -5,7 +5,7 @@ set datafile missing '?'
 set grid ytics lc rgb '#dddddd'
 set border 3
 set tics nomirror
-set title "cpu-bounds: total time over 20 instances by branch (53 configurations hit a limit: their time is the limit)"
+set title "cpu-bounds: total time over 20 instances by branch\n(53 configurations stopped at a time or node limit: their time is the time to that limit)"
 set xlabel 'other parameters'
 set ylabel 'total time (s)'
 set key outside right top vertical Left reverse

@@ -5,7 +5,7 @@ set datafile missing '?'
 set grid ytics lc rgb '#dddddd'
 set border 3
 set tics nomirror
-set title "cpu-ta021-030: time to solve, median of 1 run (7 configurations hit a limit: their time is the limit)"
+set title "cpu-ta021-030: time to solve, median of 1 run\n(7 configurations stopped at a time or node limit: their time is the time to that limit)"
 set xlabel 'instance'
 set ylabel 'time (s)'
 unset key

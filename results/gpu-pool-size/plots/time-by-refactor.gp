@@ -16,6 +16,7 @@ set style histogram clustered gap 1
 set style fill solid 0.85 border -1
 set boxwidth 0.9
 set xtics rotate by 25 right
+set lmargin 24
 plot for [c=2:4] 'time-by-refactor.dat' using c:xtic(1) title columnheader(c)
 set terminal svg size 960,540 noenhanced font 'DejaVu Sans,11' dynamic background '#ffffff'
 set output 'time-by-refactor.svg'
