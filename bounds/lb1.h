@@ -19,39 +19,49 @@
 #include "bound_data.h"
 #include "hd.h"
 
+/* after[k]: completion time on machine k once job follows a prefix whose completion
+ * times are before[k]. after may be before (updated in place). */
+FSBB_HD void fsbb_front_append(const fsbb_bound_data *d, int job, const int *before, int *after)
+{
+    const int n = d->n, m = d->m;
+    int t = before[0] + d->p[job];
+    after[0] = t;
+    for (int k = 1; k < m; k++) {
+        t = FSBB_MAX(t, before[k]) + d->p[k * n + job];
+        after[k] = t;
+    }
+}
+
+/* after[k]: back time on machine k once job precedes a suffix whose back times are
+ * before[k]. after may be before (updated in place). */
+FSBB_HD void fsbb_back_prepend(const fsbb_bound_data *d, int job, const int *before, int *after)
+{
+    const int n = d->n, m = d->m;
+    int t = before[m - 1] + d->p[(m - 1) * n + job];
+    after[m - 1] = t;
+    for (int k = m - 2; k >= 0; k--) {
+        t = FSBB_MAX(t, before[k]) + d->p[k * n + job];
+        after[k] = t;
+    }
+}
+
 /* front[k]: completion time on machine k of the prefix perm[0..front_len). */
 FSBB_HD void fsbb_front_times(const fsbb_bound_data *d, const fsbb_job *perm, int front_len, int *front)
 {
-    const int n = d->n, m = d->m;
-    for (int k = 0; k < m; k++)
+    for (int k = 0; k < d->m; k++)
         front[k] = 0;
-    for (int i = 0; i < front_len; i++) {
-        const int job = perm[i];
-        int t = front[0] + d->p[job];
-        front[0] = t;
-        for (int k = 1; k < m; k++) {
-            t = FSBB_MAX(t, front[k]) + d->p[k * n + job];
-            front[k] = t;
-        }
-    }
+    for (int i = 0; i < front_len; i++)
+        fsbb_front_append(d, perm[i], front, front);
 }
 
 /* back[k]: time from the start of the suffix perm[n-back_len..n) on machine k to its end
  * on the last machine, scheduling the suffix backwards. */
 FSBB_HD void fsbb_back_times(const fsbb_bound_data *d, const fsbb_job *perm, int back_len, int *back)
 {
-    const int n = d->n, m = d->m;
-    for (int k = 0; k < m; k++)
+    for (int k = 0; k < d->m; k++)
         back[k] = 0;
-    for (int i = n - 1; i >= n - back_len; i--) {
-        const int job = perm[i];
-        int t = back[m - 1] + d->p[(m - 1) * n + job];
-        back[m - 1] = t;
-        for (int k = m - 2; k >= 0; k--) {
-            t = FSBB_MAX(t, back[k]) + d->p[k * n + job];
-            back[k] = t;
-        }
-    }
+    for (int i = d->n - 1; i >= d->n - back_len; i--)
+        fsbb_back_prepend(d, perm[i], back, back);
 }
 
 /* remain[k]: total work of the unscheduled jobs on machine k. */

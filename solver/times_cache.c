@@ -1,7 +1,7 @@
 /* times_cache.c — front and back times carried from node to node (times_cache.h). */
 #include "times_cache.h"
 
-#include "hd.h"
+#include "lb1.h"
 
 #include <stdlib.h>
 
@@ -32,21 +32,14 @@ void fsbb_times_cache_free(fsbb_times_cache *cache)
 const int *fsbb_times_cache_front(fsbb_times_cache *cache, const fsbb_bound_data *d, const fsbb_job *perm,
                                   int front_len)
 {
-    const int n = d->n, m = d->m;
+    const int m = d->m;
     const int known = cache->prefix_len < front_len ? cache->prefix_len : front_len;
     int same = 0;
     while (same < known && cache->prefix[same] == perm[same])
         same++;
     for (int i = same; i < front_len; i++) {
-        const int job = perm[i];
-        const int *before = cache->front + (size_t)i * (size_t)m;
-        int *row = cache->front + (size_t)(i + 1) * (size_t)m;
-        int t = before[0] + d->p[job];
-        row[0] = t;
-        for (int k = 1; k < m; k++) {
-            t = FSBB_MAX(t, before[k]) + d->p[k * n + job];
-            row[k] = t;
-        }
+        int *row = cache->front + (size_t)i * (size_t)m;
+        fsbb_front_append(d, perm[i], row, row + m);
         cache->prefix[i] = perm[i];
     }
     /* Rows past a new job describe the old prefix no more. */
@@ -64,16 +57,9 @@ const int *fsbb_times_cache_back(fsbb_times_cache *cache, const fsbb_bound_data 
     while (same < known && cache->suffix[same] == perm[n - 1 - same])
         same++;
     for (int i = same; i < back_len; i++) {
-        const int job = perm[n - 1 - i];
-        const int *before = cache->back + (size_t)i * (size_t)m;
-        int *row = cache->back + (size_t)(i + 1) * (size_t)m;
-        int t = before[m - 1] + d->p[(m - 1) * n + job];
-        row[m - 1] = t;
-        for (int k = m - 2; k >= 0; k--) {
-            t = FSBB_MAX(t, before[k]) + d->p[k * n + job];
-            row[k] = t;
-        }
-        cache->suffix[i] = (fsbb_job)job;
+        int *row = cache->back + (size_t)i * (size_t)m;
+        fsbb_back_prepend(d, perm[n - 1 - i], row, row + m);
+        cache->suffix[i] = perm[n - 1 - i];
     }
     if (same < back_len)
         cache->suffix_len = back_len;
