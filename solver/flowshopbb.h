@@ -85,6 +85,8 @@ void fsbb_options_free(fsbb_options *options);
  *   verify N (before solving, check each custom CPU bound with fsbb_bound_verify on N
  *             random instances; 0 = off, the default)
  *   pool-size N  block-size N  pool-order bfs|dfs  refactor none|trig|select (GPU)
+ *   gpu-engine resident|offload  warm-start N (GPU resident search without an upper
+ *               bound: branch the first N nodes on the CPU; default 1048576, 0 = none)
  *   checkpoint FILE     checkpoint-interval S (default 60; 0 = only when the search stops)
  *   resume FILE (continue a checkpoint: its upper bound replaces "ub"; limits count the
  *               time and nodes of the earlier runs too)

@@ -23,6 +23,7 @@ fsbb_options *fsbb_options_new(void)
     options->pool_order = FSBB_POOL_ORDER_BFS;
     options->refactor = FSBB_REFACTOR_SELECT;
     options->gpu_engine = FSBB_GPU_RESIDENT;
+    options->warm_start_nodes = FSBB_WARM_START_DEFAULT_NODES;
     options->checkpoint_interval_s = 60;
     return options;
 }
@@ -226,6 +227,8 @@ fsbb_status fsbb_options_set(fsbb_options *options, const char *name, const char
         SET_INTEGER(0, 4096, threads);
     if (strcmp(name, "node-limit") == 0)
         SET_INTEGER(0, (long long)1 << 62, node_limit);
+    if (strcmp(name, "warm-start") == 0)
+        SET_INTEGER(0, (long long)1 << 62, warm_start_nodes);
     if (strcmp(name, "lb2-pairs") == 0)
         SET_INTEGER(0, 1000000, lb2_pairs);
     if (strcmp(name, "verify") == 0)
@@ -282,6 +285,8 @@ const char *fsbb_options_get(const fsbb_options *options, const char *name, char
         snprintf(buffer, (size_t)size, "%d", options->threads);
     else if (strcmp(name, "node-limit") == 0)
         snprintf(buffer, (size_t)size, "%llu", (unsigned long long)options->node_limit);
+    else if (strcmp(name, "warm-start") == 0)
+        snprintf(buffer, (size_t)size, "%llu", (unsigned long long)options->warm_start_nodes);
     else if (strcmp(name, "lb2-pairs") == 0)
         snprintf(buffer, (size_t)size, "%d", options->lb2_pairs);
     else if (strcmp(name, "verify") == 0)

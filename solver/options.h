@@ -7,6 +7,10 @@
 
 #include <stdint.h>
 
+/* The default of warm-start: nodes a GPU search without an upper bound branches on the CPU
+ * before the device takes over (warm_start.h). */
+#define FSBB_WARM_START_DEFAULT_NODES ((uint64_t)1 << 20)
+
 /* Room for a file name in the options (held inline so that copies stay plain copies). */
 #define FSBB_PATH_SIZE 4096
 
@@ -46,6 +50,7 @@ struct fsbb_options {
     fsbb_pool_order pool_order;
     fsbb_refactor_kind refactor;
     fsbb_gpu_engine gpu_engine;     /* GPU: device-resident search or CPU-branch offload */
+    uint64_t warm_start_nodes;      /* GPU resident, no upper bound: nodes branched on the CPU first (0: none) */
     int verify;                     /* random instances to verify custom CPU bounds on (0: off) */
     char checkpoint_path[FSBB_PATH_SIZE];  /* "": no checkpoints */
     double checkpoint_interval_s;          /* 0: only when the search stops */

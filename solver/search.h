@@ -16,6 +16,13 @@ typedef struct fsbb_custom_bound {
     fsbb_bound_definition definition;
 } fsbb_custom_bound;
 
+/* Open nodes one engine leaves to the next: count nodes in the node.h layout, stride bytes
+ * apart, in one malloc'd block that the receiver frees. */
+typedef struct fsbb_open_nodes {
+    unsigned char *nodes;
+    size_t count, stride;
+} fsbb_open_nodes;
+
 typedef struct fsbb_search {
     const fsbb_bound_data *data;
     const fsbb_options *options;
@@ -40,6 +47,14 @@ typedef struct fsbb_search {
 
     /* Smallest bound among nodes left open when a limit stopped the search. */
     atomic_int open_lower_bound;
+
+    /* A first phase run by another engine (warm_start.h). fsbb_search_should_stop ends it
+     * once phase_node_limit nodes are branched (0: no phase), setting phase_ended rather
+     * than limit_reached; the engine then leaves its open nodes in handoff instead of
+     * noting their bounds or saving a final checkpoint. */
+    uint64_t phase_node_limit;
+    atomic_int phase_ended;
+    fsbb_open_nodes *handoff;
 
     /* Custom bounds (CPU callbacks; GPU sources compiled by the GPU engines). */
     const fsbb_custom_bound *custom_bounds;

@@ -13,7 +13,9 @@
  * Checkpoints: a checkpoint thread wakes every checkpoint interval, asks the workers to
  * park between two nodes (one relaxed flag load per node), copies every pool while they
  * wait, lets them go and writes the copy. When the search stops, the pools are saved once
- * more, so an interrupted search resumes exactly where it stopped. */
+ * more, so an interrupted search resumes exactly where it stopped. A search run as a
+ * first phase (search.h) instead hands its pools over to the next engine when the phase
+ * ends. */
 #include "search.h"
 
 #include "checkpoint.h"
@@ -425,15 +427,13 @@ static int push_resumed(cpu_engine *engine)
     return 0;
 }
 
-/* Copies every pool into engine->snapshot (the workers are parked or gone) and the
- * search's incumbent, counters and clock into state; returns -1 when memory runs out. */
-static int take_snapshot(cpu_engine *engine, fsbb_checkpoint *state, int *permutation)
+/* Copies every pool into engine->snapshot (the workers are parked or gone) and sets total
+ * to the node count; returns -1 when memory runs out. */
+static int copy_pools(cpu_engine *engine, size_t *total_out)
 {
     size_t total = 0;
     for (int t = 0; t < engine->count; t++)
         total += engine->workers[t].pool.count;
-    if (!permutation)
-        return -1;
     if (total > engine->snapshot_capacity) {
         unsigned char *bigger = realloc(engine->snapshot, total * engine->node_size);
         if (!bigger)
@@ -447,11 +447,36 @@ static int take_snapshot(cpu_engine *engine, fsbb_checkpoint *state, int *permut
         for (size_t i = 0; i < pool->count; i++, at++)
             memcpy(engine->snapshot + at * engine->node_size, fsbb_node_pool_at(pool, i), engine->node_size);
     }
+    *total_out = total;
+    return 0;
+}
+
+/* Copies every pool into engine->snapshot (the workers are parked or gone) and the
+ * search's incumbent, counters and clock into state; returns -1 when memory runs out. */
+static int take_snapshot(cpu_engine *engine, fsbb_checkpoint *state, int *permutation)
+{
+    size_t total = 0;
+    if (!permutation || copy_pools(engine, &total) != 0)
+        return -1;
     fsbb_search_snapshot(engine->search, state, permutation);
     state->open_count = total;
     state->node_stride = engine->node_size;
     state->open_nodes = engine->snapshot;
     return 0;
+}
+
+/* Gives every open node to the next phase of the search (the workers are gone). */
+static fsbb_status hand_off(cpu_engine *engine, fsbb_open_nodes *out, fsbb_error *err)
+{
+    size_t total = 0;
+    if (copy_pools(engine, &total) != 0)
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the open nodes to hand over");
+    out->nodes = engine->snapshot;
+    out->count = total;
+    out->stride = engine->node_size;
+    engine->snapshot = NULL;
+    engine->snapshot_capacity = 0;
+    return FSBB_OK;
 }
 
 /* Writes a snapshot, or reports that none could be taken (state NULL). */
@@ -598,14 +623,17 @@ fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
     if (status == FSBB_OK && atomic_load(&engine.out_of_memory))
         status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for open nodes");
     /* Every worker stopped between two nodes: the pools hold the whole open tree. */
-    if (status == FSBB_OK && search->checkpoint_path) {
+    const int handing_off = status == FSBB_OK && search->handoff && atomic_load(&search->phase_ended);
+    if (handing_off) {
+        status = hand_off(&engine, search->handoff, err);
+    } else if (status == FSBB_OK && search->checkpoint_path) {
         int *permutation = malloc(sizeof(int) * (size_t)search->data->n);
         fsbb_checkpoint state;
         write_snapshot(&engine, take_snapshot(&engine, &state, permutation) == 0 ? &state : NULL, 0, 1);
         free(permutation);
     }
     for (int t = 0; t < initialised; t++) {
-        if (engine.workers[t].pool.count > 0)
+        if (!handing_off && engine.workers[t].pool.count > 0)
             fsbb_search_note_open(search, fsbb_node_pool_min_lb(&engine.workers[t].pool));
         free_worker(&engine.workers[t]);
     }

@@ -26,7 +26,7 @@ typedef struct cli_args {
     gchar *balance, *ccc, *cte, *throttle, *diagnose, *characterize;
     gint threads, pool_size, block_size, lb2_pairs, subwarp;
     gdouble time_limit, checkpoint_interval, loading_ratio;
-    gint64 node_limit;
+    gint64 node_limit, warm_start;
     gboolean json, quiet, version;
 } cli_args;
 
@@ -109,6 +109,7 @@ static int apply_arguments(fsbb_options *options, const cli_args *args)
         {"block-size", args->block_size, args->block_size != NOT_GIVEN},
         {"lb2-pairs", args->lb2_pairs, args->lb2_pairs != NOT_GIVEN},
         {"node-limit", args->node_limit, args->node_limit != NOT_GIVEN},
+        {"warm-start", args->warm_start, args->warm_start != NOT_GIVEN},
         {"subwarp", args->subwarp, args->subwarp != NOT_GIVEN},
     };
     char text[64];
@@ -339,7 +340,7 @@ int main(int argc, char **argv)
 {
     cli_args args = {.threads = NOT_GIVEN, .pool_size = NOT_GIVEN, .block_size = NOT_GIVEN,
                      .lb2_pairs = NOT_GIVEN, .time_limit = NOT_GIVEN, .node_limit = NOT_GIVEN,
-                     .checkpoint_interval = NOT_GIVEN, .subwarp = NOT_GIVEN, .loading_ratio = NOT_GIVEN};
+                     .warm_start = NOT_GIVEN, .checkpoint_interval = NOT_GIVEN, .subwarp = NOT_GIVEN, .loading_ratio = NOT_GIVEN};
     const GOptionEntry entries[] = {
         {"lb", 0, 0, G_OPTION_ARG_STRING, &args.lb, "Lower bound: lb1 (default) or lb2", "lb1|lb2"},
         {"branch", 0, 0, G_OPTION_ARG_STRING, &args.branch, "Branching: forward, backward or dynamic (default)",
@@ -356,6 +357,8 @@ int main(int argc, char **argv)
          "N"},
         {"gpu-engine", 0, 0, G_OPTION_ARG_STRING, &args.gpu_engine,
          "GPU: device-resident search (default) or CPU branching with GPU bounding", "resident|offload"},
+        {"warm-start", 0, 0, G_OPTION_ARG_INT64, &args.warm_start,
+         "GPU: without an upper bound, branch the first N nodes on the CPU (default 1048576; 0: none)", "N"},
         {"pool-size", 0, 0, G_OPTION_ARG_INT, &args.pool_size, "GPU: nodes per pool", "N"},
         {"block-size", 0, 0, G_OPTION_ARG_INT, &args.block_size, "GPU: threads per block", "N"},
         {"pool-order", 0, 0, G_OPTION_ARG_STRING, &args.pool_order, "GPU offload: pool order", "bfs|dfs"},

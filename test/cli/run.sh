@@ -76,6 +76,9 @@ expect_status "bad lb" 2 "$bin" ta001 --lb lb9
 expect_output "bad lb message" "lb9" "$tmp/err"
 expect_status "bad threads" 2 "$bin" ta001 --threads -5
 expect_status "bad ub" 2 "$bin" ta001 --ub -3
+expect_status "bad warm start" 2 "$bin" ta001 --warm-start -1
+expect_output "bad warm start named" "warm-start" "$tmp/err"
+expect_status "warm start on the cpu" 0 "$bin" ta001 --ub inf --warm-start 10 --quiet
 expect_status "no instance" 2 "$bin"
 expect_status "two instances" 2 "$bin" ta001 ta002
 expect_status "unknown option" 2 "$bin" ta001 --frobnicate
