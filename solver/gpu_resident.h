@@ -30,6 +30,8 @@ typedef struct fsbb_resident_stats {
     long long pool_capacity;    /* the device pool's size, in nodes */
     int batch;                  /* parents per iteration used */
     int block_size, grid_size;  /* the branching kernel's launch shape */
+    double warm_start_s;        /* the CPU start without an upper bound (warm_start.h) */
+    long long warm_start_nodes; /* nodes it branched */
     double setup_s;             /* allocation and upload before the first iteration */
     double search_s;            /* from the first iteration to the end */
 } fsbb_resident_stats;

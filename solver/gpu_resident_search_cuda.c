@@ -4,7 +4,9 @@
  * incumbent and the pool size: it publishes the counters, checks the limits and the
  * interrupt (fsbb_search_should_stop), offers improved schedules, saves checkpoints when
  * due, and ends when no open node is left. Stopped early, it reports the smallest open
- * bound. A resumed search starts from the checkpoint's open nodes instead of the root. */
+ * bound. A resumed search starts from the checkpoint's open nodes instead of the root; a
+ * search without an upper bound starts on the CPU (warm_start.h) and continues from the
+ * open nodes it leaves. */
 #include "gpu_resident.h"
 #include "gpu_resident_device.h"
 
@@ -12,6 +14,7 @@
 #include "error.h"
 #include "lb1.h"
 #include "lb2.h"
+#include "warm_start.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -92,29 +95,64 @@ static fsbb_status offer_record(fsbb_search *search, fsbb_resident_device *devic
     return status;
 }
 
+/* Where the device starts: the nodes the warm start handed over, a checkpoint's open
+ * nodes, or the root (made here; *root to free). */
+static fsbb_status starting_nodes(const fsbb_search *search, const fsbb_open_nodes *warm, fsbb_open_nodes *start,
+                                  fsbb_node **root, fsbb_error *err)
+{
+    const fsbb_checkpoint *resume = search->resume;
+    *root = NULL;
+    if (warm->count > 0) {
+        *start = *warm;
+    } else if (resume) {
+        *start = (fsbb_open_nodes){.nodes = resume->open_nodes, .count = resume->open_count,
+                                   .stride = resume->node_stride};
+    } else {
+        *root = make_root(search->data, search->options->lb, err);
+        if (!*root)
+            return FSBB_ERR_MEMORY;
+        *start = (fsbb_open_nodes){.nodes = (unsigned char *)*root, .count = 1,
+                                   .stride = fsbb_node_size(search->data->n)};
+    }
+    return FSBB_OK;
+}
+
 fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resident_tuning *tuning,
                                            fsbb_resident_stats *stats, fsbb_error *err)
 {
     if (search->custom_bound_count > 0)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine does not run custom bounds");
+    if (stats)
+        memset(stats, 0, sizeof *stats);
+    fsbb_open_nodes warm = {0};
+    const uint64_t warm_budget = search->options->warm_start_nodes;
+    if (atomic_load(&search->incumbent) == INT_MAX && warm_budget > 0) {
+        const double warm_start = fsbb_now();
+        const uint64_t nodes_at_start = atomic_load(&search->nodes);
+        const fsbb_status warmed = fsbb_warm_start(search, warm_budget, &warm, err);
+        if (stats) {
+            stats->warm_start_s = fsbb_now() - warm_start;
+            stats->warm_start_nodes = (long long)(atomic_load(&search->nodes) - nodes_at_start);
+        }
+        if (warmed != FSBB_OK || warm.count == 0)
+            return warmed;
+    }
     const double setup_start = fsbb_now();
     const fsbb_bound_data *d = search->data;
     const uint64_t nodes_before = atomic_load(&search->nodes), bounded_before = atomic_load(&search->bounded);
     const fsbb_resident_config config = config_for(search, tuning, nodes_before);
     fsbb_resident_device *device = NULL;
     fsbb_job *schedule = malloc(sizeof(fsbb_job) * (size_t)d->n);
-    const fsbb_checkpoint *resume = search->resume;
-    fsbb_node *root = schedule && !resume ? make_root(d, config.lb, err) : NULL;
-    fsbb_status status = root || (schedule && resume) ? FSBB_OK
-                         : schedule ? FSBB_ERR_MEMORY
-                                    : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for a schedule");
+    fsbb_open_nodes start = {0};
+    fsbb_node *root = NULL;
+    fsbb_status status = schedule ? starting_nodes(search, &warm, &start, &root, err)
+                                  : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for a schedule");
     if (status == FSBB_OK)
         status = fsbb_resident_device_new(d, &config, atomic_load(&search->incumbent), &device, err);
     if (status == FSBB_OK)
-        status = resume ? fsbb_resident_device_push(device, (const fsbb_node *)resume->open_nodes, resume->node_stride,
-                                                    resume->open_count, err)
-                        : fsbb_resident_device_push(device, root, fsbb_node_size(d->n), 1, err);
-    const uint64_t root_bound = resume ? 0 : 1;
+        status = fsbb_resident_device_push(device, (const fsbb_node *)start.nodes, start.stride, start.count, err);
+    free(warm.nodes);
+    const uint64_t root_bound = root ? 1 : 0;
     const double interval = search->checkpoint_path ? search->checkpoint_interval_s : 0;
     double checkpoint_due = fsbb_now() + interval;
 

@@ -3,7 +3,8 @@
  * same nodes and compute the same bounds (Taillard 20 x 5 instances, random instances of
  * every kernel form, LB1 and LB2, each branching rule, a pool small enough to spill, tiny
  * batches, graph replay); from above the optimum it must find an optimal schedule whose
- * permutation has that makespan; a node limit stops it with an honest open bound, and a
+ * permutation has that makespan; from no upper bound, started on the CPU, it reaches the
+ * optima of ta001-ta020; a node limit stops it with an honest open bound, and a
  * search stopped with a checkpoint and resumed branches the same tree in total. */
 #include "../suites.h"
 #include "../test_support.h"
@@ -101,17 +102,23 @@ static void test_taillard_trees(void)
 }
 
 /* Random instances of every kernel form (5, 10, 20 machines and the generic one, one and
- * two jobs too): the optimum comes from the CPU engine, then both engines from it. */
+ * two jobs too): the optimum comes from the CPU engine and from the device alone (no warm
+ * start on the CPU), then both engines from it. */
 static void test_random_trees(void)
 {
     static const int sizes[][2] = {{9, 5}, {10, 10}, {9, 20}, {10, 3}, {9, 7}, {1, 3}, {2, 4}, {8, 1}};
     unsigned state = test_seed();
     fsbb_options *lb1 = options_with("lb1", "dyn", "0"), *lb2 = options_with("lb2", "dyn", "0");
+    fsbb_options *device_alone = options_with("lb1", "dyn", "0");
+    const char *const cold[] = {"warm-start", "0", NULL};
+    test_options_set_pairs(device_alone, cold);
     for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
         fsbb_instance *inst = random_instance(&state, sizes[s][0], sizes[s][1]);
         const test_engine_run best = run_engine(inst, lb1, INT_MAX, ENGINE_CPU, NULL);
         CU_ASSERT_EQUAL(best.schedule_makespan, best.incumbent);
-        const test_engine_run gpu = run_engine(inst, lb1, INT_MAX, ENGINE_GPU, NULL);
+        const test_engine_run gpu = run_engine(inst, device_alone, INT_MAX, ENGINE_GPU, NULL);
+        CU_ASSERT(gpu.resident_stats.iterations > 0);
+        CU_ASSERT_EQUAL(gpu.resident_stats.warm_start_nodes, 0);
         CU_ASSERT_EQUAL(gpu.status, FSBB_OK);
         CU_ASSERT_EQUAL(gpu.incumbent, best.incumbent);
         CU_ASSERT_EQUAL(gpu.schedule_makespan, best.incumbent);
@@ -121,6 +128,7 @@ static void test_random_trees(void)
     }
     fsbb_options_free(lb1);
     fsbb_options_free(lb2);
+    fsbb_options_free(device_alone);
 }
 
 /* LB2 with all and with three machine pairs; forward and backward branching where their
@@ -196,6 +204,50 @@ static void test_schedules_found(void)
     fsbb_options_free(lb2);
 }
 
+/* From no upper bound the search starts on the CPU (warm_start.h) and the device goes on
+ * from the open nodes it hands over: ta001-ta020 reach their optima with LB1 (a budget of
+ * 4096 nodes, which the trees of ta011-ta020 exceed: the device runs on those) and
+ * ta001-ta005 with LB2; with the default budget the CPU proves the small trees itself. */
+static void test_warm_start(void)
+{
+    fsbb_options *lb1 = options_with("lb1", "dyn", "0"), *lb2 = options_with("lb2", "dyn", "0");
+    fsbb_options *defaults = options_with("lb1", "dyn", "0");
+    const char *const small_budget[] = {"warm-start", "4096", NULL};
+    test_options_set_pairs(lb1, small_budget);
+    test_options_set_pairs(lb2, small_budget);
+    char name[8];
+    int on_device = 0, on_cpu_alone = 0;
+    for (int i = 1; i <= 20; i++) {
+        snprintf(name, sizeof name, "ta%03d", i);
+        fsbb_instance *inst = test_load_instance(name);
+        for (int variant = 0; variant < 3; variant++) {
+            if (variant == 1 && i > 5)
+                continue;
+            const fsbb_options *options = variant == 0 ? lb1 : variant == 1 ? lb2 : defaults;
+            const test_engine_run run = run_engine(inst, options, INT_MAX, ENGINE_GPU, NULL);
+            CU_ASSERT_EQUAL(run.status, FSBB_OK);
+            CU_ASSERT_EQUAL(run.stopped, 0);
+            CU_ASSERT_EQUAL(run.incumbent, inst->best_known);
+            CU_ASSERT_EQUAL(run.schedule_makespan, inst->best_known);
+            CU_ASSERT(run.resident_stats.warm_start_nodes > 0);
+            if (variant == 0 && i > 10)
+                CU_ASSERT(run.resident_stats.iterations > 0);
+            on_device += run.resident_stats.iterations > 0;
+            on_cpu_alone += run.resident_stats.iterations == 0;
+            if (run.incumbent != inst->best_known)
+                printf("\n[%s from no upper bound, variant %d: %d, not %d]", name, variant, run.incumbent,
+                       inst->best_known);
+        }
+        fsbb_instance_free(inst);
+    }
+    printf("\n[ta001-ta020 from no upper bound: %d runs went on on the device, %d ended on the CPU]", on_device,
+           on_cpu_alone);
+    CU_ASSERT(on_cpu_alone >= 10);
+    fsbb_options_free(lb1);
+    fsbb_options_free(lb2);
+    fsbb_options_free(defaults);
+}
+
 /* A node limit stops the search with the open nodes' smallest bound reported. */
 static void test_node_limit(void)
 {
@@ -269,5 +321,6 @@ FSBB_SUITE("gpu_resident",
            {"LB2, LB2 pair limit, forward and backward: GPU tree = CPU tree", test_lb2_and_directions},
            {"spilling pool, tiny batches, graph replay, register caps: same tree", test_spill_and_small_batches},
            {"from above the optimum: optimal schedule recorded", test_schedules_found},
+           {"from no upper bound: the CPU starts, the device goes on", test_warm_start},
            {"node limit: stops with the open lower bound", test_node_limit},
            {"checkpoint at a node limit, resume: the same tree in total", test_checkpoint_resume})
