@@ -133,12 +133,7 @@ FSBB_HD int fsbb_lb1_backward_child(const fsbb_bound_data *d, const int *front, 
                                     int unscheduled_count, int job, int *child_back)
 {
     const int n = d->n, m = d->m;
-    int t = back[m - 1] + d->p[(m - 1) * n + job];
-    child_back[m - 1] = t;
-    for (int k = m - 2; k >= 0; k--) {
-        t = FSBB_MAX(t, back[k]) + d->p[k * n + job];
-        child_back[k] = t;
-    }
+    fsbb_back_prepend(d, job, back, child_back);
     if (unscheduled_count == 1)
         return fsbb_joined_makespan(m, front, child_back);
     int last = FSBB_MAX(front[0], d->min_head[0]) + remain[0] - d->p[job];

@@ -182,19 +182,10 @@ static int expand(worker *w, const fsbb_node *node)
             child->back_len++;
         int child_lb = lb[pos];
         if (refine) {
-            if (forward) {
-                int t = 0;
-                for (int k = 0; k < m; k++) {
-                    t = FSBB_MAX(t, w->front[k]) + d->p[k * n + job];
-                    w->child_front[k] = t;
-                }
-            } else {
-                int t = 0;
-                for (int k = m - 1; k >= 0; k--) {
-                    t = FSBB_MAX(t, w->back[k]) + d->p[k * n + job];
-                    w->child_back[k] = t;
-                }
-            }
+            if (forward)
+                fsbb_front_append(d, job, w->front, w->child_front);
+            else
+                fsbb_back_prepend(d, job, w->back, w->child_back);
             w->unscheduled[job] = 0;
             child_lb = refine_bound(w, child, child_lb, ub);
             w->unscheduled[job] = 1;
