@@ -1,0 +1,23 @@
+/* local_search.h — iterative improvement by insertion (the local search of Ruiz and
+ * Stützle's iterated greedy, EJOR 177, 2007): each job in turn, in a random order, is taken
+ * out and put back at its best position (insertion.h: Taillard's acceleration, idle-time
+ * tie-breaking) when that shortens the schedule; passes repeat, each in a new order, until
+ * one improves nothing. A pass costs O(length^2 m). */
+#ifndef FSBB_LOCAL_SEARCH_H
+#define FSBB_LOCAL_SEARCH_H
+
+#include "insertion.h"
+
+#include <stdint.h>
+
+/* Asked between moves: nonzero to stop now. */
+typedef int (*fsbb_stop_check)(void *data);
+
+/* Improves seq[0..length) (distinct jobs of the workspace's instance; makespan its
+ * makespan) in place and returns its new makespan. rng (splitmix.h) orders the passes;
+ * scratch holds 2 n ints. When stop (may be NULL) asks, returns at once: seq is then a
+ * schedule no worse than the one given, with the makespan returned. */
+int fsbb_local_search_insertion(fsbb_insertion *w, int *seq, int length, int makespan, uint64_t *rng,
+                                int *scratch, fsbb_stop_check stop, void *stop_data);
+
+#endif
