@@ -2,19 +2,26 @@
  * (insertion.h). */
 #include "insertion.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define ROW_ALIGN 8 /* ints: 32 bytes, one AVX register */
+#define BLOCK 16    /* positions evaluated together */
 
 static inline int max_int(int a, int b)
 {
     return a > b ? a : b;
 }
 
+/* count ints, zeroed, with room for a block of positions read past the end. */
 static int *table(size_t count)
 {
-    return aligned_alloc(ROW_ALIGN * sizeof(int), sizeof(int) * count);
+    const size_t size = sizeof(int) * ((count + BLOCK + ROW_ALIGN) / ROW_ALIGN * ROW_ALIGN);
+    int *values = aligned_alloc(ROW_ALIGN * sizeof(int), size);
+    if (values)
+        memset(values, 0, size);
+    return values;
 }
 
 void fsbb_insertion_free(fsbb_insertion *w)
@@ -24,7 +31,6 @@ void fsbb_insertion_free(fsbb_insertion *w)
     free(w->tail);
     free(w->part_head);
     free(w->part_tail);
-    free(w->finish);
     free(w->cost);
     free(w->column);
     memset(w, 0, sizeof *w);
@@ -42,10 +48,9 @@ int fsbb_insertion_init(fsbb_insertion *w, int n, int m, const int *p)
     w->tail = table(rows);
     w->part_head = table(rows);
     w->part_tail = table(rows);
-    w->finish = table((size_t)w->stride);
     w->cost = table((size_t)w->stride);
     w->column = malloc(sizeof(int) * ((size_t)m + 1));
-    if (!w->times || !w->head || !w->tail || !w->part_head || !w->part_tail || !w->finish || !w->cost ||
+    if (!w->times || !w->head || !w->tail || !w->part_head || !w->part_tail || !w->cost ||
         !w->column) {
         fsbb_insertion_free(w);
         return -1;
@@ -73,18 +78,40 @@ int fsbb_insertion_makespan(const fsbb_insertion *w, const int *seq, int length)
     return completion[m - 1];
 }
 
+/* The recurrences of the heads and tails, column by column: each column is the one before
+ * it with one more job. Four jobs go together, machine by machine, so that the column
+ * between them stays in registers and only every fourth is read back from memory. */
+
 /* Head columns first + 1 .. first + count of table head from column first, appending the
  * jobs order[0..count) in turn. */
 static void extend_heads(const fsbb_insertion *w, int *head, int first, const int *order, int count)
 {
     const int m = w->m, stride = w->stride;
-    for (int r = 0; r < count; r++) {
+    int r = 0;
+    for (; r + 4 <= count; r += 4) {
+        const int *t0 = w->times + order[r] * m, *t1 = w->times + order[r + 1] * m;
+        const int *t2 = w->times + order[r + 2] * m, *t3 = w->times + order[r + 3] * m;
+        int *column = head + first + r;
+        int c0 = 0, c1 = 0, c2 = 0, c3 = 0;
+        for (int k = 0; k < m; k++) {
+            int *cell = column + k * stride;
+            c0 = max_int(cell[0], c0) + t0[k];
+            c1 = max_int(c0, c1) + t1[k];
+            c2 = max_int(c1, c2) + t2[k];
+            c3 = max_int(c2, c3) + t3[k];
+            cell[1] = c0;
+            cell[2] = c1;
+            cell[3] = c2;
+            cell[4] = c3;
+        }
+    }
+    for (; r < count; r++) {
         const int *t = w->times + order[r] * m;
         int *column = head + first + r;
-        int left = 0;
+        int c = 0;
         for (int k = 0; k < m; k++) {
-            left = max_int(column[k * stride], left) + t[k];
-            column[k * stride + 1] = left;
+            c = max_int(column[k * stride], c) + t[k];
+            column[k * stride + 1] = c;
         }
     }
 }
@@ -94,13 +121,31 @@ static void extend_heads(const fsbb_insertion *w, int *head, int first, const in
 static void extend_tails(const fsbb_insertion *w, int *tail, int last, const int *order, int count)
 {
     const int m = w->m, stride = w->stride;
-    for (int r = count - 1; r >= 0; r--) {
+    int r = count - 1;
+    for (; r >= 3; r -= 4) {
+        const int *t0 = w->times + order[r] * m, *t1 = w->times + order[r - 1] * m;
+        const int *t2 = w->times + order[r - 2] * m, *t3 = w->times + order[r - 3] * m;
+        int *column = tail + last - count + r;
+        int c0 = 0, c1 = 0, c2 = 0, c3 = 0;
+        for (int k = m - 1; k >= 0; k--) {
+            int *cell = column + k * stride;
+            c0 = max_int(cell[1], c0) + t0[k];
+            c1 = max_int(c0, c1) + t1[k];
+            c2 = max_int(c1, c2) + t2[k];
+            c3 = max_int(c2, c3) + t3[k];
+            cell[0] = c0;
+            cell[-1] = c1;
+            cell[-2] = c2;
+            cell[-3] = c3;
+        }
+    }
+    for (; r >= 0; r--) {
         const int *t = w->times + order[r] * m;
         int *column = tail + last - count + r;
-        int right = 0;
+        int c = 0;
         for (int k = m - 1; k >= 0; k--) {
-            right = max_int(column[k * stride + 1], right) + t[k];
-            column[k * stride] = right;
+            c = max_int(column[k * stride + 1], c) + t[k];
+            column[k * stride] = c;
         }
     }
 }
@@ -122,26 +167,31 @@ void fsbb_insertion_reload(fsbb_insertion *w, const int *seq, int length, int lo
 }
 
 /* cost[i] for positions lo <= i < hi: the makespan with the job of times t at position i,
- * between the head column i of head and the tail column i of tail. */
+ * between the head column i of head and the tail column i of tail. Positions go in blocks
+ * of BLOCK held in vector registers through all machines; the last block may run past hi
+ * (tables and cost have room, and what it writes there is not read). */
 static void evaluate(const fsbb_insertion *w, const int *restrict t, const int *restrict head,
                      const int *restrict tail, int lo, int hi)
 {
     const int m = w->m, stride = w->stride;
-    int *restrict finish = w->finish;
     int *restrict cost = w->cost;
-    for (int i = lo; i < hi; i++) {
-        finish[i] = head[i] + t[0];
-        cost[i] = finish[i] + tail[i];
-    }
-    for (int k = 1; k < m; k++) {
-        const int *restrict head_k = head + k * stride;
-        const int *restrict tail_k = tail + k * stride;
-        const int time = t[k];
-        for (int i = lo; i < hi; i++) {
-            const int f = max_int(finish[i], head_k[i]) + time;
-            finish[i] = f;
-            cost[i] = max_int(cost[i], f + tail_k[i]);
+    for (int base = lo; base < hi; base += BLOCK) {
+        int finish[BLOCK], makespan[BLOCK];
+        for (int b = 0; b < BLOCK; b++) {
+            finish[b] = head[base + b] + t[0];
+            makespan[b] = finish[b] + tail[base + b];
         }
+        for (int k = 1; k < m; k++) {
+            const int *restrict head_k = head + k * stride + base;
+            const int *restrict tail_k = tail + k * stride + base;
+            const int time = t[k];
+            for (int b = 0; b < BLOCK; b++) {
+                finish[b] = max_int(finish[b], head_k[b]) + time;
+                makespan[b] = max_int(makespan[b], finish[b] + tail_k[b]);
+            }
+        }
+        for (int b = 0; b < BLOCK; b++)
+            cost[base + b] = makespan[b];
     }
 }
 
@@ -192,8 +242,9 @@ static long long idle_estimate(const fsbb_insertion *w, const shorter_sequence *
     return idle;
 }
 
-/* The best of w->cost[0..s->length] with ties broken; its position into *position. */
-static int choose(const fsbb_insertion *w, const shorter_sequence *s, const int *t, int *position)
+/* The best of w->cost[0..s->length] with ties broken when it is below `below` (else the
+ * first position of the best); its position into *position. */
+static int choose(const fsbb_insertion *w, const shorter_sequence *s, const int *t, int below, int *position)
 {
     const int *cost = w->cost;
     int best = cost[0], first = 0, ties = 1;
@@ -207,7 +258,7 @@ static int choose(const fsbb_insertion *w, const shorter_sequence *s, const int 
         }
     }
     *position = first;
-    if (ties == 1)
+    if (ties == 1 || best >= below)
         return best;
     long long least = idle_estimate(w, s, t, first);
     for (int i = first + 1; i <= s->length; i++) {
@@ -235,10 +286,10 @@ int fsbb_insertion_best(fsbb_insertion *w, const int *seq, int length, int job, 
     fsbb_insertion_load(w, seq, length);
     evaluate(w, t, w->head, w->tail, 0, length + 1);
     const shorter_sequence s = {seq, length, -1};
-    return choose(w, &s, t, position);
+    return choose(w, &s, t, INT_MAX, position);
 }
 
-int fsbb_insertion_reinsert(fsbb_insertion *w, const int *seq, int length, int from, int *position)
+int fsbb_insertion_reinsert(fsbb_insertion *w, const int *seq, int length, int from, int below, int *position)
 {
     const int m = w->m, stride = w->stride;
     const int *t = w->times + seq[from] * m;
@@ -254,5 +305,5 @@ int fsbb_insertion_reinsert(fsbb_insertion *w, const int *seq, int length, int f
     evaluate(w, t, w->head, w->part_tail, 0, from);
     evaluate(w, t, w->part_head, w->tail + 1, from, shorter + 1);
     const shorter_sequence s = {seq, shorter, from};
-    return choose(w, &s, t, position);
+    return choose(w, &s, t, below, position);
 }

@@ -28,7 +28,6 @@ typedef struct fsbb_insertion {
     int *tail;        /* m x stride: tails of the sequence last loaded */
     int *part_head;   /* m x stride: heads of that sequence without one job, past its place */
     int *part_tail;   /* m x stride: tails of that sequence without one job, before its place */
-    int *finish;      /* stride: completion of the inserted job, machine by machine */
     int *cost;        /* stride: makespan with the job at each position */
     int *column;      /* m + 1: scratch for one job's completion times */
 } fsbb_insertion;
@@ -55,11 +54,12 @@ void fsbb_insertion_load(fsbb_insertion *w, const int *seq, int length);
  * between lo and hi), brings the heads and tails up to date in O((length - lo + hi) m). */
 void fsbb_insertion_reload(fsbb_insertion *w, const int *seq, int length, int lo, int hi);
 
-/* For the loaded sequence seq[0..length): the best position (ties broken as above) of job
- * seq[from] in the sequence without it, counted in that shorter sequence, into *position;
- * returns the makespan of the sequence with the job moved there. Uses the loaded heads and
- * tails up to the job's place, so it costs O(length m) once, not three times. The loaded
- * tables are left as they were. */
-int fsbb_insertion_reinsert(fsbb_insertion *w, const int *seq, int length, int from, int *position);
+/* For the loaded sequence seq[0..length): the best position of job seq[from] in the
+ * sequence without it, counted in that shorter sequence, into *position; returns the
+ * makespan of the sequence with the job moved there. Ties are broken as above when that
+ * makespan is below `below` (a local search moves the job only then; INT_MAX: always),
+ * else *position is the first best. Uses the loaded heads and tails up to the job's place,
+ * so it costs O(length m) once, not three times. The loaded tables are left as they were. */
+int fsbb_insertion_reinsert(fsbb_insertion *w, const int *seq, int length, int from, int below, int *position);
 
 #endif

@@ -36,7 +36,7 @@ int fsbb_local_search_insertion(fsbb_insertion *w, int *seq, int length, int mak
         for (int r = 0; r < length; r++) {
             const int from = where[order[r]];
             int to;
-            const int candidate = fsbb_insertion_reinsert(w, seq, length, from, &to);
+            const int candidate = fsbb_insertion_reinsert(w, seq, length, from, makespan, &to);
             if (candidate < makespan) {
                 move_job(seq, where, from, to);
                 fsbb_insertion_reload(w, seq, length, to < from ? to : from, to < from ? from : to);

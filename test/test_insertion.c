@@ -10,6 +10,7 @@
 #include "insertion.h"
 #include "local_search.h"
 
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -158,7 +159,7 @@ static void test_reinsertion_and_reload(void)
                     least = least < 0 || direct < least ? direct : least;
                 }
                 int position = -1, fresh_position = -1;
-                const int best = fsbb_insertion_reinsert(&w, seq, n, from, &position);
+                const int best = fsbb_insertion_reinsert(&w, seq, n, from, INT_MAX, &position);
                 CU_ASSERT_EQUAL(best, least);
                 CU_ASSERT_FATAL(position >= 0 && position < n);
                 inserted(shorter, n - 1, seq[from], position, trial);
@@ -221,7 +222,7 @@ static void test_local_search_reaches_a_local_optimum(void)
             fsbb_insertion_load(&w, seq, length);
             for (int from = 0; from < length; from++) {
                 int position;
-                CU_ASSERT(fsbb_insertion_reinsert(&w, seq, length, from, &position) >= after);
+                CU_ASSERT(fsbb_insertion_reinsert(&w, seq, length, from, after, &position) >= after);
             }
         }
         fsbb_insertion_free(&w);
