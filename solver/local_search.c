@@ -29,23 +29,23 @@ int fsbb_local_search_insertion(fsbb_insertion *w, int *seq, int length, int mak
     for (int i = 0; i < length; i++)
         where[seq[i]] = i;
     fsbb_insertion_load(w, seq, length);
-    int improved = 1;
-    while (improved) {
-        improved = 0;
-        fsbb_splitmix_shuffle(rng, order, length);
-        for (int r = 0; r < length; r++) {
-            const int from = where[order[r]];
-            int to;
-            const int candidate = fsbb_insertion_reinsert(w, seq, length, from, makespan, &to);
-            if (candidate < makespan) {
-                move_job(seq, where, from, to);
-                fsbb_insertion_reload(w, seq, length, to < from ? to : from, to < from ? from : to);
-                makespan = candidate;
-                improved = 1;
-            }
-            if (stop && stop(stop_data))
-                return makespan;
+    /* Cycles through the jobs in one random order until `length` jobs in a row have not
+     * moved: then every job was tried on the final sequence. */
+    fsbb_splitmix_shuffle(rng, order, length);
+    for (int unchanged = 0, r = 0; unchanged < length; r = r + 1 == length ? 0 : r + 1) {
+        const int from = where[order[r]];
+        int to;
+        const int candidate = fsbb_insertion_reinsert(w, seq, length, from, makespan, &to);
+        if (candidate < makespan) {
+            move_job(seq, where, from, to);
+            fsbb_insertion_reload(w, seq, length, to < from ? to : from, to < from ? from : to);
+            makespan = candidate;
+            unchanged = 0;
+        } else {
+            unchanged++;
         }
+        if (stop && stop(stop_data))
+            return makespan;
     }
     return makespan;
 }
