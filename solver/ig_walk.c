@@ -18,8 +18,8 @@ void fsbb_ig_walk_free(fsbb_ig_walk *walk)
     memset(walk, 0, sizeof *walk);
 }
 
-int fsbb_ig_walk_init(fsbb_ig_walk *walk, int n, int m, const int *p, int destruction, double temperature_factor,
-                      int partial_search, uint64_t seed)
+int fsbb_ig_walk_init(fsbb_ig_walk *walk, int n, int m, const int *p, const fsbb_ig_walk_params *params,
+                      uint64_t seed)
 {
     memset(walk, 0, sizeof *walk);
     if (fsbb_insertion_init(&walk->space, n, m, p) != 0)
@@ -27,12 +27,13 @@ int fsbb_ig_walk_init(fsbb_ig_walk *walk, int n, int m, const int *p, int destru
     walk->n = n;
     walk->m = m;
     walk->rng = seed;
-    walk->destruction = destruction < 1 ? 1 : destruction > n - 1 ? n - 1 : destruction;
-    walk->partial_search = partial_search;
+    walk->params = *params;
+    const int d = params->destruction;
+    walk->params.destruction = d < 1 ? 1 : d > n - 1 ? n - 1 : d;
     double total = 0;
     for (int i = 0; i < n * m; i++)
         total += p[i];
-    walk->temperature = temperature_factor * total / (10.0 * n * m);
+    walk->temperature = params->temperature * total / (10.0 * n * m);
     walk->current = malloc(sizeof(int) * (size_t)n);
     walk->candidate = malloc(sizeof(int) * (size_t)n);
     walk->best = malloc(sizeof(int) * (size_t)n);
@@ -110,20 +111,20 @@ static int destroy_and_rebuild(fsbb_ig_walk *walk, fsbb_stop_check stop, void *s
 {
     int *seq = walk->candidate;
     int length = walk->n;
-    for (int r = 0; r < walk->destruction; r++) {
+    for (int r = 0; r < walk->params.destruction; r++) {
         const int position = fsbb_splitmix_below(&walk->rng, length);
         walk->removed[r] = seq[position];
         memmove(seq + position, seq + position + 1, sizeof(int) * (size_t)(length - position - 1));
         length--;
     }
-    if (walk->partial_search) {
+    if (walk->params.partial_search) {
         const int partial = fsbb_insertion_makespan(&walk->space, seq, length);
         fsbb_local_search_insertion(&walk->space, seq, length, partial, &walk->rng, walk->scratch, stop, stop_data);
         if (stop && stop(stop_data))
             return -1;
     }
     int makespan = 0;
-    for (int r = 0; r < walk->destruction; r++) {
+    for (int r = 0; r < walk->params.destruction; r++) {
         int position;
         makespan = fsbb_insertion_best(&walk->space, seq, length, walk->removed[r], &position);
         memmove(seq + position + 1, seq + position, sizeof(int) * (size_t)(length - position));

@@ -22,23 +22,29 @@
 
 #include <stdint.h>
 
+/* The parameters of a walk. */
+typedef struct fsbb_ig_walk_params {
+    int destruction;          /* jobs removed per iteration (clamped to 1..n-1) */
+    double temperature;       /* T: the temperature is T * (sum of all times) / (10 n m) */
+    int partial_search;       /* 1: local search on the partial sequence too */
+} fsbb_ig_walk_params;
+
 typedef struct fsbb_ig_walk {
     int n, m;
     fsbb_insertion space;
     uint64_t rng;
-    int destruction;      /* jobs removed per iteration, 1..n-1 */
-    int partial_search;   /* 1: local search on the partial sequence too */
-    double temperature;   /* absolute: T * sum(p) / (10 n m) */
+    fsbb_ig_walk_params params;
+    double temperature;       /* absolute: T * sum(p) / (10 n m) */
     int *current, *candidate, *best, *removed, *scratch;
     int current_makespan, best_makespan;
     uint64_t iterations;          /* iterations done */
     uint64_t since_improvement;   /* iterations since best last improved */
 } fsbb_ig_walk;
 
-/* Prepares a walk on the instance (n >= 2) with the given parameters (destruction is
- * clamped to 1..n-1) and seed. Returns 0, or -1 when out of memory (nothing to free). */
-int fsbb_ig_walk_init(fsbb_ig_walk *walk, int n, int m, const int *p, int destruction, double temperature_factor,
-                      int partial_search, uint64_t seed);
+/* Prepares a walk on the instance (n >= 2) with the given parameters and seed. Returns 0,
+ * or -1 when out of memory (nothing to free). */
+int fsbb_ig_walk_init(fsbb_ig_walk *walk, int n, int m, const int *p, const fsbb_ig_walk_params *params,
+                      uint64_t seed);
 void fsbb_ig_walk_free(fsbb_ig_walk *walk);
 
 /* NEH with tie-breaking: jobs by decreasing total time (ties: lower index first), each

@@ -303,6 +303,7 @@ fsbb_status fsbb_ig_run(int n, int m, const int *p, const fsbb_ig_config *config
     walker *walkers = calloc((size_t)threads, sizeof *walkers);
     shared.best = malloc(sizeof(int) * (size_t)n);
     shared.arrived = malloc(sizeof(int) * (size_t)n);
+    const fsbb_ig_walk_params params = {config->destruction, config->temperature, config->partial_search};
     int ready = 0;
     if (walkers && shared.best && shared.arrived)
         for (; ready < threads; ready++) {
@@ -312,8 +313,8 @@ fsbb_status fsbb_ig_run(int n, int m, const int *p, const fsbb_ig_config *config
             wk->index = ready;
             wk->incoming = malloc(sizeof(int) * (size_t)n);
             wk->seen = malloc((size_t)n);
-            if (!wk->incoming || !wk->seen || fsbb_ig_walk_init(&wk->walk, n, m, p, config->destruction, config->temperature,
-                                                   config->partial_search, fsbb_splitmix_next(&seed_state)) != 0) {
+            if (!wk->incoming || !wk->seen ||
+                fsbb_ig_walk_init(&wk->walk, n, m, p, &params, fsbb_splitmix_next(&seed_state)) != 0) {
                 free(wk->incoming);
                 free(wk->seen);
                 break;
