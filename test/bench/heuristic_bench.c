@@ -198,6 +198,10 @@ int main(int argc, char **argv)
     uint64_t seed = 1;
     for (int i = 1; i < argc; i++) {
         const char *option = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(option, "--help") == 0) {
+            usage();
+            return 0;
+        }
         if (!value)
             return usage();
         i++;
