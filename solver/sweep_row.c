@@ -46,6 +46,16 @@ int fsbb_sweep_reserved_column(const char *name)
     return 0;
 }
 
+int fsbb_sweep_plain_name(const char *name)
+{
+    if (name[0] == '\0' || name[0] == '.' || strlen(name) > FSBB_SWEEP_NAME_MAX)
+        return 0;
+    for (const char *c = name; *c; c++)
+        if (!g_ascii_isalnum(*c) && !strchr("._-", *c))
+            return 0;
+    return 1;
+}
+
 fsbb_sweep_layout *fsbb_sweep_layout_new(char *const *parameters, int parameter_count)
 {
     fsbb_sweep_layout *layout = g_new0(fsbb_sweep_layout, 1);
@@ -69,6 +79,25 @@ fsbb_status fsbb_sweep_layout_from_header(char *const *header, int count, const 
         if (strcmp(header[2 + parameter_count + c], result_columns[c].name) != 0)
             return fsbb_fail(err, FSBB_ERR_PARSE, "%s: header column %d is '%s', expected '%s'", source,
                              3 + parameter_count + c, header[2 + parameter_count + c], result_columns[c].name);
+    for (int p = 0; p < parameter_count; p++) {
+        const char *name = header[fsbb_sweep_parameter_column(p)];
+        const char *problem = NULL;
+        if (!fsbb_sweep_plain_name(name))
+            problem = "is not a parameter name (letters, digits, '.', '_', '-')";
+        else if (fsbb_sweep_reserved_column(name))
+            problem = "is the name of a result column";
+        for (int q = 0; q < p && !problem; q++)
+            if (strcmp(header[fsbb_sweep_parameter_column(q)], name) == 0)
+                problem = "is given twice";
+        if (problem) {
+            char *shown = g_strescape(name, NULL);
+            const fsbb_status status =
+                fsbb_fail(err, FSBB_ERR_PARSE, "%s: parameter column %d, '%s', %s", source,
+                          fsbb_sweep_parameter_column(p) + 1, shown, problem);
+            g_free(shown);
+            return status;
+        }
+    }
     *out = fsbb_sweep_layout_new(header + 2, parameter_count);
     return FSBB_OK;
 }

@@ -52,7 +52,8 @@ static inline int fsbb_sweep_result_column_index(const fsbb_sweep_layout *layout
 
 fsbb_sweep_layout *fsbb_sweep_layout_new(char *const *parameters, int parameter_count);
 /* The layout that a header (runs.csv's first record) describes; FSBB_ERR_PARSE naming
- * source when it is not a sweep header. */
+ * source when it is not a sweep header: fixed columns out of place, or a parameter name
+ * that is not a plain name, is a fixed column's or is given twice. */
 fsbb_status fsbb_sweep_layout_from_header(char *const *header, int count, const char *source,
                                           fsbb_sweep_layout **out, fsbb_error *err);
 void fsbb_sweep_layout_free(fsbb_sweep_layout *layout);
@@ -62,6 +63,11 @@ int fsbb_sweep_layout_equal(const fsbb_sweep_layout *a, const fsbb_sweep_layout 
 char **fsbb_sweep_layout_header(const fsbb_sweep_layout *layout);
 /* 1 when name is the name of a fixed column (a parameter may not take it). */
 int fsbb_sweep_reserved_column(const char *name);
+/* 1 when name can name a file or a folder as it is: 1 to FSBB_SWEEP_NAME_MAX letters,
+ * digits, '.', '_' and '-', not starting with '.'. Sweep names and parameter names are
+ * such names (the charts' files are named after parameters). */
+#define FSBB_SWEEP_NAME_MAX 100
+int fsbb_sweep_plain_name(const char *name);
 
 /* The resume key of a row: its instance, repeat and parameter fields, as CSV text. */
 char *fsbb_sweep_row_key(const fsbb_sweep_layout *layout, char *const *fields);

@@ -121,16 +121,6 @@ static const char *repeated_item(char *const *items)
     return repeated;
 }
 
-static int valid_name(const char *name)
-{
-    if (name[0] == '\0' || name[0] == '.')
-        return 0;
-    for (const char *c = name; *c; c++)
-        if (!g_ascii_isalnum(*c) && !strchr("._-", *c))
-            return 0;
-    return 1;
-}
-
 static fsbb_status read_name(GKeyFile *file, const char *source, fsbb_sweep_spec *spec, fsbb_error *err)
 {
     if (g_key_file_has_key(file, "sweep", "name", NULL)) {
@@ -143,10 +133,10 @@ static fsbb_status read_name(GKeyFile *file, const char *source, fsbb_sweep_spec
             base[strlen(base) - 4] = '\0';
         spec->name = base;
     }
-    if (!valid_name(spec->name))
+    if (!fsbb_sweep_plain_name(spec->name))
         return fsbb_fail(err, FSBB_ERR_ARGUMENT,
-                         "%s: [sweep] name: '%s' is not a folder name (letters, digits, '.', '_', '-')", source,
-                         spec->name);
+                         "%s: [sweep] name: '%s' is not a folder name (up to %d letters, digits, '.', '_', '-')", source,
+                         spec->name, FSBB_SWEEP_NAME_MAX);
     return FSBB_OK;
 }
 

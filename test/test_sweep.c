@@ -1,9 +1,11 @@
 /* test_sweep.c — the sweep runner's logic: reading sweep files (good and malformed),
  * instance ranges, the run product and its order, CSV quoting and torn records, JSON rows,
- * resuming a results folder after an interrupted write, and summary statistics. */
+ * resuming a results folder after an interrupted write, and summary statistics; text from
+ * a results folder quoted for gnuplot, and runs.csv headers that could name paths. */
 #include "suites.h"
 
 #include "sweep_csv.h"
+#include "sweep_gnuplot.h"
 #include "sweep_plan.h"
 #include "sweep_range.h"
 #include "sweep_row.h"
@@ -382,6 +384,135 @@ static void test_json_rows(void)
     fsbb_sweep_layout_free(layout);
 }
 
+/* ---- gnuplot ---------------------------------------------------------------------- */
+
+static void expect_gnuplot_string(const char *text, const char *expected)
+{
+    GString *script = g_string_new(NULL);
+    fsbb_gnuplot_append_string(script, text);
+    if (strcmp(script->str, expected) != 0)
+        fprintf(stderr, "\ngnuplot string of '%s': got %s, expected %s\n", text, script->str, expected);
+    CU_ASSERT_STRING_EQUAL(script->str, expected);
+    g_string_free(script, TRUE);
+}
+
+/* gnuplot itself prints what it makes of each quoted text: the text with its line breaks
+ * as LF and other control characters as spaces, and nothing run. Skipped without gnuplot
+ * on the PATH. */
+static void expect_gnuplot_reads_back(const char *const *texts, int count)
+{
+    char *gnuplot = g_find_program_in_path("gnuplot");
+    if (!gnuplot)
+        return;
+    char *dir = make_folder();
+    GString *script = g_string_new(NULL), *expected = g_string_new(NULL);
+    for (int t = 0; t < count; t++) {
+        g_string_append(script, "print ");
+        fsbb_gnuplot_append_string(script, texts[t]);
+        g_string_append_c(script, '\n');
+        for (const char *c = texts[t]; *c; c++) {
+            if (*c == '\r' && c[1] == '\n')
+                continue;
+            g_string_append_c(expected, *c == '\r' ? '\n' : (unsigned char)*c < 0x20 && *c != '\n' ? ' ' : *c);
+        }
+        g_string_append_c(expected, '\n');
+    }
+    char *script_path = g_build_filename(dir, "read-back.gp", NULL);
+    CU_ASSERT_FATAL(g_file_set_contents(script_path, script->str, -1, NULL));
+    char *argv[] = {gnuplot, "read-back.gp", NULL}, *printed = NULL;
+    int wait_status = 0;
+    CU_ASSERT(g_spawn_sync(dir, argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, &printed, &wait_status,
+                           NULL));
+    CU_ASSERT(g_spawn_check_wait_status(wait_status, NULL));
+    CU_ASSERT_STRING_EQUAL(printed ? printed : "", expected->str);
+    g_remove(script_path);
+    /* A command that ran would have left its file in the folder. */
+    GDir *listing = g_dir_open(dir, 0, NULL);
+    const char *left = listing ? g_dir_read_name(listing) : NULL;
+    if (left)
+        fprintf(stderr, "\ngnuplot left %s\n", left);
+    CU_ASSERT_PTR_NULL(left);
+    if (listing)
+        g_dir_close(listing);
+    g_free(printed);
+    g_free(script_path);
+    g_string_free(script, TRUE);
+    g_string_free(expected, TRUE);
+    g_free(gnuplot);
+    remove_folder(dir);
+}
+
+static void test_gnuplot_strings(void)
+{
+    expect_gnuplot_string("time (s)", "'time (s)'");
+    expect_gnuplot_string("", "''");
+    expect_gnuplot_string("it's", "'it''s'");
+    expect_gnuplot_string("x`touch PWNED`y", "'x`touch PWNED`y'");
+    expect_gnuplot_string("p';system('touch PWNED');print '", "'p'';system(''touch PWNED'');print '''");
+    expect_gnuplot_string("@macro \"double\" back\\", "'@macro \"double\" back\\'");
+    expect_gnuplot_string("one\ntwo", "'one'.\"\\n\".'two'");
+    expect_gnuplot_string("one\r\ntwo\rthree", "'one'.\"\\n\".'two'.\"\\n\".'three'");
+    expect_gnuplot_string("tab\tesc\x1b del\x7f", "'tab esc  del '");
+    expect_gnuplot_string("end\\\nsystem('touch PWNED')", "'end\\'.\"\\n\".'system(''touch PWNED'')'");
+    const char *texts[] = {"x`touch PWNED_1`y", "p';system('touch PWNED_2');print '", "@x \"q\" \\",
+                           "a\nsystem('touch PWNED_3')", "b\\\nsystem(\"touch PWNED_4\")", "c\r\nd\re", "t\tu"};
+    expect_gnuplot_reads_back(texts, (int)G_N_ELEMENTS(texts));
+}
+
+static void test_gnuplot_data_fields(void)
+{
+    GString *data = g_string_new(NULL);
+    fsbb_gnuplot_append_data_field(data, "lb=lb1 threads=2");
+    CU_ASSERT_STRING_EQUAL(data->str, "\"lb=lb1 threads=2\"");
+    g_string_truncate(data, 0);
+    fsbb_gnuplot_append_data_field(data, "a\"b\\c\nd\r\ne\tf`g`'h");
+    CU_ASSERT_STRING_EQUAL(data->str, "\"a'b\\\\c\\nd\\ne f`g`'h\"");
+    g_string_free(data, TRUE);
+}
+
+/* A header with the parameters name and threads (columns 3 and 4): refused, and the
+ * message names the column at fault and says why. */
+static void expect_bad_header(const char *name, const char *column, const char *why)
+{
+    char *names[] = {(char *)name, "threads"};
+    fsbb_sweep_layout *wanted = fsbb_sweep_layout_new(names, 2), *layout = NULL;
+    char **header = fsbb_sweep_layout_header(wanted);
+    fsbb_error err = {0};
+    CU_ASSERT_EQUAL(fsbb_sweep_layout_from_header(header, wanted->column_count, "runs.csv", &layout, &err),
+                    FSBB_ERR_PARSE);
+    CU_ASSERT_PTR_NULL(layout);
+    const int named = g_str_has_prefix(err.message, column) && strstr(err.message, why);
+    if (!named)
+        fprintf(stderr, "\nheader with '%s': '%s'\n", name, err.message);
+    CU_ASSERT(named);
+    g_strfreev(header);
+    fsbb_sweep_layout_free(wanted);
+}
+
+static void test_header_parameter_names(void)
+{
+    expect_bad_header("x/../../../TRAVERSED", "runs.csv: parameter column 3,", "not a parameter name");
+    expect_bad_header("p';system('id');print '", "runs.csv: parameter column 3,", "not a parameter name");
+    expect_bad_header("..", "runs.csv: parameter column 3,", "not a parameter name");
+    expect_bad_header(".hidden", "runs.csv: parameter column 3,", "not a parameter name");
+    expect_bad_header("", "runs.csv: parameter column 3,", "not a parameter name");
+    expect_bad_header("two\nlines", "runs.csv: parameter column 3,", "not a parameter name");
+    expect_bad_header("makespan", "runs.csv: parameter column 3,", "result column");
+    expect_bad_header("threads", "runs.csv: parameter column 4,", "given twice");
+    char *long_name = g_strnfill(FSBB_SWEEP_NAME_MAX + 1, 'p');
+    expect_bad_header(long_name, "runs.csv: parameter column 3,", "not a parameter name");
+    g_free(long_name);
+    char *names[] = {"pool-size", "lb2_pairs", "x.y"};
+    fsbb_sweep_layout *wanted = fsbb_sweep_layout_new(names, 3), *layout = NULL;
+    char **header = fsbb_sweep_layout_header(wanted);
+    fsbb_error err;
+    CU_ASSERT_EQUAL(fsbb_sweep_layout_from_header(header, wanted->column_count, "runs.csv", &layout, &err), FSBB_OK);
+    CU_ASSERT(layout && fsbb_sweep_layout_equal(layout, wanted));
+    fsbb_sweep_layout_free(layout);
+    g_strfreev(header);
+    fsbb_sweep_layout_free(wanted);
+}
+
 /* ---- the results folder ----------------------------------------------------------- */
 
 static void test_store_resumes_after_torn_row(void)
@@ -679,6 +810,9 @@ FSBB_SUITE("sweep",
            {"CSV quoting round-trips", test_csv_escaping},
            {"CSV torn records and errors", test_csv_torn_records},
            {"JSON rows", test_json_rows},
+           {"gnuplot strings: single quotes, line breaks, nothing run", test_gnuplot_strings},
+           {"gnuplot data fields", test_gnuplot_data_fields},
+           {"runs.csv headers: parameter names are plain names", test_header_parameter_names},
            {"a torn row is dropped and redone once", test_store_resumes_after_torn_row},
            {"another sweep's rows are refused or moved aside", test_store_refuses_other_sweeps_rows},
            {"a sweep resumes after an interrupted write", test_sweep_resumes_interrupted_run},

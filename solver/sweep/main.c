@@ -143,7 +143,7 @@ static int run_sweep(const char *sweep_path, const sweep_args *args)
             spec->name, report.ran, report.skipped, report.failed, report.interrupted ? ", interrupted" : "", elapsed,
             dir);
     exit_status = report.interrupted ? EXIT_INTERRUPTED : report.failed || !summary_written ? EXIT_FAILED : EXIT_DONE;
-    if (args->plot && !report.interrupted && sweep_plot(dir) == SWEEP_PLOT_FAILED && exit_status == EXIT_DONE)
+    if (args->plot && !report.interrupted && sweep_plot(dir) >= SWEEP_PLOT_FAILED && exit_status == EXIT_DONE)
         exit_status = EXIT_FAILED;
 done:
     fsbb_sweep_free(sweep);
@@ -197,7 +197,7 @@ int main(int argc, char **argv)
         exit_status = EXIT_USAGE;
     } else if (argc == 3 && strcmp(argv[1], "plot") == 0) {
         const int plotted = sweep_plot(argv[2]);
-        exit_status = plotted == SWEEP_PLOT_DONE ? EXIT_DONE : EXIT_FAILED;
+        exit_status = plotted == SWEEP_PLOT_DONE ? EXIT_DONE : plotted == SWEEP_PLOT_BAD_FOLDER ? EXIT_USAGE : EXIT_FAILED;
     } else if (argc == 3 && strcmp(argv[1], "summary") == 0) {
         exit_status = summarise(argv[2]);
     } else if (argc == 2) {

@@ -6,9 +6,13 @@
  *                          combination of the other varying parameters;
  *   time-by-P              for any other varying parameter (a technique on/off, a bound):
  *                          total time per value of P, grouped by the other parameters.
- * Totals are sums of medians over the instances that every combination ran. */
+ * Totals are sums of medians over the instances that every combination ran.
+ * Everything from the results folder reaches the scripts through sweep_gnuplot.h; the
+ * charts' file names are fixed words and parameter names, which runs.csv's reader has
+ * checked to be plain names (fsbb_sweep_plain_name). */
 #include "plot.h"
 
+#include "sweep_gnuplot.h"
 #include "sweep_store.h"
 #include "sweep_summary.h"
 
@@ -18,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* More bars per group than this make a chart unreadable: such charts are skipped. */
 #define MAX_SERIES 16
@@ -88,20 +93,6 @@ static void accumulate(chart *c, guint row, guint series, double value)
     *v = isnan(*v) ? value : *v + value;
 }
 
-/* A label or title for gnuplot: in double quotes, without inner quotes; a line break becomes
- * gnuplot's \n escape. */
-static void append_quoted(GString *out, const char *text)
-{
-    g_string_append_c(out, '"');
-    for (const char *ch = text; *ch; ch++) {
-        if (*ch == '\n')
-            g_string_append(out, "\\n");
-        else
-            g_string_append_c(out, *ch == '"' || *ch == '\\' ? '\'' : *ch);
-    }
-    g_string_append_c(out, '"');
-}
-
 static void values_range(const chart *c, double *least, double *most)
 {
     *least = INFINITY;
@@ -115,12 +106,29 @@ static void values_range(const chart *c, double *least, double *most)
     }
 }
 
+/* Appends "command 'text'" and a line end. */
+static void append_command(GString *script, const char *command, const char *text)
+{
+    g_string_append_printf(script, "%s ", command);
+    fsbb_gnuplot_append_string(script, text);
+    g_string_append_c(script, '\n');
+}
+
 static void append_terminal(GString *script, const char *kind, const char *name, const char *extension,
                             int width, int height)
 {
     g_string_append_printf(script, "set terminal %s size %d,%d noenhanced font 'DejaVu Sans,11'%s\n", kind, width,
                            height, strcmp(kind, "svg") == 0 ? " dynamic background '#ffffff'" : "");
-    g_string_append_printf(script, "set output '%s.%s'\n", name, extension);
+    char *file = g_strdup_printf("%s.%s", name, extension);
+    append_command(script, "set output", file);
+    g_free(file);
+}
+
+/* A numeric parameter value as gnuplot reads numbers. */
+static void append_number(GString *out, const char *value)
+{
+    char number[G_ASCII_DTOSTR_BUF_SIZE];
+    g_string_append(out, g_ascii_dtostr(number, sizeof number, g_ascii_strtod(value, NULL)));
 }
 
 static char *script_of(const chart *c)
@@ -128,15 +136,14 @@ static char *script_of(const chart *c)
     GString *script = g_string_new(NULL);
     const int width = c->rows->len > 12 && !c->lines ? 1200 : 960;
     const int height = 540;
-    g_string_append_printf(script, "# %s.gp: drawn by flowshop-sweep plot from %s.dat\n", c->name, c->name);
+    char *data_name = g_strdup_printf("%s.dat", c->name);
+    g_string_append_printf(script, "# %s.gp: drawn by flowshop-sweep plot from %s\n", c->name, data_name);
     append_terminal(script, "pngcairo", c->name, "png", width, height);
     g_string_append(script, "set datafile missing '?'\nset grid ytics lc rgb '#dddddd'\nset border 3\n"
                             "set tics nomirror\n");
-    GString *title = g_string_new(NULL);
-    append_quoted(title, c->title);
-    g_string_append_printf(script, "set title %s\n", title->str);
-    g_string_free(title, TRUE);
-    g_string_append_printf(script, "set xlabel '%s'\nset ylabel '%s'\n", c->x_label, c->y_label);
+    append_command(script, "set title", c->title);
+    append_command(script, "set xlabel", c->x_label);
+    append_command(script, "set ylabel", c->y_label);
     if (c->series->len > 1)
         g_string_append(script, "set key outside right top vertical Left reverse\n");
     else
@@ -156,13 +163,16 @@ static char *script_of(const chart *c)
         if (first > 0 && last / first >= 8)
             g_string_append(script, "set logscale x 2\n");
         g_string_append(script, "set xtics (");
-        for (guint r = 0; r < c->rows->len; r++)
-            g_string_append_printf(script, "%s'%s' %s", r ? ", " : "", (char *)g_ptr_array_index(c->rows, r),
-                                   (char *)g_ptr_array_index(c->rows, r));
-        g_string_append_printf(script, ")\nset offsets graph 0.03, graph 0.03, 0, 0\n"
-                                        "plot for [c=2:%d] '%s.dat' using 1:c with linespoints lw 2 pt 7 ps 1.2 "
-                                        "title columnheader(c)\n",
-                               columns, c->name);
+        for (guint r = 0; r < c->rows->len; r++) {
+            if (r)
+                g_string_append(script, ", ");
+            fsbb_gnuplot_append_string(script, g_ptr_array_index(c->rows, r));
+            g_string_append_c(script, ' ');
+            append_number(script, g_ptr_array_index(c->rows, r));
+        }
+        g_string_append_printf(script, ")\nset offsets graph 0.03, graph 0.03, 0, 0\nplot for [c=2:%d] ", columns);
+        fsbb_gnuplot_append_string(script, data_name);
+        g_string_append(script, " using 1:c with linespoints lw 2 pt 7 ps 1.2 title columnheader(c)\n");
     } else {
         g_string_append(script, "set style data histograms\nset style histogram clustered gap 1\n"
                                 "set style fill solid 0.85 border -1\nset boxwidth 0.9\n");
@@ -176,28 +186,30 @@ static char *script_of(const chart *c)
             g_string_append_printf(script, "set xtics rotate by 25 right\nset lmargin %d\n",
                                    MAX(10, (int)(0.85 * (double)first_length)));
         }
-        g_string_append_printf(script, "plot for [c=2:%d] '%s.dat' using c:xtic(1) title columnheader(c)\n", columns,
-                               c->name);
+        g_string_append_printf(script, "plot for [c=2:%d] ", columns);
+        fsbb_gnuplot_append_string(script, data_name);
+        g_string_append(script, " using c:xtic(1) title columnheader(c)\n");
     }
     append_terminal(script, "svg", c->name, "svg", width, height);
     g_string_append(script, "replot\n");
+    g_free(data_name);
     return g_string_free(script, FALSE);
 }
 
 static char *data_of(const chart *c)
 {
     GString *data = g_string_new(NULL);
-    append_quoted(data, c->x_label);
+    fsbb_gnuplot_append_data_field(data, c->x_label);
     for (guint s = 0; s < c->series->len; s++) {
         g_string_append_c(data, ' ');
-        append_quoted(data, g_ptr_array_index(c->series, s));
+        fsbb_gnuplot_append_data_field(data, g_ptr_array_index(c->series, s));
     }
     g_string_append_c(data, '\n');
     for (guint r = 0; r < c->rows->len; r++) {
         if (c->lines)
-            g_string_append(data, g_ptr_array_index(c->rows, r));
+            append_number(data, g_ptr_array_index(c->rows, r));
         else
-            append_quoted(data, g_ptr_array_index(c->rows, r));
+            fsbb_gnuplot_append_data_field(data, g_ptr_array_index(c->rows, r));
         for (guint s = 0; s < c->series->len; s++) {
             const double v = *cell((chart *)c, r, s);
             if (isnan(v))
@@ -341,8 +353,8 @@ static int numeric_parameter(const sweep_data *d, int parameter)
     for (guint i = 0; i < d->configs->len; i++) {
         const char *value = ((fsbb_sweep_config *)g_ptr_array_index(d->configs, i))->values[parameter];
         char *end;
-        g_ascii_strtod(value, &end);
-        if (end == value || *end)
+        const double number = g_ascii_strtod(value, &end);
+        if (end == value || *end || !isfinite(number))
             return 0;
     }
     return 1;
@@ -451,13 +463,20 @@ int sweep_plot(const char *dir)
     GPtrArray *rows = NULL;
     fsbb_error err;
     int result = SWEEP_PLOT_DONE;
+    GStatBuf info;
     if (fsbb_sweep_table_read(csv_path, &layout, &rows, NULL, &err) != FSBB_OK) {
         fprintf(stderr, "flowshop-sweep: %s\n", err.message);
-        result = SWEEP_PLOT_FAILED;
+        result = SWEEP_PLOT_BAD_FOLDER;
     } else if (rows->len == 0) {
         fprintf(stderr, "flowshop-sweep: %s has no runs to plot\n", csv_path);
         result = SWEEP_PLOT_FAILED;
-    } else if (g_mkdir_with_parents(plots, 0755) != 0) {
+    } else if (g_lstat(plots, &info) == 0 && !S_ISDIR(info.st_mode)) {
+        /* A link would take the charts, and the removal of old ones, elsewhere. */
+        fprintf(stderr, "flowshop-sweep: %s is not a folder (a link or a file): the charts go into a folder of "
+                        "their own\n",
+                plots);
+        result = SWEEP_PLOT_BAD_FOLDER;
+    } else if (g_mkdir(plots, 0755) != 0 && errno != EEXIST) {
         fprintf(stderr, "flowshop-sweep: cannot create %s: %s\n", plots, g_strerror(errno));
         result = SWEEP_PLOT_FAILED;
     } else {

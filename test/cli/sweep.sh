@@ -1,0 +1,98 @@
+#!/bin/sh
+# sweep.sh — command-line tests of flowshop-sweep on results folders from elsewhere: names
+# and runs.csv fields that try to run commands through gnuplot or to write outside the
+# plots folder.
+# Usage: sh test/cli/sweep.sh build/flowshop-sweep. Prints "N passed, N failed".
+# Without gnuplot on the PATH a stand-in that draws nothing takes its place, so the
+# scripts that plot writes are checked either way.
+bin=${1:?usage: sweep.sh PATH-TO-flowshop-sweep}
+case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+check() { if eval "$2"; then pass; else fail "$1"; fi; }
+
+# expect_status NAME STATUS COMMAND...: runs COMMAND, keeps stdout/stderr in $tmp/out, $tmp/err.
+expect_status() {
+    name=$1 want=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    if [ "$got" -eq "$want" ]; then pass; else fail "$name: exit status $got, expected $want"; cat "$tmp/err"; fi
+}
+
+expect_output() {
+    name=$1 pattern=$2 file=${3:-$tmp/out}
+    if grep -q -- "$pattern" "$file"; then pass; else fail "$name: output lacks '$pattern'"; cat "$file"; fi
+}
+
+# no_file NAME PATTERN: no file whose name matches PATTERN exists anywhere under $tmp.
+no_file() {
+    found=$(find "$tmp" -name "$2")
+    if [ -z "$found" ]; then pass; else fail "$1: $found exists"; fi
+}
+
+if ! command -v gnuplot >/dev/null 2>&1; then
+    mkdir "$tmp/bin"
+    printf '#!/bin/sh\nexit 0\n' >"$tmp/bin/gnuplot"
+    chmod +x "$tmp/bin/gnuplot"
+    PATH=$tmp/bin:$PATH
+fi
+
+# A small results folder to copy and tamper with.
+cat >"$tmp/tiny.ini" <<'EOF'
+[sweep]
+name = tiny
+instances = ta001, ta002
+[parameters]
+lb = lb1, lb2
+threads = 1
+EOF
+cd "$tmp" || exit 1
+expect_status "a small sweep" 0 "$bin" --quiet --out "$tmp/tiny" "$tmp/tiny.ini"
+
+# The folder's name goes into the chart titles: gnuplot runs `...` inside double quotes.
+folder='x`touch PWNED_title`'
+cp -r "$tmp/tiny" "$tmp/$folder"
+expect_status "plot a folder named with backquotes" 0 "$bin" plot "$tmp/$folder"
+no_file "the folder name ran no command" 'PWNED_title*'
+expect_output "the title is one single-quoted string" \
+    "^set title 'x\`touch PWNED_title\`: time to solve, median of 1 run'$" \
+    "$tmp/$folder/plots/time-per-instance.gp"
+
+# A parameter name in the runs.csv header goes into a label and a file name.
+mkdir "$tmp/label"
+sed "1s/,lb,/,p';system('touch PWNED_label');print ',/" "$tmp/tiny/runs.csv" >"$tmp/label/runs.csv"
+expect_status "a header with quotes in a parameter name" 2 "$bin" plot "$tmp/label"
+expect_output "the bad name is named" "runs.csv: parameter column 3" "$tmp/err"
+no_file "the parameter name ran no command" 'PWNED_label*'
+check "nothing drawn from a bad header" "[ ! -e '$tmp/label/plots' ]"
+
+mkdir -p "$tmp/deep/a/b/plots/time-by-x"
+sed "1s|,lb,|,x/../../../TRAVERSED,|" "$tmp/tiny/runs.csv" >"$tmp/deep/a/b/runs.csv"
+expect_status "a parameter name with a path" 2 "$bin" plot "$tmp/deep/a/b"
+no_file "no file outside the plots folder" '*TRAVERSED*'
+
+# Parameter values and instance names go into the data files only, quoted.
+mkdir "$tmp/values"
+instance='"a""`touch PWNED_value`""
+b"' value='"x'"'"';system(""touch PWNED_value"")"'
+awk -F, -v instance="$instance" -v value="$value" '$1 == "ta001" { $1 = instance } $3 == "lb1" { $3 = value } { print }' OFS=, \
+    "$tmp/tiny/runs.csv" >"$tmp/values/runs.csv"
+expect_status "values with quotes, backquotes and a line break" 0 "$bin" plot "$tmp/values"
+no_file "the values ran no command" 'PWNED_value*'
+
+# A plots folder that is a link to elsewhere is refused: charts would be written there.
+cp -r "$tmp/tiny" "$tmp/linked"
+rm -rf "$tmp/linked/plots"
+mkdir "$tmp/elsewhere"
+ln -s "$tmp/elsewhere" "$tmp/linked/plots"
+expect_status "plots as a link" 2 "$bin" plot "$tmp/linked"
+check "nothing written through the link" "[ -z \"\$(ls '$tmp/elsewhere')\" ]"
+
+echo "sweep: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
