@@ -1,6 +1,6 @@
 /* sweep_row.h — the columns of a sweep's rows (runs.csv's header): instance, repeat, one
- * column per swept parameter, then the fixed result columns; a row's resume key; a row as
- * one JSON object (runs.jsonl). */
+ * column per swept parameter, then the fixed result columns; a row's resume key; what is
+ * wrong with a row read back; a row as one JSON object (runs.jsonl). */
 #ifndef FSBB_SWEEP_ROW_H
 #define FSBB_SWEEP_ROW_H
 
@@ -71,6 +71,12 @@ int fsbb_sweep_plain_name(const char *name);
 
 /* The resume key of a row: its instance, repeat and parameter fields, as CSV text. */
 char *fsbb_sweep_row_key(const fsbb_sweep_layout *layout, char *const *fields);
+/* What is wrong with a row of layout read back from runs.csv (layout->column_count
+ * fields), as a message (g_free), or NULL when nothing is: an empty instance or parameter
+ * value, a repeat that is no whole number from 1, a result field not of its column's kind
+ * (a number that is not negative, empty only for makespan; true or false; optimal or
+ * limit). */
+char *fsbb_sweep_row_problem(const fsbb_sweep_layout *layout, char *const *fields);
 /* Appends the row as one JSON object and "\n": numbers as numbers, optimal as a boolean,
  * an empty number as null, parameters as numbers when their text is a JSON number. */
 void fsbb_sweep_row_append_json(GString *out, const fsbb_sweep_layout *layout, char *const *fields);

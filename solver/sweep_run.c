@@ -107,7 +107,8 @@ static long count_stored(const fsbb_sweep_spec *spec, const fsbb_sweep_layout *l
     return count;
 }
 
-fsbb_status fsbb_sweep_check(const fsbb_sweep_spec *spec, const char *dir, long *stored, fsbb_error *err)
+fsbb_status fsbb_sweep_check(const fsbb_sweep_spec *spec, const char *dir, long *stored, GPtrArray **bad_rows,
+                             fsbb_error *err)
 {
     fsbb_status status = FSBB_OK;
     for (int i = 0; i < spec->instance_count && status == FSBB_OK; i++) {
@@ -119,19 +120,20 @@ fsbb_status fsbb_sweep_check(const fsbb_sweep_spec *spec, const char *dir, long 
         fsbb_instance_free(instance);
     }
     *stored = 0;
+    *bad_rows = NULL;
     char *csv_path = g_build_filename(dir, "runs.csv", NULL);
     if (status == FSBB_OK && g_file_test(csv_path, G_FILE_TEST_EXISTS)) {
-        fsbb_sweep_layout *found = NULL, *wanted = fsbb_sweep_spec_layout(spec);
-        GPtrArray *rows = NULL;
-        status = fsbb_sweep_table_read(csv_path, &found, &rows, NULL, err);
-        if (status == FSBB_OK && !fsbb_sweep_layout_equal(found, wanted))
+        fsbb_sweep_layout *wanted = fsbb_sweep_spec_layout(spec);
+        fsbb_sweep_table found;
+        status = fsbb_sweep_table_read(csv_path, &found, err);
+        if (status == FSBB_OK && !fsbb_sweep_layout_equal(found.layout, wanted))
             status = fsbb_fail(err, FSBB_ERR_CHECKPOINT, "%s holds the runs of a sweep with other parameters",
                                csv_path);
-        if (status == FSBB_OK)
-            *stored = count_stored(spec, wanted, rows);
-        if (rows)
-            g_ptr_array_free(rows, TRUE);
-        fsbb_sweep_layout_free(found);
+        if (status == FSBB_OK) {
+            *stored = count_stored(spec, wanted, found.rows);
+            *bad_rows = g_steal_pointer(&found.bad_rows);
+        }
+        fsbb_sweep_table_clear(&found);
         fsbb_sweep_layout_free(wanted);
     }
     g_free(csv_path);
@@ -164,6 +166,11 @@ long fsbb_sweep_pending(const fsbb_sweep *sweep)
 int fsbb_sweep_dropped_torn_row(const fsbb_sweep *sweep)
 {
     return sweep->store->dropped_torn_row;
+}
+
+const GPtrArray *fsbb_sweep_bad_rows(const fsbb_sweep *sweep)
+{
+    return sweep->store->bad_rows;
 }
 
 int fsbb_sweep_moved_aside(const fsbb_sweep *sweep)

@@ -55,14 +55,32 @@ static void keep_sweep_file(const char *sweep_path, const char *dir)
     g_free(copy_path);
 }
 
-static int write_summary(const char *dir, const char *title, const char *description)
+/* Says which rows of dir's runs.csv were left out, and what became of them. */
+static void warn_bad_rows(const GPtrArray *bad_rows, const char *dir, const char *fate)
 {
-    fsbb_error err;
-    if (fsbb_sweep_summary_write(dir, title, description, &err) != FSBB_OK) {
-        fprintf(stderr, "flowshop-sweep: %s\n", err.message);
-        return 0;
+    for (guint b = 0; bad_rows && b < bad_rows->len; b++) {
+        const fsbb_sweep_bad_row *bad = g_ptr_array_index(bad_rows, b);
+        fprintf(stderr, "flowshop-sweep: warning: %s/runs.csv:%d: %s; %s\n", dir, bad->line, bad->problem, fate);
     }
-    return 1;
+}
+
+/* Writes dir/summary.md; with warn, says which rows of runs.csv it left out. */
+static int write_summary(const char *dir, const char *title, const char *description, int warn)
+{
+    char *csv_path = g_build_filename(dir, "runs.csv", NULL);
+    fsbb_sweep_table table;
+    fsbb_error err;
+    fsbb_status status = fsbb_sweep_table_read(csv_path, &table, &err);
+    if (status == FSBB_OK) {
+        if (warn)
+            warn_bad_rows(table.bad_rows, dir, "the summary leaves the row out");
+        status = fsbb_sweep_summary_write(dir, &table, title, description, &err);
+        fsbb_sweep_table_clear(&table);
+    }
+    g_free(csv_path);
+    if (status != FSBB_OK)
+        fprintf(stderr, "flowshop-sweep: %s\n", err.message);
+    return status == FSBB_OK;
 }
 
 static void print_notes(const fsbb_sweep *sweep, const fsbb_sweep_spec *spec, const char *dir)
@@ -72,6 +90,7 @@ static void print_notes(const fsbb_sweep *sweep, const fsbb_sweep_spec *spec, co
                 dir);
     if (fsbb_sweep_dropped_torn_row(sweep))
         fprintf(stderr, "flowshop-sweep: dropped a half-written last row of %s/runs.csv; it is run again\n", dir);
+    warn_bad_rows(fsbb_sweep_bad_rows(sweep), dir, "the row is kept in runs.rejected.csv and its run done again");
     const long total = fsbb_sweep_total(sweep), pending = fsbb_sweep_pending(sweep);
     fprintf(stderr, "flowshop-sweep: %s: %ld runs, %ld stored, %ld to run, results in %s\n", spec->name, total,
             total - pending, pending, dir);
@@ -81,11 +100,15 @@ static void print_notes(const fsbb_sweep *sweep, const fsbb_sweep_spec *spec, co
 static int check_only(const fsbb_sweep_spec *spec, const char *dir)
 {
     long stored = 0;
+    GPtrArray *bad_rows = NULL;
     fsbb_error err;
-    if (fsbb_sweep_check(spec, dir, &stored, &err) != FSBB_OK) {
+    if (fsbb_sweep_check(spec, dir, &stored, &bad_rows, &err) != FSBB_OK) {
         fprintf(stderr, "flowshop-sweep: %s\n", err.message);
         return EXIT_USAGE;
     }
+    warn_bad_rows(bad_rows, dir, "the sweep would keep the row in runs.rejected.csv and do its run again");
+    if (bad_rows)
+        g_ptr_array_unref(bad_rows);
     const long total = fsbb_sweep_run_count(spec);
     printf("%s: %d instances x", spec->name, spec->instance_count);
     for (int p = 0; p < spec->parameter_count; p++)
@@ -133,7 +156,7 @@ static int run_sweep(const char *sweep_path, const sweep_args *args)
     char elapsed[32];
     sweep_format_duration(g_timer_elapsed(progress.clock, NULL), elapsed, sizeof elapsed);
     sweep_progress_clear(&progress);
-    const int summary_written = write_summary(dir, spec->name, spec->description);
+    const int summary_written = write_summary(dir, spec->name, spec->description, 0);
     if (status != FSBB_OK) {
         fprintf(stderr, "flowshop-sweep: %s\n", err.message);
         exit_status = EXIT_FAILED;
@@ -160,7 +183,7 @@ static int summarise(const char *dir)
     fsbb_error err;
     if (g_file_test(copy_path, G_FILE_TEST_EXISTS) && fsbb_sweep_spec_load(copy_path, &spec, &err) != FSBB_OK)
         fprintf(stderr, "flowshop-sweep: %s (the summary goes without its description)\n", err.message);
-    const int written = write_summary(dir, spec ? spec->name : name, spec ? spec->description : NULL);
+    const int written = write_summary(dir, spec ? spec->name : name, spec ? spec->description : NULL, 1);
     if (written)
         printf("%s/summary.md\n", dir);
     fsbb_sweep_spec_free(spec);

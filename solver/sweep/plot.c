@@ -459,15 +459,20 @@ int sweep_plot(const char *dir)
         return SWEEP_PLOT_NO_GNUPLOT;
     }
     char *csv_path = g_build_filename(dir, "runs.csv", NULL), *plots = g_build_filename(dir, "plots", NULL);
-    fsbb_sweep_layout *layout = NULL;
-    GPtrArray *rows = NULL;
+    fsbb_sweep_table table;
     fsbb_error err;
     int result = SWEEP_PLOT_DONE;
     GStatBuf info;
-    if (fsbb_sweep_table_read(csv_path, &layout, &rows, NULL, &err) != FSBB_OK) {
+    const int read = fsbb_sweep_table_read(csv_path, &table, &err) == FSBB_OK;
+    for (guint b = 0; read && b < table.bad_rows->len; b++) {
+        const fsbb_sweep_bad_row *bad = g_ptr_array_index(table.bad_rows, b);
+        fprintf(stderr, "flowshop-sweep: warning: %s:%d: %s; the charts leave the row out\n", csv_path, bad->line,
+                bad->problem);
+    }
+    if (!read) {
         fprintf(stderr, "flowshop-sweep: %s\n", err.message);
         result = SWEEP_PLOT_BAD_FOLDER;
-    } else if (rows->len == 0) {
+    } else if (table.rows->len == 0) {
         fprintf(stderr, "flowshop-sweep: %s has no runs to plot\n", csv_path);
         result = SWEEP_PLOT_FAILED;
     } else if (g_lstat(plots, &info) == 0 && !S_ISDIR(info.st_mode)) {
@@ -482,10 +487,10 @@ int sweep_plot(const char *dir)
     } else {
         remove_old_charts(plots);
         char *name;
-        sweep_data d = gather(dir, layout, rows, &name);
+        sweep_data d = gather(dir, table.layout, table.rows, &name);
         int failures = draw_and_free(time_per_instance(&d), plots, gnuplot);
         failures += draw_and_free(rate_per_class(&d), plots, gnuplot);
-        for (int p = 0; p < layout->parameter_count; p++)
+        for (int p = 0; p < table.layout->parameter_count; p++)
             if (d.varying[p])
                 failures += draw_and_free(time_by_parameter(&d, p), plots, gnuplot);
         result = failures ? SWEEP_PLOT_FAILED : SWEEP_PLOT_DONE;
@@ -494,9 +499,8 @@ int sweep_plot(const char *dir)
         g_free(d.varying);
         g_free(name);
     }
-    if (rows)
-        g_ptr_array_free(rows, TRUE);
-    fsbb_sweep_layout_free(layout);
+    if (read)
+        fsbb_sweep_table_clear(&table);
     g_free(csv_path);
     g_free(plots);
     g_free(gnuplot);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # sweep.sh — command-line tests of flowshop-sweep on results folders from elsewhere: names
 # and runs.csv fields that try to run commands through gnuplot or to write outside the
-# plots folder.
+# plots folder; a damaged row in runs.csv.
 # Usage: sh test/cli/sweep.sh build/flowshop-sweep. Prints "N passed, N failed".
 # Without gnuplot on the PATH a stand-in that draws nothing takes its place, so the
 # scripts that plot writes are checked either way.
@@ -93,6 +93,18 @@ mkdir "$tmp/elsewhere"
 ln -s "$tmp/elsewhere" "$tmp/linked/plots"
 expect_status "plots as a link" 2 "$bin" plot "$tmp/linked"
 check "nothing written through the link" "[ -z \"\$(ls '$tmp/elsewhere')\" ]"
+
+# One damaged row in runs.csv costs that row only, and is named by file and line.
+cp -r "$tmp/tiny" "$tmp/damaged"
+sed '3s/.*/garbage,row,"unterminated/' "$tmp/tiny/runs.csv" >"$tmp/damaged/runs.csv"
+expect_status "summary of a folder with a damaged row" 0 "$bin" summary "$tmp/damaged"
+expect_output "summary names the damaged row" "damaged/runs.csv:3: " "$tmp/err"
+expect_output "the summary counts the three other runs" "^3 runs in 3 configurations" "$tmp/damaged/summary.md"
+expect_status "resuming over a damaged row" 0 "$bin" --quiet --out "$tmp/damaged" "$tmp/tiny.ini"
+expect_output "the sweep names the damaged row" "damaged/runs.csv:3: " "$tmp/err"
+expect_output "only the damaged row's run runs again" "ran 1, 3 were stored already" "$tmp/err"
+check "runs.csv holds the four runs" "[ \$(wc -l <'$tmp/damaged/runs.csv') -eq 5 ]"
+expect_output "the damaged row is kept aside" "^garbage,row,\"unterminated$" "$tmp/damaged/runs.rejected.csv"
 
 echo "sweep: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
