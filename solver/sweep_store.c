@@ -123,6 +123,22 @@ void fsbb_sweep_table_clear(fsbb_sweep_table *table)
     *table = (fsbb_sweep_table){0};
 }
 
+fsbb_status fsbb_sweep_folder_read(const char *dir, fsbb_sweep_table *out, fsbb_error *err)
+{
+    *out = (fsbb_sweep_table){0};
+    if (!g_file_test(dir, G_FILE_TEST_EXISTS))
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "%s: no such results folder", dir);
+    if (!g_file_test(dir, G_FILE_TEST_IS_DIR))
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "%s is not a folder: expected a results folder", dir);
+    char *csv_path = g_build_filename(dir, "runs.csv", NULL);
+    const fsbb_status status =
+        g_file_test(csv_path, G_FILE_TEST_EXISTS)
+            ? fsbb_sweep_table_read(csv_path, out, err)
+            : fsbb_fail(err, FSBB_ERR_ARGUMENT, "%s has no runs.csv: not a sweep's results folder", dir);
+    g_free(csv_path);
+    return status;
+}
+
 static void remember(fsbb_sweep_store *store, char *const *row)
 {
     char *key = fsbb_sweep_row_key(store->layout, row);

@@ -59,6 +59,9 @@ fsbb_status fsbb_sweep_store_append(fsbb_sweep_store *store, char *const *row, f
  * bad rows are no error. On success out must be released with fsbb_sweep_table_clear. */
 fsbb_status fsbb_sweep_table_read(const char *csv_path, fsbb_sweep_table *out, fsbb_error *err);
 void fsbb_sweep_table_clear(fsbb_sweep_table *table);
+/* Reads the runs.csv of a results folder named by a user: FSBB_ERR_ARGUMENT naming dir
+ * when it is no folder or has no runs.csv, else as fsbb_sweep_table_read. */
+fsbb_status fsbb_sweep_folder_read(const char *dir, fsbb_sweep_table *out, fsbb_error *err);
 
 /* Replaces path's contents all at once: a temporary file, synced, renamed over path. */
 fsbb_status fsbb_write_file_atomically(const char *path, const char *contents, size_t length, fsbb_error *err);

@@ -4,8 +4,9 @@
  *   flowshop-sweep [--out DIR] [--force] [--plot] [--quiet] SWEEP.ini
  *   flowshop-sweep plot DIR        charts of a results folder (also one copied back)
  *   flowshop-sweep summary DIR     rewrite DIR/summary.md from DIR/runs.csv
- * Exit status: 0 every planned run is stored, 1 some runs failed or a chart failed,
- * 2 bad usage, sweep file or results folder, 3 interrupted by SIGINT or SIGTERM. */
+ * Exit status: 0 every planned run is stored, 1 some runs failed, a chart failed or a file
+ * could not be written, 2 bad usage, sweep file or results folder (also a folder given to
+ * plot or summary that is none), 3 interrupted by SIGINT or SIGTERM. */
 #include "plot.h"
 #include "progress.h"
 #include "sweep_plan.h"
@@ -64,23 +65,29 @@ static void warn_bad_rows(const GPtrArray *bad_rows, const char *dir, const char
     }
 }
 
-/* Writes dir/summary.md; with warn, says which rows of runs.csv it left out. */
-static int write_summary(const char *dir, const char *title, const char *description, int warn)
+/* Writes dir/summary.md from table, dir/runs.csv as read; 1 when it is written. */
+static int write_summary(const char *dir, const fsbb_sweep_table *table, const char *title, const char *description)
 {
-    char *csv_path = g_build_filename(dir, "runs.csv", NULL);
+    fsbb_error err;
+    if (fsbb_sweep_summary_write(dir, table, title, description, &err) != FSBB_OK) {
+        fprintf(stderr, "flowshop-sweep: %s\n", err.message);
+        return 0;
+    }
+    return 1;
+}
+
+/* The summary at the end of a sweep, which has warned of bad rows when it started. */
+static int summarise_sweep(const char *dir, const fsbb_sweep_spec *spec)
+{
     fsbb_sweep_table table;
     fsbb_error err;
-    fsbb_status status = fsbb_sweep_table_read(csv_path, &table, &err);
-    if (status == FSBB_OK) {
-        if (warn)
-            warn_bad_rows(table.bad_rows, dir, "the summary leaves the row out");
-        status = fsbb_sweep_summary_write(dir, &table, title, description, &err);
-        fsbb_sweep_table_clear(&table);
-    }
-    g_free(csv_path);
-    if (status != FSBB_OK)
+    if (fsbb_sweep_folder_read(dir, &table, &err) != FSBB_OK) {
         fprintf(stderr, "flowshop-sweep: %s\n", err.message);
-    return status == FSBB_OK;
+        return 0;
+    }
+    const int written = write_summary(dir, &table, spec->name, spec->description);
+    fsbb_sweep_table_clear(&table);
+    return written;
 }
 
 static void print_notes(const fsbb_sweep *sweep, const fsbb_sweep_spec *spec, const char *dir)
@@ -156,7 +163,7 @@ static int run_sweep(const char *sweep_path, const sweep_args *args)
     char elapsed[32];
     sweep_format_duration(g_timer_elapsed(progress.clock, NULL), elapsed, sizeof elapsed);
     sweep_progress_clear(&progress);
-    const int summary_written = write_summary(dir, spec->name, spec->description, 0);
+    const int summary_written = summarise_sweep(dir, spec);
     if (status != FSBB_OK) {
         fprintf(stderr, "flowshop-sweep: %s\n", err.message);
         exit_status = EXIT_FAILED;
@@ -175,18 +182,26 @@ done:
     return exit_status;
 }
 
-/* The folder's sweep.ini gives the summary its title and description when present. */
+/* flowshop-sweep summary DIR. The folder's sweep.ini gives the summary its title and
+ * description when present. */
 static int summarise(const char *dir)
 {
+    fsbb_sweep_table table;
+    fsbb_error err;
+    if (fsbb_sweep_folder_read(dir, &table, &err) != FSBB_OK) {
+        fprintf(stderr, "flowshop-sweep: %s\n", err.message);
+        return EXIT_USAGE;
+    }
+    warn_bad_rows(table.bad_rows, dir, "the summary leaves the row out");
     char *copy_path = g_build_filename(dir, "sweep.ini", NULL), *name = g_path_get_basename(dir);
     fsbb_sweep_spec *spec = NULL;
-    fsbb_error err;
     if (g_file_test(copy_path, G_FILE_TEST_EXISTS) && fsbb_sweep_spec_load(copy_path, &spec, &err) != FSBB_OK)
         fprintf(stderr, "flowshop-sweep: %s (the summary goes without its description)\n", err.message);
-    const int written = write_summary(dir, spec ? spec->name : name, spec ? spec->description : NULL, 1);
+    const int written = write_summary(dir, &table, spec ? spec->name : name, spec ? spec->description : NULL);
     if (written)
         printf("%s/summary.md\n", dir);
     fsbb_sweep_spec_free(spec);
+    fsbb_sweep_table_clear(&table);
     g_free(copy_path);
     g_free(name);
     return written ? EXIT_DONE : EXIT_FAILED;

@@ -449,31 +449,47 @@ static void remove_old_charts(const char *plots)
         g_dir_close(listing);
 }
 
-int sweep_plot(const char *dir)
+/* Says which rows of runs.csv the charts leave out. */
+static void warn_bad_rows(const char *dir, const GPtrArray *bad_rows)
 {
-    char *gnuplot = g_find_program_in_path("gnuplot");
-    if (!gnuplot) {
-        fprintf(stderr, "flowshop-sweep: gnuplot not found, no charts drawn (install gnuplot-nox, then run "
-                        "flowshop-sweep plot %s)\n",
-                dir);
-        return SWEEP_PLOT_NO_GNUPLOT;
-    }
-    char *csv_path = g_build_filename(dir, "runs.csv", NULL), *plots = g_build_filename(dir, "plots", NULL);
-    fsbb_sweep_table table;
-    fsbb_error err;
-    int result = SWEEP_PLOT_DONE;
-    GStatBuf info;
-    const int read = fsbb_sweep_table_read(csv_path, &table, &err) == FSBB_OK;
-    for (guint b = 0; read && b < table.bad_rows->len; b++) {
-        const fsbb_sweep_bad_row *bad = g_ptr_array_index(table.bad_rows, b);
-        fprintf(stderr, "flowshop-sweep: warning: %s:%d: %s; the charts leave the row out\n", csv_path, bad->line,
+    for (guint b = 0; b < bad_rows->len; b++) {
+        const fsbb_sweep_bad_row *bad = g_ptr_array_index(bad_rows, b);
+        fprintf(stderr, "flowshop-sweep: warning: %s/runs.csv:%d: %s; the charts leave the row out\n", dir, bad->line,
                 bad->problem);
     }
-    if (!read) {
+}
+
+static int draw_all(const char *dir, const fsbb_sweep_table *table, const char *plots, const char *gnuplot)
+{
+    remove_old_charts(plots);
+    char *name;
+    sweep_data d = gather(dir, table->layout, table->rows, &name);
+    int failures = draw_and_free(time_per_instance(&d), plots, gnuplot);
+    failures += draw_and_free(rate_per_class(&d), plots, gnuplot);
+    for (int p = 0; p < table->layout->parameter_count; p++)
+        if (d.varying[p])
+            failures += draw_and_free(time_by_parameter(&d, p), plots, gnuplot);
+    g_hash_table_destroy(d.shared);
+    g_ptr_array_free(d.configs, TRUE);
+    g_free(d.varying);
+    g_free(name);
+    return failures ? SWEEP_PLOT_FAILED : SWEEP_PLOT_DONE;
+}
+
+int sweep_plot(const char *dir)
+{
+    fsbb_sweep_table table;
+    fsbb_error err;
+    if (fsbb_sweep_folder_read(dir, &table, &err) != FSBB_OK) {
         fprintf(stderr, "flowshop-sweep: %s\n", err.message);
-        result = SWEEP_PLOT_BAD_FOLDER;
-    } else if (table.rows->len == 0) {
-        fprintf(stderr, "flowshop-sweep: %s has no runs to plot\n", csv_path);
+        return SWEEP_PLOT_BAD_FOLDER;
+    }
+    warn_bad_rows(dir, table.bad_rows);
+    char *plots = g_build_filename(dir, "plots", NULL), *gnuplot = NULL;
+    GStatBuf info;
+    int result;
+    if (table.rows->len == 0) {
+        fprintf(stderr, "flowshop-sweep: %s/runs.csv has no runs to plot\n", dir);
         result = SWEEP_PLOT_FAILED;
     } else if (g_lstat(plots, &info) == 0 && !S_ISDIR(info.st_mode)) {
         /* A link would take the charts, and the removal of old ones, elsewhere. */
@@ -481,27 +497,18 @@ int sweep_plot(const char *dir)
                         "their own\n",
                 plots);
         result = SWEEP_PLOT_BAD_FOLDER;
+    } else if (!(gnuplot = g_find_program_in_path("gnuplot"))) {
+        fprintf(stderr, "flowshop-sweep: gnuplot not found, no charts drawn (install gnuplot-nox, then run "
+                        "flowshop-sweep plot %s)\n",
+                dir);
+        result = SWEEP_PLOT_NO_GNUPLOT;
     } else if (g_mkdir(plots, 0755) != 0 && errno != EEXIST) {
         fprintf(stderr, "flowshop-sweep: cannot create %s: %s\n", plots, g_strerror(errno));
         result = SWEEP_PLOT_FAILED;
     } else {
-        remove_old_charts(plots);
-        char *name;
-        sweep_data d = gather(dir, table.layout, table.rows, &name);
-        int failures = draw_and_free(time_per_instance(&d), plots, gnuplot);
-        failures += draw_and_free(rate_per_class(&d), plots, gnuplot);
-        for (int p = 0; p < table.layout->parameter_count; p++)
-            if (d.varying[p])
-                failures += draw_and_free(time_by_parameter(&d, p), plots, gnuplot);
-        result = failures ? SWEEP_PLOT_FAILED : SWEEP_PLOT_DONE;
-        g_hash_table_destroy(d.shared);
-        g_ptr_array_free(d.configs, TRUE);
-        g_free(d.varying);
-        g_free(name);
+        result = draw_all(dir, &table, plots, gnuplot);
     }
-    if (read)
-        fsbb_sweep_table_clear(&table);
-    g_free(csv_path);
+    fsbb_sweep_table_clear(&table);
     g_free(plots);
     g_free(gnuplot);
     return result;

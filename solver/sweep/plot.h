@@ -7,7 +7,8 @@
 enum { SWEEP_PLOT_DONE, SWEEP_PLOT_NO_GNUPLOT, SWEEP_PLOT_FAILED, SWEEP_PLOT_BAD_FOLDER };
 
 /* Draws every chart that the folder's runs call for; says on stderr what failed, or in
- * one line that gnuplot is missing. Returns one of the values above. */
+ * one line that gnuplot is missing (after the folder was found usable). Returns one of
+ * the values above. */
 int sweep_plot(const char *dir);
 
 #endif

@@ -1,7 +1,7 @@
 #!/bin/sh
 # sweep.sh — command-line tests of flowshop-sweep on results folders from elsewhere: names
 # and runs.csv fields that try to run commands through gnuplot or to write outside the
-# plots folder; a damaged row in runs.csv.
+# plots folder; a damaged row in runs.csv; plot and summary of what is no results folder.
 # Usage: sh test/cli/sweep.sh build/flowshop-sweep. Prints "N passed, N failed".
 # Without gnuplot on the PATH a stand-in that draws nothing takes its place, so the
 # scripts that plot writes are checked either way.
@@ -105,6 +105,19 @@ expect_output "the sweep names the damaged row" "damaged/runs.csv:3: " "$tmp/err
 expect_output "only the damaged row's run runs again" "ran 1, 3 were stored already" "$tmp/err"
 check "runs.csv holds the four runs" "[ \$(wc -l <'$tmp/damaged/runs.csv') -eq 5 ]"
 expect_output "the damaged row is kept aside" "^garbage,row,\"unterminated$" "$tmp/damaged/runs.rejected.csv"
+
+# plot and summary of what is no results folder: exit status 2 naming it, gnuplot or not.
+mkdir "$tmp/empty-bin"
+for command in plot summary; do
+    expect_status "$command of a missing folder" 2 "$bin" $command "$tmp/none"
+    expect_output "$command names the missing folder" "$tmp/none: no such results folder" "$tmp/err"
+    expect_status "$command of a folder without runs.csv" 2 "$bin" $command "$tmp/empty-bin"
+    expect_output "$command says what is missing" "empty-bin has no runs.csv" "$tmp/err"
+done
+expect_status "plot of a missing folder without gnuplot" 2 env PATH="$tmp/empty-bin" "$bin" plot "$tmp/none"
+expect_output "the folder before gnuplot" "no such results folder" "$tmp/err"
+expect_status "plot without gnuplot" 1 env PATH="$tmp/empty-bin" "$bin" plot "$tmp/tiny"
+expect_output "plot without gnuplot says so" "gnuplot not found" "$tmp/err"
 
 echo "sweep: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
