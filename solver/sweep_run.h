@@ -40,13 +40,15 @@ typedef struct fsbb_sweep_report {
 
 typedef struct fsbb_sweep fsbb_sweep;
 
-/* Loads spec's instances (one that fails to load is an error that names it, before dir is
- * touched), then opens dir's store for spec (force: redo stored runs of this plan;
+/* Loads spec's instances (one that fails to load, or that has no best-known makespan when
+ * a run asks for ub = opt, is an error that names it, before dir is touched), then opens
+ * dir's store for spec (force: redo stored runs of this plan;
  * another sweep's files are moved aside, see fsbb_sweep_store_open). */
 fsbb_status fsbb_sweep_new(const fsbb_sweep_spec *spec, const char *dir, int force, fsbb_sweep **out,
                            fsbb_error *err);
 void fsbb_sweep_free(fsbb_sweep *sweep);
-/* Checks a sweep without changing anything: loads each instance once, and counts the
+/* Checks a sweep without changing anything: loads and checks each instance once, as
+ * fsbb_sweep_new does, and counts the
  * planned runs that dir's runs.csv already holds (0 when there is none). *bad_rows
  * receives the rows of runs.csv that cannot be read (fsbb_sweep_bad_row *, see
  * sweep_store.h; g_ptr_array_unref), or NULL when there is no runs.csv. Another sweep's

@@ -917,6 +917,47 @@ static void test_sweep_refuses_missing_instance(void)
     remove_folder(dir);
 }
 
+/* ub = opt needs a best-known makespan: an instance without one is refused when the sweep
+ * is planned (and by --dry-run's check), not by every one of its runs. */
+static void test_sweep_refuses_ub_opt_without_best_known(void)
+{
+    char *dir = make_folder();
+    char *instance_path = g_build_filename(dir, "tiny.txt", NULL);
+    CU_ASSERT_FATAL(g_file_set_contents(instance_path, "3 2\n1 2 3\n4 5 6\n", -1, NULL));
+    char *out = g_build_filename(dir, "out", NULL);
+    char *text = g_strdup_printf("[sweep]\ninstances = ta001, %s\n[parameters]\nlb = lb1\nub = inf, opt\n",
+                                 instance_path);
+    fsbb_sweep_spec *spec = parse_ok(text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(spec);
+    char *expected = g_strdup_printf("instance '%s' has no best-known makespan, which [parameters] ub = opt needs",
+                                     instance_path);
+    fsbb_sweep *sweep = NULL;
+    fsbb_error err = {0};
+    CU_ASSERT_EQUAL(fsbb_sweep_new(spec, out, 0, &sweep, &err), FSBB_ERR_ARGUMENT);
+    CU_ASSERT_PTR_NULL(sweep);
+    CU_ASSERT(g_str_has_prefix(err.message, expected));
+    CU_ASSERT_FALSE(g_file_test(out, G_FILE_TEST_EXISTS));
+    long stored = -1;
+    GPtrArray *bad_rows = NULL;
+    CU_ASSERT_EQUAL(fsbb_sweep_check(spec, out, &stored, &bad_rows, &err), FSBB_ERR_ARGUMENT);
+    CU_ASSERT(g_str_has_prefix(err.message, expected));
+    fsbb_sweep_spec_free(spec);
+    g_free(text);
+    /* Without ub = opt the same instances are fine. */
+    text = g_strdup_printf("[sweep]\ninstances = ta001, %s\n[parameters]\nub = inf, heuristic\n", instance_path);
+    spec = parse_ok(text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(spec);
+    CU_ASSERT_EQUAL(fsbb_sweep_check(spec, out, &stored, &bad_rows, &err), FSBB_OK);
+    CU_ASSERT_EQUAL(stored, 0);
+    fsbb_sweep_spec_free(spec);
+    g_free(text);
+    g_free(expected);
+    g_remove(instance_path);
+    g_free(instance_path);
+    g_free(out);
+    remove_folder(dir);
+}
+
 /* ---- summaries -------------------------------------------------------------------- */
 
 static void test_median(void)
@@ -983,5 +1024,6 @@ FSBB_SUITE("sweep",
            {"another sweep's rows are refused or moved aside", test_store_refuses_other_sweeps_rows},
            {"a sweep resumes after an interrupted write", test_sweep_resumes_interrupted_run},
            {"an instance that does not load stops the sweep first", test_sweep_refuses_missing_instance},
+           {"ub = opt without a best-known makespan is refused when planning", test_sweep_refuses_ub_opt_without_best_known},
            {"median", test_median},
            {"summary configurations and totals", test_summary_configurations})

@@ -1,7 +1,8 @@
 #!/bin/sh
 # sweep.sh — command-line tests of flowshop-sweep on results folders from elsewhere: names
 # and runs.csv fields that try to run commands through gnuplot or to write outside the
-# plots folder; a damaged row in runs.csv; plot and summary of what is no results folder.
+# plots folder; a damaged row in runs.csv; plot and summary of what is no results folder;
+# sweep files that cannot run as written.
 # Usage: sh test/cli/sweep.sh build/flowshop-sweep. Prints "N passed, N failed".
 # Without gnuplot on the PATH a stand-in that draws nothing takes its place, so the
 # scripts that plot writes are checked either way.
@@ -118,6 +119,19 @@ expect_status "plot of a missing folder without gnuplot" 2 env PATH="$tmp/empty-
 expect_output "the folder before gnuplot" "no such results folder" "$tmp/err"
 expect_status "plot without gnuplot" 1 env PATH="$tmp/empty-bin" "$bin" plot "$tmp/tiny"
 expect_output "plot without gnuplot says so" "gnuplot not found" "$tmp/err"
+
+# ub = opt on an instance without a best-known makespan: refused when planning.
+printf '3 2\n1 2 3\n4 5 6\n' >"$tmp/small.txt"
+cat >"$tmp/ubopt.ini" <<EOF
+[sweep]
+instances = ta001, $tmp/small.txt
+[parameters]
+ub = opt
+EOF
+expect_status "dry run: ub = opt without a best-known makespan" 2 "$bin" --dry-run --out "$tmp/ubopt" "$tmp/ubopt.ini"
+expect_output "the instance and the value are named" "small.txt' has no best-known makespan, which \\[parameters\\] ub = opt" "$tmp/err"
+expect_status "sweep: ub = opt without a best-known makespan" 2 "$bin" --out "$tmp/ubopt" "$tmp/ubopt.ini"
+check "no results folder" "[ ! -e '$tmp/ubopt' ]"
 
 echo "sweep: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
