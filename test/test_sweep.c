@@ -124,6 +124,18 @@ static void test_parse_good_file(void)
     fsbb_sweep_spec_free(spec);
 }
 
+/* One instance, one name: Taillard names are recorded as Taillard spells them. */
+static void test_parse_taillard_names(void)
+{
+    fsbb_sweep_spec *spec = parse_ok("[sweep]\ninstances = ta1..ta3, TA010, ta120, ta121, ./ta5, tb1\n");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(spec);
+    const char *expected[] = {"ta001", "ta002", "ta003", "ta010", "ta120", "ta121", "./ta5", "tb1"};
+    CU_ASSERT_EQUAL_FATAL(spec->instance_count, (int)G_N_ELEMENTS(expected));
+    for (int i = 0; i < spec->instance_count; i++)
+        CU_ASSERT_STRING_EQUAL(spec->instances[i], expected[i]);
+    fsbb_sweep_spec_free(spec);
+}
+
 static void test_parse_defaults(void)
 {
     fsbb_sweep_spec *spec = NULL;
@@ -172,6 +184,10 @@ static void test_parse_malformed_files(void)
                        "reversed range 'ta030..ta021'");
     expect_parse_error("[sweep]\ninstances = ta001, ta001..ta003\n", FSBB_ERR_ARGUMENT, "'ta001' is listed twice",
                        NULL);
+    expect_parse_error("[sweep]\ninstances = ta001, ta1\n", FSBB_ERR_ARGUMENT,
+                       "[sweep] instances: 'ta001' and 'ta1' are the same instance (ta001): list it once", NULL);
+    expect_parse_error("[sweep]\ninstances = ta1..ta3, TA002\n", FSBB_ERR_ARGUMENT,
+                       "'ta2' and 'TA002' are the same instance (ta002)", NULL);
     expect_parse_error("[sweep]\ninstances = ta001\nlb\n", FSBB_ERR_PARSE, "test.ini: ", NULL);
     expect_parse_error("lb = lb1\n[sweep]\ninstances = ta001\n", FSBB_ERR_PARSE, "test.ini: ", NULL);
 }
@@ -1008,6 +1024,7 @@ static void test_summary_configurations(void)
 FSBB_SUITE("sweep",
            {"a good sweep file", test_parse_good_file},
            {"defaults: name from the file, one repeat", test_parse_defaults},
+           {"Taillard names in Taillard's spelling", test_parse_taillard_names},
            {"malformed sweep files name the key at fault", test_parse_malformed_files},
            {"instance ranges", test_instance_ranges},
            {"the product: count and order", test_product_count_and_order},

@@ -133,5 +133,10 @@ expect_output "the instance and the value are named" "small.txt' has no best-kno
 expect_status "sweep: ub = opt without a best-known makespan" 2 "$bin" --out "$tmp/ubopt" "$tmp/ubopt.ini"
 check "no results folder" "[ ! -e '$tmp/ubopt' ]"
 
+# Two names of one Taillard instance.
+printf '[sweep]\ninstances = ta001, ta1\n' >"$tmp/twice.ini"
+expect_status "ta001 and ta1" 2 "$bin" --dry-run --out "$tmp/twice" "$tmp/twice.ini"
+expect_output "ta001 and ta1 named" "'ta001' and 'ta1' are the same instance (ta001)" "$tmp/err"
+
 echo "sweep: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
