@@ -1,9 +1,11 @@
 /* test_sweep.c — the sweep runner's logic: reading sweep files (good and malformed),
  * instance ranges, the run product and its order, CSV quoting and torn records, JSON rows,
  * resuming a results folder after an interrupted write, and summary statistics; text from
- * a results folder quoted for gnuplot, and runs.csv headers that could name paths. */
+ * a results folder quoted for gnuplot, runs.csv headers that could name paths, damaged
+ * rows, and the copies of the sweep files in a results folder. */
 #include "suites.h"
 
+#include "sweep_copy.h"
 #include "sweep_csv.h"
 #include "sweep_gnuplot.h"
 #include "sweep_plan.h"
@@ -768,6 +770,41 @@ static void test_store_refuses_other_sweeps_rows(void)
     remove_folder(dir);
 }
 
+/* sweep.ini is the last sweep file; earlier ones with other contents are kept, numbered. */
+static void test_sweep_file_history(void)
+{
+    char *dir = make_folder();
+    const char *texts[] = {"[sweep]\ninstances = ta001, ta002\n", "[sweep]\ninstances = ta001\n",
+                           "[sweep]\ninstances = ta001\nrepeats = 2\n"};
+    char *kept_as = NULL;
+    fsbb_error err;
+    CU_ASSERT_EQUAL(fsbb_sweep_copy_keep(dir, texts[0], strlen(texts[0]), &kept_as, &err), FSBB_OK);
+    CU_ASSERT_PTR_NULL(kept_as);
+    CU_ASSERT_EQUAL(fsbb_sweep_copy_keep(dir, texts[0], strlen(texts[0]), &kept_as, &err), FSBB_OK);
+    CU_ASSERT_PTR_NULL(kept_as);
+    /* A narrower sweep: the wider file stays in the folder. */
+    CU_ASSERT_EQUAL(fsbb_sweep_copy_keep(dir, texts[1], strlen(texts[1]), &kept_as, &err), FSBB_OK);
+    CU_ASSERT(kept_as && g_str_has_suffix(kept_as, G_DIR_SEPARATOR_S "sweep.1.ini"));
+    g_free(kept_as);
+    CU_ASSERT_EQUAL(fsbb_sweep_copy_keep(dir, texts[2], strlen(texts[2]), &kept_as, &err), FSBB_OK);
+    CU_ASSERT(kept_as && g_str_has_suffix(kept_as, G_DIR_SEPARATOR_S "sweep.2.ini"));
+    g_free(kept_as);
+    const char *files[] = {"sweep.1.ini", "sweep.2.ini", "sweep.ini"};
+    for (int f = 0; f < 3; f++) {
+        char *text = read_text(dir, files[f]);
+        CU_ASSERT_STRING_EQUAL(text, texts[f]);
+        g_free(text);
+    }
+    /* Numbers go on after the highest one there. */
+    char *stray = g_build_filename(dir, "sweep.7.ini", NULL);
+    CU_ASSERT(g_file_set_contents(stray, "", 0, NULL));
+    CU_ASSERT_EQUAL(fsbb_sweep_copy_keep(dir, texts[0], strlen(texts[0]), &kept_as, &err), FSBB_OK);
+    CU_ASSERT(kept_as && g_str_has_suffix(kept_as, G_DIR_SEPARATOR_S "sweep.8.ini"));
+    g_free(kept_as);
+    g_free(stray);
+    remove_folder(dir);
+}
+
 /* ---- a whole sweep, interrupted and resumed -------------------------------------- */
 
 typedef struct run_counter {
@@ -1039,6 +1076,7 @@ FSBB_SUITE("sweep",
            {"a bad row costs only itself, and is kept aside", test_store_keeps_rows_after_a_bad_one},
            {"what is wrong with a row read back", test_row_problems},
            {"another sweep's rows are refused or moved aside", test_store_refuses_other_sweeps_rows},
+           {"sweep.ini and the sweep files before it", test_sweep_file_history},
            {"a sweep resumes after an interrupted write", test_sweep_resumes_interrupted_run},
            {"an instance that does not load stops the sweep first", test_sweep_refuses_missing_instance},
            {"ub = opt without a best-known makespan is refused when planning", test_sweep_refuses_ub_opt_without_best_known},

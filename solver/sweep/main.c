@@ -9,6 +9,7 @@
  * plot or summary that is none), 3 interrupted by SIGINT or SIGTERM. */
 #include "plot.h"
 #include "progress.h"
+#include "sweep_copy.h"
 #include "sweep_plan.h"
 #include "sweep_run.h"
 #include "sweep_spec.h"
@@ -40,20 +41,24 @@ static void on_signal(int signal_number)
         fsbb_sweep_interrupt(sweep);
 }
 
-/* Keeps a copy of the sweep file in the results folder, which then documents itself. */
+/* Keeps a copy of the sweep file in the results folder, which then documents itself; an
+ * earlier copy with other contents is kept too. */
 static void keep_sweep_file(const char *sweep_path, const char *dir)
 {
-    char *copy_path = g_build_filename(dir, "sweep.ini", NULL), *text = NULL;
+    char *text = NULL, *kept_as = NULL;
     gsize length = 0;
-    char *source = realpath(sweep_path, NULL), *target = realpath(copy_path, NULL);
+    GError *error = NULL;
     fsbb_error err;
-    if ((!target || strcmp(source, target) != 0) && g_file_get_contents(sweep_path, &text, &length, NULL) &&
-        fsbb_write_file_atomically(copy_path, text, length, &err) != FSBB_OK)
+    if (!g_file_get_contents(sweep_path, &text, &length, &error)) {
+        fprintf(stderr, "flowshop-sweep: %s (no copy in %s)\n", error->message, dir);
+        g_error_free(error);
+    } else if (fsbb_sweep_copy_keep(dir, text, length, &kept_as, &err) != FSBB_OK) {
         fprintf(stderr, "flowshop-sweep: %s\n", err.message);
-    free(source);
-    free(target);
+    } else if (kept_as) {
+        fprintf(stderr, "flowshop-sweep: %s/sweep.ini was another sweep file: kept as %s\n", dir, kept_as);
+    }
+    g_free(kept_as);
     g_free(text);
-    g_free(copy_path);
 }
 
 /* Says which rows of dir's runs.csv were left out, and what became of them. */

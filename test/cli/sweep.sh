@@ -2,7 +2,7 @@
 # sweep.sh — command-line tests of flowshop-sweep on results folders from elsewhere: names
 # and runs.csv fields that try to run commands through gnuplot or to write outside the
 # plots folder; a damaged row in runs.csv; plot and summary of what is no results folder;
-# sweep files that cannot run as written.
+# sweep files that cannot run as written; the copies of sweep files in a folder.
 # Usage: sh test/cli/sweep.sh build/flowshop-sweep. Prints "N passed, N failed".
 # Without gnuplot on the PATH a stand-in that draws nothing takes its place, so the
 # scripts that plot writes are checked either way.
@@ -137,6 +137,17 @@ check "no results folder" "[ ! -e '$tmp/ubopt' ]"
 printf '[sweep]\ninstances = ta001, ta1\n' >"$tmp/twice.ini"
 expect_status "ta001 and ta1" 2 "$bin" --dry-run --out "$tmp/twice" "$tmp/twice.ini"
 expect_output "ta001 and ta1 named" "'ta001' and 'ta1' are the same instance (ta001)" "$tmp/err"
+
+# A narrower sweep into the same folder: its sweep.ini is the narrower file, the wider one
+# stays as sweep.1.ini.
+sed 's/^lb = lb1, lb2$/lb = lb1/' "$tmp/tiny.ini" >"$tmp/narrow.ini"
+cp -r "$tmp/tiny" "$tmp/history"
+expect_status "a narrower sweep" 0 "$bin" --quiet --out "$tmp/history" "$tmp/narrow.ini"
+expect_output "the wider file is said to be kept" "sweep.ini was another sweep file: kept as .*sweep.1.ini" "$tmp/err"
+check "sweep.ini is the narrower file" "cmp -s '$tmp/narrow.ini' '$tmp/history/sweep.ini'"
+check "sweep.1.ini is the wider file" "cmp -s '$tmp/tiny.ini' '$tmp/history/sweep.1.ini'"
+expect_status "the same sweep again" 0 "$bin" --quiet --out "$tmp/history" "$tmp/narrow.ini"
+check "no copy of the same file" "[ ! -e '$tmp/history/sweep.2.ini' ]"
 
 echo "sweep: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
