@@ -419,13 +419,24 @@ static sweep_data gather(const char *dir, const fsbb_sweep_layout *layout, GPtrA
     return d;
 }
 
-/* Draws c unless it has too many series; frees it. Returns 1 on a failure. */
+static int has_values(const chart *c)
+{
+    for (guint i = 0; i < c->values->len; i++)
+        if (!isnan(g_array_index(c->values, double, i)))
+            return 1;
+    return 0;
+}
+
+/* Draws c unless it has too many series or nothing to draw; frees it. Returns 1 on a
+ * failure. */
 static int draw_and_free(chart *c, const char *plots, const char *gnuplot)
 {
     int failed = 0;
     if (c->series->len > MAX_SERIES)
         fprintf(stderr, "flowshop-sweep: chart %s skipped: %u series are too many for one chart\n", c->name,
                 c->series->len);
+    else if (!has_values(c))
+        fprintf(stderr, "flowshop-sweep: chart %s skipped: no instance ran every combination\n", c->name);
     else
         failed = draw(c, plots, gnuplot);
     chart_free(c);

@@ -87,6 +87,13 @@ awk -F, -v instance="$instance" -v value="$value" '$1 == "ta001" { $1 = instance
 expect_status "values with quotes, backquotes and a line break" 0 "$bin" plot "$tmp/values"
 no_file "the values ran no command" 'PWNED_value*'
 
+# No instance ran both values of lb: that chart has nothing to draw and is skipped.
+mkdir "$tmp/part"
+awk -F, 'NR == 1 || ($1 == "ta001" && $3 == "lb1") || ($1 == "ta002" && $3 == "lb2")' "$tmp/tiny/runs.csv" \
+    >"$tmp/part/runs.csv"
+expect_status "plot with no instance shared by every combination" 0 "$bin" plot "$tmp/part"
+expect_output "the empty chart is skipped" "chart time-by-lb skipped: no instance ran every combination" "$tmp/err"
+
 # A plots folder that is a link to elsewhere is refused: charts would be written there.
 cp -r "$tmp/tiny" "$tmp/linked"
 rm -rf "$tmp/linked/plots"
