@@ -1,12 +1,13 @@
 /* sweep_gnuplot.h — text from a results folder (its name, runs.csv's fields) written into
  * gnuplot scripts and data files so that gnuplot takes it as text and nothing else.
  *
- * In a script, text goes into a single-quoted string: gnuplot substitutes `command` and
- * @macro everywhere except inside single quotes, and a single-quoted string has one
- * escape, '' for a quote; a line break would end the command, so a break is written as
- * the string expression '...'."\n".'...'. In a data file, text is a double-quoted field,
- * which gnuplot reads as data, never as a command; a double quote or a line break there
- * would end the field or the row, so they are replaced. */
+ * In a script, text goes into a single-quoted string: gnuplot runs `command` anywhere
+ * but inside single quotes (double quotes included; @macro only outside quotes), and a
+ * single-quoted string has one escape, '' for a quote; a line break would end the
+ * command, so a break is written as the string expression '...'."\n".'...'. In a data
+ * file, text is a double-quoted field, which gnuplot reads as data, never as a command;
+ * a double quote or a line break there would end the field or the row, so they are
+ * replaced. */
 #ifndef FSBB_SWEEP_GNUPLOT_H
 #define FSBB_SWEEP_GNUPLOT_H
 

@@ -218,10 +218,11 @@ static fsbb_status append_line(int fd, const char *path, const GString *line, fs
 }
 
 /* Appends the bad rows, as they were, to runs.rejected.csv (created when missing), before
- * runs.csv is rewritten without them: they are never lost. */
+ * runs.csv is rewritten without them: they are never lost. A link in its place is refused:
+ * a folder from elsewhere must not choose the file that its rows are appended to. */
 static fsbb_status keep_rejected(const fsbb_sweep_store *store, fsbb_error *err)
 {
-    const int fd = open(store->rejected_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    const int fd = open(store->rejected_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
     if (fd < 0)
         return fsbb_fail(err, FSBB_ERR_IO, "cannot open %s: %s", store->rejected_path, g_strerror(errno));
     GString *lines = g_string_new(NULL);

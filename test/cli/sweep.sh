@@ -114,6 +114,14 @@ expect_output "only the damaged row's run runs again" "ran 1, 3 were stored alre
 check "runs.csv holds the four runs" "[ \$(wc -l <'$tmp/damaged/runs.csv') -eq 5 ]"
 expect_output "the damaged row is kept aside" "^garbage,row,\"unterminated$" "$tmp/damaged/runs.rejected.csv"
 
+# A runs.rejected.csv that is a link: the folder does not choose where bad rows go.
+cp -r "$tmp/tiny" "$tmp/rejected-link"
+sed '3s/.*/garbage,row,"unterminated/' "$tmp/tiny/runs.csv" >"$tmp/rejected-link/runs.csv"
+echo kept >"$tmp/victim"
+ln -s "$tmp/victim" "$tmp/rejected-link/runs.rejected.csv"
+expect_status "runs.rejected.csv as a link" 2 "$bin" --quiet --out "$tmp/rejected-link" "$tmp/tiny.ini"
+check "nothing appended through the link" "[ \"\$(cat '$tmp/victim')\" = kept ]"
+
 # plot and summary of what is no results folder: exit status 2 naming it, gnuplot or not.
 mkdir "$tmp/empty-bin"
 for command in plot summary; do
