@@ -136,8 +136,8 @@ static fsbb_status read_name(GKeyFile *file, const char *source, fsbb_sweep_spec
     }
     if (!fsbb_sweep_plain_name(spec->name))
         return fsbb_fail(err, FSBB_ERR_ARGUMENT,
-                         "%s: [sweep] name: '%s' is not a folder name (up to %d letters, digits, '.', '_', '-')", source,
-                         spec->name, FSBB_SWEEP_NAME_MAX);
+                         "%s: [sweep] name: '%s' is not a folder name (up to %d letters, digits, '.', '_', '-')",
+                         source, spec->name, FSBB_SWEEP_NAME_MAX);
     return FSBB_OK;
 }
 

@@ -660,7 +660,8 @@ static void test_store_keeps_rows_after_a_bad_one(void)
     CU_ASSERT_EQUAL(table.rows->len, 3);
     CU_ASSERT_FALSE(table.torn);
     CU_ASSERT_EQUAL_FATAL(table.bad_rows->len, 2);
-    const fsbb_sweep_bad_row *first = g_ptr_array_index(table.bad_rows, 0), *second = g_ptr_array_index(table.bad_rows, 1);
+    const fsbb_sweep_bad_row *first = g_ptr_array_index(table.bad_rows, 0);
+    const fsbb_sweep_bad_row *second = g_ptr_array_index(table.bad_rows, 1);
     CU_ASSERT_EQUAL(first->line, 3);
     CU_ASSERT_STRING_EQUAL(first->problem, "a quote that is not closed on its line");
     CU_ASSERT_STRING_EQUAL(first->text, "garbage,row,\"unterminated\n");
@@ -1079,6 +1080,7 @@ FSBB_SUITE("sweep",
            {"sweep.ini and the sweep files before it", test_sweep_file_history},
            {"a sweep resumes after an interrupted write", test_sweep_resumes_interrupted_run},
            {"an instance that does not load stops the sweep first", test_sweep_refuses_missing_instance},
-           {"ub = opt without a best-known makespan is refused when planning", test_sweep_refuses_ub_opt_without_best_known},
+           {"ub = opt without a best-known makespan is refused when planning",
+            test_sweep_refuses_ub_opt_without_best_known},
            {"median", test_median},
            {"summary configurations and totals", test_summary_configurations})

@@ -240,7 +240,9 @@ int main(int argc, char **argv)
         exit_status = EXIT_USAGE;
     } else if (argc == 3 && strcmp(argv[1], "plot") == 0) {
         const int plotted = sweep_plot(argv[2]);
-        exit_status = plotted == SWEEP_PLOT_DONE ? EXIT_DONE : plotted == SWEEP_PLOT_BAD_FOLDER ? EXIT_USAGE : EXIT_FAILED;
+        exit_status = plotted == SWEEP_PLOT_DONE         ? EXIT_DONE
+                      : plotted == SWEEP_PLOT_BAD_FOLDER ? EXIT_USAGE
+                                                         : EXIT_FAILED;
     } else if (argc == 3 && strcmp(argv[1], "summary") == 0) {
         exit_status = summarise(argv[2]);
     } else if (argc == 2) {
