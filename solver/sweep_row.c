@@ -1,10 +1,11 @@
-/* sweep_row.c — the column layout of sweep rows, resume keys and JSON rendering
- * (sweep_row.h). */
+/* sweep_row.c — the column layout of sweep rows, resume keys, checks of rows read back,
+ * and JSON rendering (sweep_row.h). */
 #include "sweep_row.h"
 
 #include "error.h"
 #include "sweep_csv.h"
 
+#include <math.h>
 #include <string.h>
 
 typedef enum { KIND_TEXT, KIND_NUMBER, KIND_BOOLEAN } column_kind;
@@ -46,6 +47,16 @@ int fsbb_sweep_reserved_column(const char *name)
     return 0;
 }
 
+int fsbb_sweep_plain_name(const char *name)
+{
+    if (name[0] == '\0' || name[0] == '.' || strlen(name) > FSBB_SWEEP_NAME_MAX)
+        return 0;
+    for (const char *c = name; *c; c++)
+        if (!g_ascii_isalnum(*c) && !strchr("._-", *c))
+            return 0;
+    return 1;
+}
+
 fsbb_sweep_layout *fsbb_sweep_layout_new(char *const *parameters, int parameter_count)
 {
     fsbb_sweep_layout *layout = g_new0(fsbb_sweep_layout, 1);
@@ -69,6 +80,25 @@ fsbb_status fsbb_sweep_layout_from_header(char *const *header, int count, const 
         if (strcmp(header[2 + parameter_count + c], result_columns[c].name) != 0)
             return fsbb_fail(err, FSBB_ERR_PARSE, "%s: header column %d is '%s', expected '%s'", source,
                              3 + parameter_count + c, header[2 + parameter_count + c], result_columns[c].name);
+    for (int p = 0; p < parameter_count; p++) {
+        const char *name = header[fsbb_sweep_parameter_column(p)];
+        const char *problem = NULL;
+        if (!fsbb_sweep_plain_name(name))
+            problem = "is not a parameter name (letters, digits, '.', '_', '-')";
+        else if (fsbb_sweep_reserved_column(name))
+            problem = "is the name of a result column";
+        for (int q = 0; q < p && !problem; q++)
+            if (strcmp(header[fsbb_sweep_parameter_column(q)], name) == 0)
+                problem = "is given twice";
+        if (problem) {
+            char *shown = g_strescape(name, NULL);
+            const fsbb_status status =
+                fsbb_fail(err, FSBB_ERR_PARSE, "%s: parameter column %d, '%s', %s", source,
+                          fsbb_sweep_parameter_column(p) + 1, shown, problem);
+            g_free(shown);
+            return status;
+        }
+    }
     *out = fsbb_sweep_layout_new(header + 2, parameter_count);
     return FSBB_OK;
 }
@@ -108,6 +138,48 @@ char *fsbb_sweep_row_key(const fsbb_sweep_layout *layout, char *const *fields)
     GString *key = g_string_new(NULL);
     fsbb_csv_append_record(key, fields, 2 + layout->parameter_count);
     return g_string_free(key, FALSE);
+}
+
+/* 1 when text is a finite number >= 0 as the summary reads numbers. */
+static int number_field(const char *text)
+{
+    char *end;
+    const double value = g_ascii_strtod(text, &end);
+    return g_ascii_isdigit(text[0]) && *end == '\0' && isfinite(value);
+}
+
+char *fsbb_sweep_row_problem(const fsbb_sweep_layout *layout, char *const *fields)
+{
+    if (fields[FSBB_COLUMN_INSTANCE][0] == '\0')
+        return g_strdup("no instance");
+    guint64 repeat;
+    if (!g_ascii_string_to_unsigned(fields[FSBB_COLUMN_REPEAT], 10, 1, G_MAXINT, &repeat, NULL)) {
+        char *shown = g_strescape(fields[FSBB_COLUMN_REPEAT], NULL);
+        char *problem = g_strdup_printf("repeat '%s' is not a whole number from 1", shown);
+        g_free(shown);
+        return problem;
+    }
+    for (int p = 0; p < layout->parameter_count; p++)
+        if (fields[fsbb_sweep_parameter_column(p)][0] == '\0')
+            return g_strdup_printf("no value for %s", layout->parameters[p]);
+    for (int c = 0; c < FSBB_RESULT_COLUMNS; c++) {
+        const char *field = fields[fsbb_sweep_result_column_index(layout, (fsbb_sweep_result_column)c)];
+        const char *expected = NULL;
+        if (c == FSBB_COLUMN_STATUS && strcmp(field, "optimal") != 0 && strcmp(field, "limit") != 0)
+            expected = "optimal or limit";
+        else if (result_columns[c].kind == KIND_BOOLEAN && strcmp(field, "true") != 0 && strcmp(field, "false") != 0)
+            expected = "true or false";
+        else if (result_columns[c].kind == KIND_NUMBER && !number_field(field) &&
+                 !(c == FSBB_COLUMN_MAKESPAN && field[0] == '\0'))
+            expected = "a number";
+        if (expected) {
+            char *shown = g_strescape(field, NULL);
+            char *problem = g_strdup_printf("%s '%s' is not %s", result_columns[c].name, shown, expected);
+            g_free(shown);
+            return problem;
+        }
+    }
+    return NULL;
 }
 
 /* 1 when text is a number in JSON's grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
