@@ -7,6 +7,7 @@
  * (as --diagnose writes them) and exits, without an instance or a GPU. */
 #include "characterize.h"
 #include "flowshopbb.h"
+#include "json.h"
 
 #include <glib.h>
 #include <signal.h>
@@ -224,39 +225,62 @@ static void print_text(const fsbb_instance *instance, const fsbb_options *option
 static void print_json(const fsbb_instance *instance, const fsbb_options *options, const fsbb_result *result)
 {
     char lb[16], branch[16], select[16], ub[32];
-    GString *out = g_string_new("{");
-    gchar *name = g_strescape(fsbb_instance_name(instance), NULL);
-    gchar *device = g_strescape(result->device, NULL);
-    g_string_append_printf(out, "\"instance\": \"%s\", \"jobs\": %d, \"machines\": %d, ", name,
-                           fsbb_instance_jobs(instance), fsbb_instance_machines(instance));
+    GString *out = g_string_new(NULL);
+    fsbb_json_object json;
+    fsbb_json_object_begin(&json, out);
+    fsbb_json_member(&json, "instance");
+    fsbb_json_string(out, fsbb_instance_name(instance));
+    fsbb_json_member(&json, "jobs");
+    fsbb_json_integer(out, fsbb_instance_jobs(instance));
+    fsbb_json_member(&json, "machines");
+    fsbb_json_integer(out, fsbb_instance_machines(instance));
+    fsbb_json_member(&json, "makespan");
     if (result->permutation || result->optimal)
-        g_string_append_printf(out, "\"makespan\": %d, ", result->makespan);
+        fsbb_json_integer(out, result->makespan);
     else
-        g_string_append(out, "\"makespan\": null, ");
-    g_string_append(out, "\"permutation\": ");
+        fsbb_json_null(out);
+    fsbb_json_member(&json, "permutation");
     if (result->permutation) {
         g_string_append_c(out, '[');
-        for (int j = 0; j < result->jobs; j++)
-            g_string_append_printf(out, "%s%d", j ? ", " : "", result->permutation[j] + 1);
-        g_string_append(out, "], ");
+        for (int j = 0; j < result->jobs; j++) {
+            if (j)
+                g_string_append(out, ", ");
+            fsbb_json_integer(out, result->permutation[j] + 1);
+        }
+        g_string_append_c(out, ']');
     } else {
-        g_string_append(out, "null, ");
+        fsbb_json_null(out);
     }
-    g_string_append_printf(out,
-                           "\"optimal\": %s, \"status\": \"%s\", \"lower_bound\": %d, \"initial_ub\": %d, "
-                           "\"nodes\": %" G_GUINT64_FORMAT ", \"bounded\": %" G_GUINT64_FORMAT ", "
-                           "\"time_s\": %.6f, \"nodes_per_s\": %.1f, \"threads\": %d, \"device\": \"%s\", "
-                           "\"lb\": \"%s\", \"branch\": \"%s\", \"select\": \"%s\", \"ub\": \"%s\"}",
-                           result->optimal ? "true" : "false", status_text(result), result->lower_bound,
-                           result->initial_ub, (guint64)result->nodes, (guint64)result->bounded, result->time_s,
-                           result->time_s > 0 ? (double)result->nodes / result->time_s : 0.0, result->threads,
-                           device, fsbb_options_get(options, "lb", lb, sizeof lb),
-                           fsbb_options_get(options, "branch", branch, sizeof branch),
-                           fsbb_options_get(options, "select", select, sizeof select),
-                           fsbb_options_get(options, "ub", ub, sizeof ub));
+    fsbb_json_member(&json, "optimal");
+    fsbb_json_boolean(out, result->optimal);
+    fsbb_json_member(&json, "status");
+    fsbb_json_string(out, status_text(result));
+    fsbb_json_member(&json, "lower_bound");
+    fsbb_json_integer(out, result->lower_bound);
+    fsbb_json_member(&json, "initial_ub");
+    fsbb_json_integer(out, result->initial_ub);
+    fsbb_json_member(&json, "nodes");
+    fsbb_json_unsigned(out, result->nodes);
+    fsbb_json_member(&json, "bounded");
+    fsbb_json_unsigned(out, result->bounded);
+    fsbb_json_member(&json, "time_s");
+    fsbb_json_real(out, result->time_s, 6);
+    fsbb_json_member(&json, "nodes_per_s");
+    fsbb_json_real(out, result->time_s > 0 ? (double)result->nodes / result->time_s : 0.0, 1);
+    fsbb_json_member(&json, "threads");
+    fsbb_json_integer(out, result->threads);
+    fsbb_json_member(&json, "device");
+    fsbb_json_string(out, result->device);
+    fsbb_json_member(&json, "lb");
+    fsbb_json_string(out, fsbb_options_get(options, "lb", lb, sizeof lb));
+    fsbb_json_member(&json, "branch");
+    fsbb_json_string(out, fsbb_options_get(options, "branch", branch, sizeof branch));
+    fsbb_json_member(&json, "select");
+    fsbb_json_string(out, fsbb_options_get(options, "select", select, sizeof select));
+    fsbb_json_member(&json, "ub");
+    fsbb_json_string(out, fsbb_options_get(options, "ub", ub, sizeof ub));
+    fsbb_json_object_end(&json);
     puts(out->str);
-    g_free(name);
-    g_free(device);
     g_string_free(out, TRUE);
 }
 

@@ -43,6 +43,28 @@ for key in permutation lower_bound nodes time_s threads device lb branch; do
     expect_output "json key $key" "\"$key\": "
 done
 
+# valid_json NAME: the output is one valid JSON text, by python3's parser where installed.
+valid_json() {
+    if ! command -v python3 >/dev/null 2>&1; then
+        echo "$1: JSON parser check skipped (no python3)"
+    elif python3 -m json.tool "$tmp/out" >/dev/null 2>"$tmp/json.err"; then
+        pass
+    else
+        fail "$1: invalid JSON: $(cat "$tmp/json.err")"
+        cat "$tmp/out"
+    fi
+}
+valid_json "ta001 json"
+
+# A file name with non-ASCII letters, quotes, a backslash, a control character and a byte
+# that is not UTF-8: UTF-8 passes through, the rest is escaped or becomes U+FFFD.
+odd=$(printf 'odd t\303\251st "q"\\\001\377')
+printf '2 2\n1 2\n3 4\n' >"$tmp/$odd.txt"
+expect_status "json of an odd file name" 0 "$bin" "$tmp/$odd.txt" --json --quiet
+valid_json "json of an odd file name"
+want=$(printf '"instance": "odd t\303\251st \\"q\\"\\\\\\u0001\357\277\275"')
+if grep -qF -- "$want" "$tmp/out"; then pass; else fail "odd name: expected $want"; cat "$tmp/out"; fi
+
 expect_status "ub opt proves without a schedule" 0 "$bin" ta001 --ub opt --json
 expect_output "ub opt makespan" '"makespan": 1278'
 expect_output "ub opt permutation null" '"permutation": null'
