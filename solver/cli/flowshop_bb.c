@@ -1,7 +1,9 @@
 /* flowshop_bb.c — the flowshop-bb command: parses the command line, runs one solve
  * through the library and prints the result as text or JSON.
  * Exit status: 0 the search finished (optimality proven), 1 a time or node limit stopped
- * it, 2 bad usage or input (a refused checkpoint too), 3 interrupted by SIGINT or SIGTERM.
+ * it, 2 bad usage or input (a refused checkpoint too), 3 interrupted by SIGINT or SIGTERM,
+ * 4 a run-time failure (GPU, memory, threads, custom-bound compile): the best schedule
+ * found before it is still printed.
  * With --checkpoint the search is saved periodically and when it stops; --resume goes on
  * from a saved search. --characterize FILE prints CUIRRE's characterization of a task trace
  * (as --diagnose writes them) and exits, without an instance or a GPU. */
@@ -16,7 +18,23 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { EXIT_PROVEN = 0, EXIT_LIMIT = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 3 };
+enum { EXIT_PROVEN = 0, EXIT_LIMIT = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 3, EXIT_RUNTIME_FAILURE = 4 };
+
+/* The exit status of a library error: 2 for what the user fixes in the command line or its
+ * files, 4 for a run-time failure (memory, GPU, threads, compile, and codes added later). */
+static int exit_status_of(fsbb_status status)
+{
+    switch (status) {
+    case FSBB_ERR_ARGUMENT:
+    case FSBB_ERR_PARSE:
+    case FSBB_ERR_IO:
+    case FSBB_ERR_NO_GPU:
+    case FSBB_ERR_CHECKPOINT:
+        return EXIT_USAGE;
+    default:
+        return EXIT_RUNTIME_FAILURE;
+    }
+}
 
 /* The value of a numeric option the user did not give. */
 #define NOT_GIVEN G_MININT
@@ -180,8 +198,11 @@ static int characterize(const char *path)
     return exit_status;
 }
 
-static const char *status_text(const fsbb_result *result)
+/* The status line; error is the run-time failure that stopped the search, or NULL. */
+static const char *status_text(const fsbb_result *result, const char *error)
 {
+    if (error)
+        return result->permutation ? "failed: best found" : "failed: none found";
     if (result->optimal)
         return "optimal";
     if (result->interrupted)
@@ -203,7 +224,8 @@ static void print_permutation_text(const fsbb_result *result)
     printf("\n");
 }
 
-static void print_text(const fsbb_instance *instance, const fsbb_options *options, const fsbb_result *result)
+static void print_text(const fsbb_instance *instance, const fsbb_options *options, const fsbb_result *result,
+                       const char *error)
 {
     char lb[16], branch[16];
     printf("instance     %s (%d jobs x %d machines)\n", fsbb_instance_name(instance), fsbb_instance_jobs(instance),
@@ -212,9 +234,12 @@ static void print_text(const fsbb_instance *instance, const fsbb_options *option
         printf("makespan     %d\n", result->makespan);
     else
         printf("makespan     none found\n");
-    printf("status       %s\n", status_text(result));
+    printf("status       %s\n", status_text(result, error));
     print_permutation_text(result);
-    printf("lower bound  %d\n", result->lower_bound);
+    if (error)
+        printf("lower bound  none proven\n");
+    else
+        printf("lower bound  %d\n", result->lower_bound);
     printf("nodes        %" G_GUINT64_FORMAT "\n", (guint64)result->nodes);
     printf("nodes/s      %.4g\n", result->time_s > 0 ? (double)result->nodes / result->time_s : 0.0);
     printf("time         %.3f s\n", result->time_s);
@@ -222,7 +247,8 @@ static void print_text(const fsbb_instance *instance, const fsbb_options *option
            fsbb_options_get(options, "branch", branch, sizeof branch), result->threads, result->device);
 }
 
-static void print_json(const fsbb_instance *instance, const fsbb_options *options, const fsbb_result *result)
+static void print_json(const fsbb_instance *instance, const fsbb_options *options, const fsbb_result *result,
+                       const char *error)
 {
     char lb[16], branch[16], select[16], ub[32];
     GString *out = g_string_new(NULL);
@@ -254,9 +280,14 @@ static void print_json(const fsbb_instance *instance, const fsbb_options *option
     fsbb_json_member(&json, "optimal");
     fsbb_json_boolean(out, result->optimal);
     fsbb_json_member(&json, "status");
-    fsbb_json_string(out, status_text(result));
+    fsbb_json_string(out, status_text(result, error));
+    fsbb_json_member(&json, "error");
+    fsbb_json_string_or_null(out, error);
     fsbb_json_member(&json, "lower_bound");
-    fsbb_json_integer(out, result->lower_bound);
+    if (error)
+        fsbb_json_null(out);
+    else
+        fsbb_json_integer(out, result->lower_bound);
     fsbb_json_member(&json, "initial_ub");
     fsbb_json_integer(out, result->initial_ub);
     fsbb_json_member(&json, "nodes");
@@ -288,9 +319,10 @@ static int solve(const char *instance_name, const cli_args *args)
 {
     fsbb_error err;
     fsbb_instance *instance;
-    if (fsbb_instance_load(instance_name, &instance, &err) != FSBB_OK) {
+    const fsbb_status loaded = fsbb_instance_load(instance_name, &instance, &err);
+    if (loaded != FSBB_OK) {
         fprintf(stderr, "flowshop-bb: %s\n", err.message);
-        return EXIT_USAGE;
+        return exit_status_of(loaded);
     }
     fsbb_options *options = fsbb_options_new();
     fsbb_solver *solver = NULL;
@@ -306,8 +338,10 @@ static int solve(const char *instance_name, const cli_args *args)
     if (strcmp(device, "cpu") != 0 && strcmp(engine, "offload") != 0 && divergence_requested(options) &&
         !args->quiet)
         fprintf(stderr, "flowshop-bb: the divergence options run the offload GPU engine (--gpu-engine offload)\n");
-    if (fsbb_solver_new(instance, options, &solver, &err) != FSBB_OK) {
+    const fsbb_status created = fsbb_solver_new(instance, options, &solver, &err);
+    if (created != FSBB_OK) {
         fprintf(stderr, "flowshop-bb: %s\n", err.message);
+        exit_status = exit_status_of(created);
         goto done;
     }
     const int show_progress = !args->quiet && isatty(STDERR_FILENO);
@@ -322,29 +356,30 @@ static int solve(const char *instance_name, const cli_args *args)
     running_solver = solver;
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
-    fsbb_result result;
+    fsbb_result result = {0};
     const fsbb_status status = fsbb_solver_solve(solver, &result, &err);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
     running_solver = NULL;
     if (show_progress)
         fprintf(stderr, "\r\033[K");
-    if (status != FSBB_OK) {
-        fprintf(stderr, "flowshop-bb: %s\n", err.message);
-        exit_status = status == FSBB_ERR_ARGUMENT || status == FSBB_ERR_NO_GPU || status == FSBB_ERR_PARSE ||
-                              status == FSBB_ERR_CHECKPOINT
-                          ? EXIT_USAGE
-                          : EXIT_LIMIT;
-        goto done;
+    const char *error = status == FSBB_OK ? NULL : err.message;
+    if (error)
+        fprintf(stderr, "flowshop-bb: %s\n", error);
+    /* A search that ran and failed still has its best schedule to show. */
+    if (result.jobs > 0) {
+        if (args->json)
+            print_json(instance, options, &result, error);
+        else
+            print_text(instance, options, &result, error);
     }
-    if (args->json)
-        print_json(instance, options, &result);
+    if (error)
+        exit_status = exit_status_of(status);
     else
-        print_text(instance, options, &result);
-    exit_status = result.interrupted ? EXIT_INTERRUPTED
-                  : result.optimal || result.lower_bound >= result.makespan ? EXIT_PROVEN
-                                                                             : EXIT_LIMIT;
-    if (args->checkpoint && exit_status != EXIT_PROVEN) {
+        exit_status = result.interrupted                                            ? EXIT_INTERRUPTED
+                      : result.optimal || result.lower_bound >= result.makespan ? EXIT_PROVEN
+                                                                                 : EXIT_LIMIT;
+    if (args->checkpoint && !error && exit_status != EXIT_PROVEN) {
         if (log.final_status == FSBB_OK)
             fprintf(stderr, "flowshop-bb: search saved in %s: continue with --resume %s\n", args->checkpoint,
                     args->checkpoint);
@@ -428,7 +463,7 @@ int main(int argc, char **argv)
                                      "--balance central|distributed|steal and --throttle is on at a time,\nand "
                                      "with --lb lb1 only --diagnose applies.\n"
                                      "Exit status: 0 optimality proven, 1 limit reached, 2 bad usage or input, "
-                                     "3 interrupted.");
+                                     "3 interrupted,\n4 run-time failure (GPU, memory, threads, custom-bound compile).");
     g_option_context_add_main_entries(context, entries, NULL);
     GError *error = NULL;
     int exit_status;

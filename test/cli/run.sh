@@ -112,6 +112,24 @@ else
     expect_output "auto note" "CPU" "$tmp/err"
 fi
 
+# A run-time failure exits 4 and still prints the best schedule found: here no search
+# thread can start (1 GB stacks in 600 MB of address space) after the heuristic's schedule.
+# Skipped where such limits cannot be set or stop the program itself (the sanitizers
+# reserve terabytes of address space).
+limited() { (ulimit -s 1000000 && ulimit -v 600000 && exec "$@"); }
+if limited "$bin" --help >/dev/null 2>&1; then
+    expect_status "run-time failure" 4 limited "$bin" ta001 --threads 2 --quiet
+    expect_output "run-time failure: the error" "could not start" "$tmp/err"
+    expect_output "run-time failure: status" "^status       failed: best found"
+    expect_output "run-time failure: the schedule" "^permutation  *[0-9]"
+    expect_status "run-time failure, JSON" 4 limited "$bin" ta001 --threads 2 --quiet --json
+    valid_json "run-time failure, JSON"
+    expect_output "run-time failure, JSON error" '"error": "could not start'
+    expect_output "run-time failure, JSON makespan" '"makespan": [0-9]'
+else
+    echo "run-time failure: skipped (stack and address-space limits unavailable here)"
+fi
+
 # The divergence options: refused combinations and the CPU; --characterize needs no GPU.
 expect_status "ccc and cte together" 2 "$bin" ta001 --lb lb2 --ccc on --cte on
 expect_output "ccc and cte message" "--cte on and --ccc on" "$tmp/err"
