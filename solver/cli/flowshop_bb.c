@@ -2,8 +2,8 @@
  * through the library and prints the result as text or JSON.
  * Exit status: 0 the search finished (optimality proven), 1 a time or node limit stopped
  * it, 2 bad usage or input (a refused checkpoint too), 3 interrupted by SIGINT or SIGTERM,
- * 4 a run-time failure (GPU, memory, threads, custom-bound compile): the best schedule
- * found before it is still printed.
+ * 4 a run-time failure (GPU, memory, threads, custom-bound compile; the best schedule
+ * found before it is still printed) or output that could not be written.
  * With --checkpoint the search is saved periodically and when it stops; --resume goes on
  * from a saved search. --characterize FILE prints CUIRRE's characterization of a task trace
  * (as --diagnose writes them) and exits, without an instance or a GPU. */
@@ -11,6 +11,7 @@
 #include "flowshopbb.h"
 #include "json.h"
 
+#include <errno.h>
 #include <glib.h>
 #include <signal.h>
 #include <stdio.h>
@@ -395,6 +396,19 @@ done:
     return exit_status;
 }
 
+/* 1 when all that was printed reached standard output: a failed write leaves the stream's
+ * error flag set, and the flush and close write the last buffered bytes. */
+static int stdout_complete(void)
+{
+    errno = 0;
+    const int flushed = fflush(stdout) == 0 && !ferror(stdout);
+    const int flush_errno = errno;
+    const int closed = fclose(stdout) == 0;
+    if (!flushed && flush_errno)
+        errno = flush_errno;
+    return flushed && closed;
+}
+
 int main(int argc, char **argv)
 {
     cli_args args = {.threads = NOT_GIVEN, .pool_size = NOT_GIVEN, .block_size = NOT_GIVEN,
@@ -463,7 +477,7 @@ int main(int argc, char **argv)
                                      "--balance central|distributed|steal and --throttle is on at a time,\nand "
                                      "with --lb lb1 only --diagnose applies.\n"
                                      "Exit status: 0 optimality proven, 1 limit reached, 2 bad usage or input, "
-                                     "3 interrupted,\n4 run-time failure (GPU, memory, threads, custom-bound compile).");
+                                     "3 interrupted,\n4 run-time failure (GPU, memory, threads, custom-bound compile, output write).");
     g_option_context_add_main_entries(context, entries, NULL);
     GError *error = NULL;
     int exit_status;
@@ -484,6 +498,12 @@ int main(int argc, char **argv)
         exit_status = EXIT_USAGE;
     } else {
         exit_status = solve(argv[1], &args);
+    }
+    if (!stdout_complete()) {
+        fprintf(stderr, "flowshop-bb: cannot write to standard output%s%s: the output is lost\n", errno ? ": " : "",
+                errno ? g_strerror(errno) : "");
+        if (exit_status != EXIT_USAGE)
+            exit_status = EXIT_RUNTIME_FAILURE;
     }
     g_option_context_free(context);
     g_free(args.lb);

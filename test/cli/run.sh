@@ -112,6 +112,18 @@ else
     expect_output "auto note" "CPU" "$tmp/err"
 fi
 
+# Output that cannot be written (a full disk) is a lost result: exit 4 and a message.
+if [ -w /dev/full ]; then
+    for form in --quiet --json; do
+        "$bin" ta001 $form >/dev/full 2>"$tmp/err"
+        status=$?
+        if [ $status -eq 4 ]; then pass; else fail "stdout on a full disk ($form): exit status $status, expected 4"; fi
+        expect_output "stdout on a full disk ($form): message" "cannot write to standard output" "$tmp/err"
+    done
+else
+    echo "stdout on a full disk: skipped (no /dev/full)"
+fi
+
 # A run-time failure exits 4 and still prints the best schedule found: here no search
 # thread can start (1 GB stacks in 600 MB of address space) after the heuristic's schedule.
 # Skipped where such limits cannot be set or stop the program itself (the sanitizers
