@@ -8,6 +8,7 @@
  * from a saved search. --characterize FILE prints CUIRRE's characterization of a task trace
  * (as --diagnose writes them) and exits, without an instance or a GPU. */
 #include "characterize.h"
+#include "checkpoint_target.h"
 #include "flowshopbb.h"
 #include "json.h"
 
@@ -47,7 +48,7 @@ typedef struct cli_args {
     gint threads, pool_size, block_size, lb2_pairs, subwarp;
     gdouble time_limit, checkpoint_interval, loading_ratio;
     gint64 node_limit, warm_start;
-    gboolean json, quiet, version;
+    gboolean json, quiet, version, overwrite_checkpoint;
 } cli_args;
 
 /* The solver being run, for the signal handler: the only state a handler may reach. */
@@ -330,6 +331,13 @@ static int solve(const char *instance_name, const cli_args *args)
     int exit_status = EXIT_USAGE;
     if (!options || !apply_arguments(options, args))
         goto done;
+    GError *target_error = NULL;
+    if (args->checkpoint &&
+        !fsbb_cli_checkpoint_target_ok(args->checkpoint, args->resume, args->overwrite_checkpoint, &target_error)) {
+        fprintf(stderr, "flowshop-bb: %s\n", target_error->message);
+        g_error_free(target_error);
+        goto done;
+    }
     char device[16];
     fsbb_options_get(options, "device", device, sizeof device);
     if (strcmp(device, "auto") == 0 && !fsbb_gpu_available(NULL, 0) && !args->quiet)
@@ -441,6 +449,8 @@ int main(int argc, char **argv)
          "Save the search to FILE periodically and when it stops (atomically: FILE.tmp, then rename)", "FILE"},
         {"checkpoint-interval", 0, 0, G_OPTION_ARG_DOUBLE, &args.checkpoint_interval,
          "Seconds between checkpoints (default 60; 0: only when the search stops)", "S"},
+        {"overwrite-checkpoint", 0, 0, G_OPTION_ARG_NONE, &args.overwrite_checkpoint,
+         "Let --checkpoint replace an existing FILE (without it, only the --resume file is replaced)", NULL},
         {"resume", 0, 0, G_OPTION_ARG_FILENAME, &args.resume,
          "Continue the search saved in FILE (same instance, --lb, --branch and --lb2-pairs; its upper bound "
          "replaces --ub)",
