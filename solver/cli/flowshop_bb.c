@@ -7,13 +7,18 @@
  * With --checkpoint the search is saved periodically and when it stops; --resume goes on
  * from a saved search. --characterize FILE prints CUIRRE's characterization of a task trace
  * (as --diagnose writes them) and exits, without an instance or a GPU. */
+#include "bound_data.h"
 #include "characterize.h"
 #include "checkpoint_target.h"
 #include "flowshopbb.h"
+#include "help_text.h"
+#include "instance.h"
 #include "json.h"
+#include "taillard.h"
 
 #include <errno.h>
 #include <glib.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,17 +43,91 @@ static int exit_status_of(fsbb_status status)
     }
 }
 
-/* The value of a numeric option the user did not give. */
-#define NOT_GIVEN G_MININT
+/* The command-line options, in --help's order. A solver option's text goes unchanged to
+ * fsbb_options_set under its long name, which parses it and checks its range. */
+typedef enum option_id {
+    OPT_LB, OPT_LB2_PAIRS, OPT_BRANCH, OPT_SELECT, OPT_UB, OPT_THREADS, OPT_DEVICE,
+    OPT_TIME_LIMIT, OPT_NODE_LIMIT, OPT_CHECKPOINT, OPT_CHECKPOINT_INTERVAL, OPT_OVERWRITE_CHECKPOINT,
+    OPT_RESUME,
+    OPT_GPU_ENGINE, OPT_WARM_START, OPT_POOL_SIZE, OPT_BLOCK_SIZE, OPT_POOL_ORDER, OPT_REFACTOR,
+    OPT_BALANCE, OPT_LOADING_RATIO, OPT_CCC, OPT_CTE, OPT_SUBWARP, OPT_THROTTLE, OPT_DIAGNOSE, OPT_CHARACTERIZE,
+    OPT_JSON, OPT_QUIET, OPT_VERSION, OPT_HELP,
+    OPTION_COUNT
+} option_id;
 
+typedef struct cli_option {
+    const char *name;      /* long name, and the solver option's name */
+    char short_name;       /* 0: none */
+    const char *argument;  /* the value's placeholder in --help; NULL for a flag */
+    gboolean solver;       /* the value is a solver option */
+    const char *section;   /* --help's heading, on the first option of a section */
+    const char *help;
+} cli_option;
+
+static const cli_option cli_options[OPTION_COUNT] = {
+    [OPT_LB] = {"lb", 0, "lb1|lb2", TRUE, "Search",
+                "lower bound: LB1 (default), or LB1 refined by LB2 on the children it keeps"},
+    [OPT_LB2_PAIRS] = {"lb2-pairs", 0, "N", TRUE, NULL, "LB2 with the N strongest machine pairs (default 0: all)"},
+    [OPT_BRANCH] = {"branch", 0, "dyn|fwd|bwd", TRUE, NULL,
+                    "branching: dynamic bidirectional (default), forward or backward"},
+    [OPT_SELECT] = {"select", 0, "dfs|bfs|best", TRUE, NULL,
+                    "node selection: depth first (default), breadth first or best first"},
+    [OPT_UB] = {"ub", 0, "heuristic|opt|inf|N", TRUE, NULL,
+                "initial upper bound: NEH plus local search (default), the best-known makespan of a "
+                "Taillard instance, none, or a makespan N"},
+    [OPT_THREADS] = {"threads", 't', "N", TRUE, NULL, "CPU threads (default 0: one per core)"},
+    [OPT_DEVICE] = {"device", 0, "cpu|auto|gpu", TRUE, NULL,
+                    "where to search (default cpu); auto takes a GPU when there is one"},
+    [OPT_TIME_LIMIT] = {"time-limit", 0, "S", TRUE, "Limits and checkpoints",
+                        "stop after S seconds, 0 to 1e9 (default 0: no limit); the best schedule and the "
+                        "proven lower bound are printed"},
+    [OPT_NODE_LIMIT] = {"node-limit", 0, "N", TRUE, NULL, "stop after N branched nodes (default 0: no limit)"},
+    [OPT_CHECKPOINT] = {"checkpoint", 0, "FILE", TRUE, NULL,
+                        "save the search to FILE periodically, on SIGINT or SIGTERM and when it stops "
+                        "(atomically: FILE.tmp, then a rename). Checked before the search: FILE's folder "
+                        "must take a new file, and an existing FILE is replaced only when it is the "
+                        "--resume file or with --overwrite-checkpoint"},
+    [OPT_CHECKPOINT_INTERVAL] = {"checkpoint-interval", 0, "S", TRUE, NULL,
+                                 "seconds between checkpoints (default 60; 0: only when the search stops)"},
+    [OPT_OVERWRITE_CHECKPOINT] = {"overwrite-checkpoint", 0, NULL, FALSE, NULL,
+                                  "let --checkpoint replace an existing FILE"},
+    [OPT_RESUME] = {"resume", 0, "FILE", TRUE, NULL,
+                    "continue the search saved in FILE (same instance, --lb, --branch and --lb2-pairs); "
+                    "its upper bound replaces --ub, and the limits count the time and nodes of the "
+                    "earlier runs too"},
+    [OPT_GPU_ENGINE] = {"gpu-engine", 0, "resident|offload", TRUE, "GPU",
+                        "device-resident search (default), or CPU branching with GPU bounding"},
+    [OPT_WARM_START] = {"warm-start", 0, "N", TRUE, NULL,
+                        "resident engine without an upper bound: branch the first N nodes on the CPU "
+                        "(default 1048576; 0: none)"},
+    [OPT_POOL_SIZE] = {"pool-size", 0, "N", TRUE, NULL, "nodes per pool"},
+    [OPT_BLOCK_SIZE] = {"block-size", 0, "N", TRUE, NULL, "threads per block, a multiple of 32 (default 128)"},
+    [OPT_POOL_ORDER] = {"pool-order", 0, "bfs|dfs", TRUE, NULL, "offload engine: pool order (default bfs)"},
+    [OPT_REFACTOR] = {"refactor", 0, "select|none|trig", TRUE, NULL,
+                      "branch refactoring of the bound kernels (default select)"},
+    [OPT_BALANCE] = {"balance", 0, "none|central|distributed|steal|persistent", TRUE, "GPU divergence (offload engine, LB2)",
+                     "load balancing of the bound kernel (default none)"},
+    [OPT_LOADING_RATIO] = {"loading-ratio", 0, "R", TRUE, NULL,
+                           "tasks per thread of the task pools (default 0: adaptive)"},
+    [OPT_CCC] = {"ccc", 0, "off|on", TRUE, NULL, "collaborative context collection"},
+    [OPT_CTE] = {"cte", 0, "off|on", TRUE, NULL, "collaborative task engagement"},
+    [OPT_SUBWARP] = {"subwarp", 0, "N", TRUE, NULL, "N lanes per node: 2, 4, 8, 16 or 32 (default 0: off)"},
+    [OPT_THROTTLE] = {"throttle", 0, "none|cf|cfq|sj|sjq", TRUE, NULL, "cache-fit throttling (default none)"},
+    [OPT_DIAGNOSE] = {"diagnose", 0, "FILE", TRUE, NULL,
+                      "write per-task clock traces of the bound kernel on the first pools to FILE"},
+    [OPT_CHARACTERIZE] = {"characterize", 0, "FILE", FALSE, NULL,
+                          "print the tasks, task lengths, I_irre and U_util of the trace in FILE and exit "
+                          "(no INSTANCE, no GPU needed)"},
+    [OPT_JSON] = {"json", 0, NULL, FALSE, "Output", "print the result as one JSON object"},
+    [OPT_QUIET] = {"quiet", 'q', NULL, FALSE, NULL, "no progress line or notes on stderr"},
+    [OPT_VERSION] = {"version", 'V', NULL, FALSE, NULL, "print the version and exit"},
+    [OPT_HELP] = {"help", 'h', NULL, FALSE, NULL, "print this help and exit"},
+};
+
+/* The command line as parsed: each option's text (NULL: not given) or flag. */
 typedef struct cli_args {
-    gchar *lb, *branch, *select, *ub, *device, *pool_order, *refactor, *gpu_engine;
-    gchar *checkpoint, *resume;
-    gchar *balance, *ccc, *cte, *throttle, *diagnose, *characterize;
-    gint threads, pool_size, block_size, lb2_pairs, subwarp;
-    gdouble time_limit, checkpoint_interval, loading_ratio;
-    gint64 node_limit, warm_start;
-    gboolean json, quiet, version, overwrite_checkpoint;
+    gchar *values[OPTION_COUNT];
+    gboolean flags[OPTION_COUNT];
 } cli_args;
 
 /* The solver being run, for the signal handler: the only state a handler may reach. */
@@ -94,67 +173,17 @@ static void report_checkpoint(const fsbb_checkpoint_report *report, void *user_d
                 clear, report->path, (guint64)report->open_nodes, report->pause_s * 1e3);
 }
 
-static int set_option(fsbb_options *options, const char *name, const char *value)
-{
-    fsbb_error err;
-    if (fsbb_options_set(options, name, value, &err) != FSBB_OK) {
-        fprintf(stderr, "flowshop-bb: %s\n", err.message);
-        return 0;
-    }
-    return 1;
-}
-
+/* Passes each solver option given to options; 0 after printing the first one refused. */
 static int apply_arguments(fsbb_options *options, const cli_args *args)
 {
-    const struct {
-        const char *name;
-        const char *value;
-    } texts[] = {
-        {"lb", args->lb},         {"branch", args->branch},         {"select", args->select},
-        {"ub", args->ub},         {"device", args->device},         {"pool-order", args->pool_order},
-        {"refactor", args->refactor}, {"gpu-engine", args->gpu_engine},
-        {"checkpoint", args->checkpoint}, {"resume", args->resume},
-        {"balance", args->balance},   {"ccc", args->ccc},               {"cte", args->cte},
-        {"throttle", args->throttle}, {"diagnose", args->diagnose},
-    };
-    for (size_t i = 0; i < G_N_ELEMENTS(texts); i++)
-        if (texts[i].value && !set_option(options, texts[i].name, texts[i].value))
-            return 0;
-    const struct {
-        const char *name;
-        gint64 value;
-        gboolean given;
-    } numbers[] = {
-        {"threads", args->threads, args->threads != NOT_GIVEN},
-        {"pool-size", args->pool_size, args->pool_size != NOT_GIVEN},
-        {"block-size", args->block_size, args->block_size != NOT_GIVEN},
-        {"lb2-pairs", args->lb2_pairs, args->lb2_pairs != NOT_GIVEN},
-        {"node-limit", args->node_limit, args->node_limit != NOT_GIVEN},
-        {"warm-start", args->warm_start, args->warm_start != NOT_GIVEN},
-        {"subwarp", args->subwarp, args->subwarp != NOT_GIVEN},
-    };
-    char text[64];
-    for (size_t i = 0; i < G_N_ELEMENTS(numbers); i++) {
-        if (!numbers[i].given)
+    for (int o = 0; o < OPTION_COUNT; o++) {
+        if (!cli_options[o].solver || !args->values[o])
             continue;
-        snprintf(text, sizeof text, "%" G_GINT64_FORMAT, numbers[i].value);
-        if (!set_option(options, numbers[i].name, text))
+        fsbb_error err;
+        if (fsbb_options_set(options, cli_options[o].name, args->values[o], &err) != FSBB_OK) {
+            fprintf(stderr, "flowshop-bb: %s\n", err.message);
             return 0;
-    }
-    if (args->time_limit != NOT_GIVEN) {
-        snprintf(text, sizeof text, "%.17g", args->time_limit);
-        if (!set_option(options, "time-limit", text))
-            return 0;
-    }
-    if (args->checkpoint_interval != NOT_GIVEN) {
-        snprintf(text, sizeof text, "%.17g", args->checkpoint_interval);
-        if (!set_option(options, "checkpoint-interval", text))
-            return 0;
-    }
-    if (args->loading_ratio != NOT_GIVEN) {
-        snprintf(text, sizeof text, "%.17g", args->loading_ratio);
-        if (!set_option(options, "loading-ratio", text))
-            return 0;
+        }
     }
     return 1;
 }
@@ -319,6 +348,8 @@ static void print_json(const fsbb_instance *instance, const fsbb_options *option
 
 static int solve(const char *instance_name, const cli_args *args)
 {
+    const char *checkpoint = args->values[OPT_CHECKPOINT];
+    const gboolean quiet = args->flags[OPT_QUIET];
     fsbb_error err;
     fsbb_instance *instance;
     const fsbb_status loaded = fsbb_instance_load(instance_name, &instance, &err);
@@ -326,26 +357,31 @@ static int solve(const char *instance_name, const cli_args *args)
         fprintf(stderr, "flowshop-bb: %s\n", err.message);
         return exit_status_of(loaded);
     }
+    /* A Taillard name means the built-in instance, even beside a file of that name. */
+    if (!quiet && fsbb_taillard_index(instance_name) > 0 && g_file_test(instance_name, G_FILE_TEST_EXISTS))
+        fprintf(stderr, "flowshop-bb: %s is the built-in Taillard instance; to read the file %s here, write ./%s\n",
+                instance_name, instance_name, instance_name);
     fsbb_options *options = fsbb_options_new();
     fsbb_solver *solver = NULL;
     int exit_status = EXIT_USAGE;
     if (!options || !apply_arguments(options, args))
         goto done;
     GError *target_error = NULL;
-    if (args->checkpoint &&
-        !fsbb_cli_checkpoint_target_ok(args->checkpoint, args->resume, args->overwrite_checkpoint, &target_error)) {
+    if (checkpoint &&
+        !fsbb_cli_checkpoint_target_ok(checkpoint, args->values[OPT_RESUME], args->flags[OPT_OVERWRITE_CHECKPOINT],
+                                       &target_error)) {
         fprintf(stderr, "flowshop-bb: %s\n", target_error->message);
         g_error_free(target_error);
         goto done;
     }
     char device[16];
     fsbb_options_get(options, "device", device, sizeof device);
-    if (strcmp(device, "auto") == 0 && !fsbb_gpu_available(NULL, 0) && !args->quiet)
+    if (strcmp(device, "auto") == 0 && !fsbb_gpu_available(NULL, 0) && !quiet)
         fprintf(stderr, "flowshop-bb: no usable GPU, solving on the CPU\n");
     char engine[16];
     fsbb_options_get(options, "gpu-engine", engine, sizeof engine);
     if (strcmp(device, "cpu") != 0 && strcmp(engine, "offload") != 0 && divergence_requested(options) &&
-        !args->quiet)
+        !quiet)
         fprintf(stderr, "flowshop-bb: the divergence options run the offload GPU engine (--gpu-engine offload)\n");
     const fsbb_status created = fsbb_solver_new(instance, options, &solver, &err);
     if (created != FSBB_OK) {
@@ -353,11 +389,11 @@ static int solve(const char *instance_name, const cli_args *args)
         exit_status = exit_status_of(created);
         goto done;
     }
-    const int show_progress = !args->quiet && isatty(STDERR_FILENO);
+    const int show_progress = !quiet && isatty(STDERR_FILENO);
     if (show_progress)
         fsbb_solver_on_progress(solver, print_progress, NULL, 0.5);
-    checkpoint_log log = {.quiet = args->quiet, .progress_line = show_progress, .final_status = -1};
-    if (args->checkpoint) {
+    checkpoint_log log = {.quiet = quiet, .progress_line = show_progress, .final_status = -1};
+    if (checkpoint) {
         fsbb_solver_on_checkpoint(solver, report_checkpoint, &log);
         /* A file size limit then fails the write instead of killing the process. */
         signal(SIGXFSZ, SIG_IGN);
@@ -377,7 +413,7 @@ static int solve(const char *instance_name, const cli_args *args)
         fprintf(stderr, "flowshop-bb: %s\n", error);
     /* A search that ran and failed still has its best schedule to show. */
     if (result.jobs > 0) {
-        if (args->json)
+        if (args->flags[OPT_JSON])
             print_json(instance, options, &result, error);
         else
             print_text(instance, options, &result, error);
@@ -388,13 +424,13 @@ static int solve(const char *instance_name, const cli_args *args)
         exit_status = result.interrupted                                            ? EXIT_INTERRUPTED
                       : result.optimal || result.lower_bound >= result.makespan ? EXIT_PROVEN
                                                                                  : EXIT_LIMIT;
-    if (args->checkpoint && !error && exit_status != EXIT_PROVEN) {
+    if (checkpoint && !error && exit_status != EXIT_PROVEN) {
         if (log.final_status == FSBB_OK)
-            fprintf(stderr, "flowshop-bb: search saved in %s: continue with --resume %s\n", args->checkpoint,
-                    args->checkpoint);
+            fprintf(stderr, "flowshop-bb: search saved in %s: continue with --resume %s\n", checkpoint,
+                    checkpoint);
         else
             fprintf(stderr, "flowshop-bb: the search could not be saved; %s holds the last checkpoint written, "
-                            "if any\n", args->checkpoint);
+                            "if any\n", checkpoint);
     }
     fsbb_result_clear(&result);
 done:
@@ -417,77 +453,80 @@ static int stdout_complete(void)
     return flushed && closed;
 }
 
+/* The GOption entries of cli_options, storing into args. */
+static GOptionEntry *option_entries(cli_args *args)
+{
+    GOptionEntry *entries = g_new0(GOptionEntry, OPTION_COUNT + 1);
+    for (int o = 0; o < OPTION_COUNT; o++) {
+        const cli_option *option = &cli_options[o];
+        entries[o].long_name = option->name;
+        entries[o].short_name = option->short_name;
+        entries[o].arg = option->argument ? G_OPTION_ARG_FILENAME : G_OPTION_ARG_NONE;
+        entries[o].arg_data = option->argument ? (gpointer)&args->values[o] : (gpointer)&args->flags[o];
+        entries[o].description = option->help;
+        entries[o].arg_description = option->argument;
+    }
+    return entries;
+}
+
+static void print_help(void)
+{
+    GString *out = g_string_new("Usage: flowshop-bb [OPTION...] INSTANCE\n"
+                                "       flowshop-bb --characterize FILE\n\n");
+    fsbb_cli_help_paragraph(out,
+                            "Solves a permutation flow-shop instance (minimum makespan) to proven optimality "
+                            "by branch-and-bound, and prints the best schedule, its makespan and the proven "
+                            "lower bound.",
+                            0);
+    gchar *instance = g_strdup_printf(
+        "INSTANCE is a Taillard name (ta001 to ta120; ta21 and TA021 too), built in, or the path of a "
+        "file in Taillard's format or in the plain form: \"n m\", then m lines of n processing times "
+        "(line k: machine k). A Taillard name always means the built-in instance, even when a file of that "
+        "name is in the current folder: write ./ta005 to read such a file. A file holds at most %d jobs "
+        "and %d machines, times from 0 to %d, and the sum of all its times is at most %d.",
+        FSBB_MAX_JOBS, FSBB_MAX_MACHINES, FSBB_MAX_TIME, INT_MAX);
+    g_string_append_c(out, '\n');
+    fsbb_cli_help_paragraph(out, instance, 0);
+    g_free(instance);
+    for (int o = 0; o < OPTION_COUNT; o++) {
+        const cli_option *option = &cli_options[o];
+        if (option->section)
+            g_string_append_printf(out, "\n%s:\n", option->section);
+        gchar *names = g_strdup_printf("%c%c%c --%s%s%s", option->short_name ? '-' : ' ',
+                                       option->short_name ? option->short_name : ' ', option->short_name ? ',' : ' ',
+                                       option->name, option->argument ? " " : "",
+                                       option->argument ? option->argument : "");
+        fsbb_cli_help_item(out, names, option->help, 30);
+        g_free(names);
+    }
+    g_string_append_c(out, '\n');
+    fsbb_cli_help_paragraph(out,
+                            "The GPU divergence options are off by default and run the offload engine with "
+                            "the kernels of divergence/; at most one of --ccc, --cte, --subwarp, --balance "
+                            "central|distributed|steal and --throttle is on at a time, and with --lb lb1 only "
+                            "--diagnose applies.",
+                            0);
+    g_string_append(out, "\nExit status:\n");
+    static const char *const statuses[][2] = {
+        {"0", "the search finished: optimality proven"},
+        {"1", "a time or node limit stopped it: best schedule and lower bound printed"},
+        {"2", "bad usage or input (a refused checkpoint too)"},
+        {"3", "interrupted by SIGINT or SIGTERM: best schedule and lower bound printed"},
+        {"4", "run-time failure (GPU, memory, threads, custom-bound compile: the best schedule found so far "
+              "is printed) or output that could not be written"},
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(statuses); i++)
+        fsbb_cli_help_item(out, statuses[i][0], statuses[i][1], 6);
+    fputs(out->str, stdout);
+    g_string_free(out, TRUE);
+}
+
 int main(int argc, char **argv)
 {
-    cli_args args = {.threads = NOT_GIVEN, .pool_size = NOT_GIVEN, .block_size = NOT_GIVEN,
-                     .lb2_pairs = NOT_GIVEN, .time_limit = NOT_GIVEN, .node_limit = NOT_GIVEN,
-                     .warm_start = NOT_GIVEN, .checkpoint_interval = NOT_GIVEN, .subwarp = NOT_GIVEN, .loading_ratio = NOT_GIVEN};
-    const GOptionEntry entries[] = {
-        {"lb", 0, 0, G_OPTION_ARG_STRING, &args.lb, "Lower bound: lb1 (default) or lb2", "lb1|lb2"},
-        {"branch", 0, 0, G_OPTION_ARG_STRING, &args.branch, "Branching: forward, backward or dynamic (default)",
-         "fwd|bwd|dyn"},
-        {"select", 0, 0, G_OPTION_ARG_STRING, &args.select, "Node selection (default dfs)", "dfs|bfs|best"},
-        {"ub", 0, 0, G_OPTION_ARG_STRING, &args.ub,
-         "Initial upper bound: NEH plus local search (default), best-known, none, or a makespan",
-         "heuristic|opt|inf|N"},
-        {"threads", 0, 0, G_OPTION_ARG_INT, &args.threads, "CPU threads (default: all cores)", "N"},
-        {"device", 0, 0, G_OPTION_ARG_STRING, &args.device, "Where to search (default cpu)", "auto|cpu|gpu"},
-        {"time-limit", 0, 0, G_OPTION_ARG_DOUBLE, &args.time_limit, "Stop after S seconds", "S"},
-        {"node-limit", 0, 0, G_OPTION_ARG_INT64, &args.node_limit, "Stop after N branched nodes", "N"},
-        {"lb2-pairs", 0, 0, G_OPTION_ARG_INT, &args.lb2_pairs, "LB2: use the N strongest machine pairs (0: all)",
-         "N"},
-        {"gpu-engine", 0, 0, G_OPTION_ARG_STRING, &args.gpu_engine,
-         "GPU: device-resident search (default) or CPU branching with GPU bounding", "resident|offload"},
-        {"warm-start", 0, 0, G_OPTION_ARG_INT64, &args.warm_start,
-         "GPU: without an upper bound, branch the first N nodes on the CPU (default 1048576; 0: none)", "N"},
-        {"pool-size", 0, 0, G_OPTION_ARG_INT, &args.pool_size, "GPU: nodes per pool", "N"},
-        {"block-size", 0, 0, G_OPTION_ARG_INT, &args.block_size, "GPU: threads per block", "N"},
-        {"pool-order", 0, 0, G_OPTION_ARG_STRING, &args.pool_order, "GPU offload: pool order", "bfs|dfs"},
-        {"refactor", 0, 0, G_OPTION_ARG_STRING, &args.refactor, "GPU: branch refactoring of the bound kernels",
-         "none|trig|select"},
-        {"checkpoint", 0, 0, G_OPTION_ARG_FILENAME, &args.checkpoint,
-         "Save the search to FILE periodically and when it stops (atomically: FILE.tmp, then rename)", "FILE"},
-        {"checkpoint-interval", 0, 0, G_OPTION_ARG_DOUBLE, &args.checkpoint_interval,
-         "Seconds between checkpoints (default 60; 0: only when the search stops)", "S"},
-        {"overwrite-checkpoint", 0, 0, G_OPTION_ARG_NONE, &args.overwrite_checkpoint,
-         "Let --checkpoint replace an existing FILE (without it, only the --resume file is replaced)", NULL},
-        {"resume", 0, 0, G_OPTION_ARG_FILENAME, &args.resume,
-         "Continue the search saved in FILE (same instance, --lb, --branch and --lb2-pairs; its upper bound "
-         "replaces --ub)",
-         "FILE"},
-        {"balance", 0, 0, G_OPTION_ARG_STRING, &args.balance,
-         "GPU divergence: load balancing of the bound kernel (default none)",
-         "none|central|distributed|steal|persistent"},
-        {"loading-ratio", 0, 0, G_OPTION_ARG_DOUBLE, &args.loading_ratio,
-         "GPU divergence: tasks per thread of the task pools (default adaptive)", "R"},
-        {"ccc", 0, 0, G_OPTION_ARG_STRING, &args.ccc, "GPU divergence: collaborative context collection on LB2",
-         "on|off"},
-        {"cte", 0, 0, G_OPTION_ARG_STRING, &args.cte, "GPU divergence: collaborative task engagement on LB2",
-         "on|off"},
-        {"subwarp", 0, 0, G_OPTION_ARG_INT, &args.subwarp, "GPU divergence: LB2 with N lanes per node (0: off)",
-         "2..32"},
-        {"throttle", 0, 0, G_OPTION_ARG_STRING, &args.throttle,
-         "GPU divergence: cache-fit throttling of LB2 (default none)", "none|cf|cfq|sj|sjq"},
-        {"diagnose", 0, 0, G_OPTION_ARG_FILENAME, &args.diagnose,
-         "GPU divergence: write per-task clock traces of the bound kernel on the first pools to FILE", "FILE"},
-        {"characterize", 0, 0, G_OPTION_ARG_FILENAME, &args.characterize,
-         "Print the tasks, task lengths, I_irre and U_util of the trace in FILE and exit", "FILE"},
-        {"json", 0, 0, G_OPTION_ARG_NONE, &args.json, "Print the result as one JSON object", NULL},
-        {"quiet", 'q', 0, G_OPTION_ARG_NONE, &args.quiet, "No progress line or notes", NULL},
-        {"version", 0, 0, G_OPTION_ARG_NONE, &args.version, "Print the version and exit", NULL},
-        {NULL, 0, 0, 0, NULL, NULL, NULL},
-    };
+    cli_args args = {0};
+    GOptionEntry *entries = option_entries(&args);
     GOptionContext *context = g_option_context_new("INSTANCE");
-    g_option_context_set_summary(context,
-                                 "Solves a permutation flow-shop instance (minimum makespan) to proven optimality.\n"
-                                 "INSTANCE is a Taillard name (ta021, ta21) or a file in Taillard's format.");
-    g_option_context_set_description(context,
-                                     "The GPU divergence options (off by default) run the offload GPU engine with "
-                                     "the kernels of divergence/;\nat most one of --ccc, --cte, --subwarp, "
-                                     "--balance central|distributed|steal and --throttle is on at a time,\nand "
-                                     "with --lb lb1 only --diagnose applies.\n"
-                                     "Exit status: 0 optimality proven, 1 limit reached, 2 bad usage or input, "
-                                     "3 interrupted,\n4 run-time failure (GPU, memory, threads, custom-bound compile, output write).");
+    g_option_context_set_help_enabled(context, FALSE);
     g_option_context_add_main_entries(context, entries, NULL);
     GError *error = NULL;
     int exit_status;
@@ -495,14 +534,17 @@ int main(int argc, char **argv)
         fprintf(stderr, "flowshop-bb: %s (see --help)\n", error->message);
         g_error_free(error);
         exit_status = EXIT_USAGE;
-    } else if (args.version) {
+    } else if (args.flags[OPT_HELP]) {
+        print_help();
+        exit_status = EXIT_PROVEN;
+    } else if (args.flags[OPT_VERSION]) {
         printf("flowshop-bb %s (%s)\n", FSBB_VERSION, fsbb_gpu_available(NULL, 0) ? "CUDA GPU found" : "CPU");
         exit_status = EXIT_PROVEN;
-    } else if (args.characterize && argc != 1) {
+    } else if (args.values[OPT_CHARACTERIZE] && argc != 1) {
         fprintf(stderr, "flowshop-bb: --characterize takes no INSTANCE (see --help)\n");
         exit_status = EXIT_USAGE;
-    } else if (args.characterize) {
-        exit_status = characterize(args.characterize);
+    } else if (args.values[OPT_CHARACTERIZE]) {
+        exit_status = characterize(args.values[OPT_CHARACTERIZE]);
     } else if (argc != 2) {
         fprintf(stderr, "flowshop-bb: expected one INSTANCE (see --help)\n");
         exit_status = EXIT_USAGE;
@@ -516,21 +558,8 @@ int main(int argc, char **argv)
             exit_status = EXIT_RUNTIME_FAILURE;
     }
     g_option_context_free(context);
-    g_free(args.lb);
-    g_free(args.branch);
-    g_free(args.select);
-    g_free(args.ub);
-    g_free(args.device);
-    g_free(args.pool_order);
-    g_free(args.refactor);
-    g_free(args.gpu_engine);
-    g_free(args.checkpoint);
-    g_free(args.resume);
-    g_free(args.balance);
-    g_free(args.ccc);
-    g_free(args.cte);
-    g_free(args.throttle);
-    g_free(args.diagnose);
-    g_free(args.characterize);
+    g_free(entries);
+    for (int o = 0; o < OPTION_COUNT; o++)
+        g_free(args.values[o]);
     return exit_status;
 }

@@ -27,8 +27,25 @@ expect_output() {
 expect_status "version" 0 "$bin" --version
 expect_output "version" "flowshop-bb"
 
+expect_status "version, short" 0 "$bin" -V
+expect_output "version, short" "flowshop-bb"
+
 expect_status "help" 0 "$bin" --help
 expect_output "help lists --lb" "--lb"
+cp "$tmp/out" "$tmp/help"
+if awk 'length > 80 { exit 1 }' "$tmp/help"; then pass; else fail "help: lines wider than 80 columns"; awk 'length > 80' "$tmp/help"; fi
+expect_output "help: the plain format" '"n m"' "$tmp/help"
+expect_output "help: input limits" "30000 jobs and 1000" "$tmp/help"
+expect_output "help: no limit" "0: no limit" "$tmp/help"
+expect_output "help: Taillard names win over files" "write ./ta005" "$tmp/help"
+expect_output "help: exit status 4" "^  4 " "$tmp/help"
+expect_output "help: -t" "^  -t, --threads N" "$tmp/help"
+expect_output "help: -V" "^  -V, --version" "$tmp/help"
+dups=$(sed -n 's/^  -\(.\), --.*/\1/p' "$tmp/help" | sort | uniq -d)
+if [ -z "$dups" ]; then pass; else fail "help: short options used twice: $dups"; fi
+expect_status "help, short" 0 "$bin" -h
+expect_status "threads, short" 0 "$bin" ta001 -t 1 --json --quiet
+expect_output "threads, short" '"threads": 1,'
 
 expect_status "ta001 from scratch" 0 "$bin" ta001 --ub inf --quiet
 expect_output "ta001 optimum" "makespan     1278"
@@ -83,6 +100,17 @@ expect_status "node limit" 1 "$bin" ta021 --ub inf --node-limit 1000 --json
 expect_output "node limit status" '"status": "limit reached'
 expect_output "node limit keeps a schedule" '"permutation": \['
 
+# A file named like a Taillard instance: the name means the built-in one, with a note;
+# ./NAME reads the file.
+mkdir "$tmp/names"
+printf '3 2\n1 2 3\n4 5 6\n' >"$tmp/names/ta005"
+abs_bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+(cd "$tmp/names" && "$abs_bin" ta005 >"$tmp/out" 2>"$tmp/err")
+expect_output "ta005 beside a file ta005: the built-in instance" "^instance     ta005 (20 jobs x 5 machines)"
+expect_output "ta005 beside a file ta005: a note" "write ./ta005" "$tmp/err"
+(cd "$tmp/names" && "$abs_bin" ./ta005 --quiet >"$tmp/out" 2>"$tmp/err")
+expect_output "./ta005: the file" "^instance     ta005 (3 jobs x 2 machines)"
+
 expect_status "time limit" 1 "$bin" ta051 --ub inf --time-limit 0.3 --quiet
 
 expect_status "unknown instance" 2 "$bin" ta121
@@ -98,6 +126,11 @@ expect_status "bad lb" 2 "$bin" ta001 --lb lb9
 expect_output "bad lb message" "lb9" "$tmp/err"
 expect_status "bad threads" 2 "$bin" ta001 --threads -5
 expect_status "bad ub" 2 "$bin" ta001 --ub -3
+expect_status "threads at the smallest int" 2 "$bin" ta001 --threads -2147483648
+expect_output "threads at the smallest int: named" "threads" "$tmp/err"
+expect_status "time limit at the smallest int" 2 "$bin" ta001 --time-limit -2147483648
+expect_status "time limit above the cap" 2 "$bin" ta001 --time-limit 1e308
+expect_output "time limit above the cap: the real range" "from 0 to 1000000000" "$tmp/err"
 expect_status "bad warm start" 2 "$bin" ta001 --warm-start -1
 expect_output "bad warm start named" "warm-start" "$tmp/err"
 expect_status "warm start on the cpu" 0 "$bin" ta001 --ub inf --warm-start 10 --quiet
