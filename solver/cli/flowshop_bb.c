@@ -229,22 +229,38 @@ static int characterize(const char *path)
     return exit_status;
 }
 
-/* The status line; error is the run-time failure that stopped the search, or NULL. */
-static const char *status_text(const fsbb_result *result, const char *error)
+/* What one solve printed: the result, the run-time failure that stopped its search (NULL:
+ * none) and the checkpoint it resumed (NULL: none). */
+typedef struct solve_report {
+    const fsbb_instance *instance;
+    const fsbb_options *options;
+    const fsbb_result *result;
+    const char *error;
+    const char *resumed_from;
+} solve_report;
+
+/* The status line: why the search stopped, and whether it found a schedule. */
+static const char *status_text(const solve_report *report)
 {
-    if (error)
-        return result->permutation ? "failed: best found" : "failed: none found";
+    const fsbb_result *result = report->result;
+    const int found = result->permutation != NULL;
+    if (report->error)
+        return found ? "failed: best found" : "failed: none found";
     if (result->optimal)
         return "optimal";
     if (result->interrupted)
-        return "interrupted: best found";
+        return found ? "interrupted: best found" : "interrupted: none found";
     if (result->lower_bound < result->makespan)
-        return "limit reached: best found";
+        return found ? "limit reached: best found" : "limit reached: none found";
     return "no schedule below the given upper bound";
 }
 
 static void print_permutation_text(const fsbb_result *result)
 {
+    if (!result->permutation && result->initial_ub == INT_MAX) {
+        printf("permutation  none found\n");
+        return;
+    }
     if (!result->permutation) {
         printf("permutation  none found below the initial upper bound %d\n", result->initial_ub);
         return;
@@ -255,9 +271,10 @@ static void print_permutation_text(const fsbb_result *result)
     printf("\n");
 }
 
-static void print_text(const fsbb_instance *instance, const fsbb_options *options, const fsbb_result *result,
-                       const char *error)
+static void print_text(const solve_report *report)
 {
+    const fsbb_instance *instance = report->instance;
+    const fsbb_result *result = report->result;
     char lb[16], branch[16];
     printf("instance     %s (%d jobs x %d machines)\n", fsbb_instance_name(instance), fsbb_instance_jobs(instance),
            fsbb_instance_machines(instance));
@@ -265,22 +282,29 @@ static void print_text(const fsbb_instance *instance, const fsbb_options *option
         printf("makespan     %d\n", result->makespan);
     else
         printf("makespan     none found\n");
-    printf("status       %s\n", status_text(result, error));
+    printf("status       %s\n", status_text(report));
     print_permutation_text(result);
-    if (error)
+    if (report->error)
         printf("lower bound  none proven\n");
     else
         printf("lower bound  %d\n", result->lower_bound);
     printf("nodes        %" G_GUINT64_FORMAT "\n", (guint64)result->nodes);
     printf("nodes/s      %.4g\n", result->time_s > 0 ? (double)result->nodes / result->time_s : 0.0);
     printf("time         %.3f s\n", result->time_s);
-    printf("settings     lb=%s branch=%s threads=%d device=%s\n", fsbb_options_get(options, "lb", lb, sizeof lb),
-           fsbb_options_get(options, "branch", branch, sizeof branch), result->threads, result->device);
+    printf("settings     lb=%s branch=%s threads=%d device=%s\n",
+           fsbb_options_get(report->options, "lb", lb, sizeof lb),
+           fsbb_options_get(report->options, "branch", branch, sizeof branch), result->threads, result->device);
+    if (report->resumed_from)
+        printf("resumed      from %s\n", report->resumed_from);
 }
 
-static void print_json(const fsbb_instance *instance, const fsbb_options *options, const fsbb_result *result,
-                       const char *error)
+/* One JSON object; a resumed search says "ub": "resumed" and names its checkpoint, and its
+ * initial_ub is the bound its first run started from. */
+static void print_json(const solve_report *report)
 {
+    const fsbb_instance *instance = report->instance;
+    const fsbb_options *options = report->options;
+    const fsbb_result *result = report->result;
     char lb[16], branch[16], select[16], ub[32];
     GString *out = g_string_new(NULL);
     fsbb_json_object json;
@@ -311,11 +335,11 @@ static void print_json(const fsbb_instance *instance, const fsbb_options *option
     fsbb_json_member(&json, "optimal");
     fsbb_json_boolean(out, result->optimal);
     fsbb_json_member(&json, "status");
-    fsbb_json_string(out, status_text(result, error));
+    fsbb_json_string(out, status_text(report));
     fsbb_json_member(&json, "error");
-    fsbb_json_string_or_null(out, error);
+    fsbb_json_string_or_null(out, report->error);
     fsbb_json_member(&json, "lower_bound");
-    if (error)
+    if (report->error)
         fsbb_json_null(out);
     else
         fsbb_json_integer(out, result->lower_bound);
@@ -340,7 +364,9 @@ static void print_json(const fsbb_instance *instance, const fsbb_options *option
     fsbb_json_member(&json, "select");
     fsbb_json_string(out, fsbb_options_get(options, "select", select, sizeof select));
     fsbb_json_member(&json, "ub");
-    fsbb_json_string(out, fsbb_options_get(options, "ub", ub, sizeof ub));
+    fsbb_json_string(out, report->resumed_from ? "resumed" : fsbb_options_get(options, "ub", ub, sizeof ub));
+    fsbb_json_member(&json, "resumed_from");
+    fsbb_json_string_or_null(out, report->resumed_from);
     fsbb_json_object_end(&json);
     puts(out->str);
     g_string_free(out, TRUE);
@@ -413,10 +439,12 @@ static int solve(const char *instance_name, const cli_args *args)
         fprintf(stderr, "flowshop-bb: %s\n", error);
     /* A search that ran and failed still has its best schedule to show. */
     if (result.jobs > 0) {
+        const solve_report report = {.instance = instance, .options = options, .result = &result, .error = error,
+                                     .resumed_from = args->values[OPT_RESUME]};
         if (args->flags[OPT_JSON])
-            print_json(instance, options, &result, error);
+            print_json(&report);
         else
-            print_text(instance, options, &result, error);
+            print_text(&report);
     }
     if (error)
         exit_status = exit_status_of(status);

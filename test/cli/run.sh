@@ -97,8 +97,14 @@ expect_output "ub below: not optimal" '"optimal": false'
 expect_output "ub below: no makespan" '"makespan": null'
 
 expect_status "node limit" 1 "$bin" ta021 --ub inf --node-limit 1000 --json
-expect_output "node limit status" '"status": "limit reached'
+expect_output "node limit status" '"status": "limit reached: best found"'
 expect_output "node limit keeps a schedule" '"permutation": \['
+expect_output "not resumed" '"ub": "inf", "resumed_from": null'
+
+# A limit before any schedule is found: the status says none was found, as the makespan does.
+expect_status "node limit without a schedule" 1 "$bin" ta021 --ub opt --node-limit 1000 --quiet
+expect_output "node limit without a schedule: makespan" "^makespan     none found"
+expect_output "node limit without a schedule: status" "^status       limit reached: none found"
 
 # A file named like a Taillard instance: the name means the built-in one, with a note;
 # ./NAME reads the file.
