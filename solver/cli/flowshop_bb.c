@@ -454,8 +454,8 @@ static int solve(const char *instance_name, const cli_args *args)
                                                                                  : EXIT_LIMIT;
     if (checkpoint && !error && exit_status != EXIT_PROVEN) {
         if (log.final_status == FSBB_OK)
-            fprintf(stderr, "flowshop-bb: search saved in %s: continue with --resume %s\n", checkpoint,
-                    checkpoint);
+            fprintf(stderr, "flowshop-bb: search saved in %s: continue with --resume %s --checkpoint %s\n",
+                    checkpoint, checkpoint, checkpoint);
         else
             fprintf(stderr, "flowshop-bb: the search could not be saved; %s holds the last checkpoint written, "
                             "if any\n", checkpoint);
