@@ -236,8 +236,13 @@ typedef struct fsbb_result {
     char device[64];         /* "cpu" or the GPU's name */
 } fsbb_result;
 
+/* Solves; FSBB_OK with the result filled. When the search itself fails after it started
+ * (FSBB_ERR_GPU, FSBB_ERR_MEMORY, FSBB_ERR_COMPILE, ...), result still holds what it had
+ * reached: the best schedule found so far (permutation, when one was found), the counters,
+ * optimal 0 and lower_bound 0 (none proven); jobs is 0 when it failed before searching.
+ * Call fsbb_result_clear after every solve that was given a result, failed or not. */
 fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *err);
-/* One-call form: a solver with the given options, no callbacks. */
+/* One-call form: a solver with the given options, no callbacks (the result as above). */
 fsbb_status fsbb_solve(const fsbb_instance *instance, const fsbb_options *options, fsbb_result *result,
                        fsbb_error *err);
 void fsbb_result_clear(fsbb_result *result);

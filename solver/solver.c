@@ -217,6 +217,41 @@ static fsbb_status verify_custom_bounds(const fsbb_solver *solver, fsbb_error *e
     return FSBB_OK;
 }
 
+/* Fills the result of a search that ran. When the engine failed (succeeded 0) it holds the
+ * schedule and counters reached before the failure, optimal 0 and lower_bound 0 (none
+ * proven); a copy that fails for memory then leaves permutation NULL and the engine's error. */
+static fsbb_status fill_result(fsbb_search *search, int succeeded, int use_gpu, fsbb_result *result, fsbb_error *err)
+{
+    const int n = search->data->n;
+    const int incumbent = atomic_load(&search->incumbent);
+    const int stopped = atomic_load(&search->stop);
+    result->jobs = n;
+    result->makespan = incumbent;
+    result->nodes = atomic_load(&search->nodes);
+    result->bounded = atomic_load(&search->bounded);
+    result->threads = use_gpu ? 1 : search->threads;
+    result->interrupted = atomic_load(&search->interrupted);
+    const int achievable = search->incumbent_found || search->initial_ub_achievable;
+    if (!succeeded) {
+        result->optimal = 0;
+        result->lower_bound = 0;
+    } else if (!stopped) {
+        result->optimal = achievable;
+        result->lower_bound = incumbent;
+    } else {
+        const int open = atomic_load(&search->open_lower_bound);
+        result->lower_bound = open < incumbent ? open : incumbent;
+        result->optimal = open >= incumbent && achievable;
+    }
+    if (!search->incumbent_found)
+        return FSBB_OK;
+    result->permutation = malloc(sizeof(int) * (size_t)n);
+    if (!result->permutation)
+        return fsbb_fail(succeeded ? err : NULL, FSBB_ERR_MEMORY, "out of memory for the result");
+    memcpy(result->permutation, search->incumbent_permutation, sizeof(int) * (size_t)n);
+    return FSBB_OK;
+}
+
 fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *err)
 {
     if (!solver || !result)
@@ -267,34 +302,11 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
         search.initial_ub_achievable = solver->options.ub_kind == FSBB_UB_OPTIMUM;
     }
     result->initial_ub = search.initial_ub;
-    if (status == FSBB_OK)
-        status = use_gpu ? fsbb_search_gpu(&search, err) : fsbb_search_cpu(&search, err);
-
     if (status == FSBB_OK) {
-        const int incumbent = atomic_load(&search.incumbent);
-        const int stopped = atomic_load(&search.stop);
-        result->jobs = inst->n;
-        result->makespan = incumbent;
-        result->nodes = atomic_load(&search.nodes);
-        result->bounded = atomic_load(&search.bounded);
-        result->threads = use_gpu ? 1 : search.threads;
-        result->interrupted = atomic_load(&search.interrupted);
-        const int achievable = search.incumbent_found || search.initial_ub_achievable;
-        if (!stopped) {
-            result->optimal = achievable;
-            result->lower_bound = incumbent;
-        } else {
-            const int open = atomic_load(&search.open_lower_bound);
-            result->lower_bound = open < incumbent ? open : incumbent;
-            result->optimal = open >= incumbent && achievable;
-        }
-        if (search.incumbent_found) {
-            result->permutation = malloc(sizeof(int) * (size_t)inst->n);
-            if (!result->permutation)
-                status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the result");
-            else
-                memcpy(result->permutation, search.incumbent_permutation, sizeof(int) * (size_t)inst->n);
-        }
+        status = use_gpu ? fsbb_search_gpu(&search, err) : fsbb_search_cpu(&search, err);
+        const fsbb_status filled = fill_result(&search, status == FSBB_OK, use_gpu, result, err);
+        if (status == FSBB_OK)
+            status = filled;
     }
     result->time_s = fsbb_now() - search.start_time;
     fsbb_checkpoint_clear(&resumed);

@@ -1,8 +1,9 @@
 /* sweep_row.c — the column layout of sweep rows, resume keys, checks of rows read back,
- * and JSON rendering (sweep_row.h). */
+ * and JSON rendering (sweep_row.h); the JSON text itself comes from json.h. */
 #include "sweep_row.h"
 
 #include "error.h"
+#include "json.h"
 #include "sweep_csv.h"
 
 #include <math.h>
@@ -182,94 +183,36 @@ char *fsbb_sweep_row_problem(const fsbb_sweep_layout *layout, char *const *field
     return NULL;
 }
 
-/* 1 when text is a number in JSON's grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
-static int is_json_number(const char *text)
-{
-    const char *c = text;
-    if (*c == '-')
-        c++;
-    if (*c == '0')
-        c++;
-    else if (*c >= '1' && *c <= '9')
-        while (g_ascii_isdigit(*c))
-            c++;
-    else
-        return 0;
-    if (*c == '.') {
-        c++;
-        if (!g_ascii_isdigit(*c))
-            return 0;
-        while (g_ascii_isdigit(*c))
-            c++;
-    }
-    if (*c == 'e' || *c == 'E') {
-        c++;
-        if (*c == '+' || *c == '-')
-            c++;
-        if (!g_ascii_isdigit(*c))
-            return 0;
-        while (g_ascii_isdigit(*c))
-            c++;
-    }
-    return *c == '\0';
-}
-
-void fsbb_json_append_string(GString *out, const char *text)
-{
-    /* JSON text is UTF-8: a byte that is not (an odd file name) becomes U+FFFD. */
-    char *valid = g_utf8_make_valid(text, -1);
-    g_string_append_c(out, '"');
-    for (const unsigned char *c = (const unsigned char *)valid; *c; c++) {
-        if (*c == '"' || *c == '\\')
-            g_string_append_printf(out, "\\%c", *c);
-        else if (*c == '\n')
-            g_string_append(out, "\\n");
-        else if (*c == '\t')
-            g_string_append(out, "\\t");
-        else if (*c == '\r')
-            g_string_append(out, "\\r");
-        else if (*c < 0x20)
-            g_string_append_printf(out, "\\u%04x", *c);
-        else
-            g_string_append_c(out, (char)*c);
-    }
-    g_string_append_c(out, '"');
-    g_free(valid);
-}
-
 static void append_value(GString *out, column_kind kind, const char *field)
 {
     if (kind == KIND_BOOLEAN && (strcmp(field, "true") == 0 || strcmp(field, "false") == 0))
         g_string_append(out, field);
-    else if (kind == KIND_NUMBER && is_json_number(field))
+    else if (kind == KIND_NUMBER && fsbb_json_is_number(field))
         g_string_append(out, field);
     else if (kind != KIND_TEXT && field[0] == '\0')
-        g_string_append(out, "null");
+        fsbb_json_null(out);
     else
-        fsbb_json_append_string(out, field);
+        fsbb_json_string(out, field);
 }
 
 void fsbb_sweep_row_append_json(GString *out, const fsbb_sweep_layout *layout, char *const *fields)
 {
-    g_string_append_c(out, '{');
-    fsbb_json_append_string(out, "instance");
-    g_string_append(out, ": ");
-    fsbb_json_append_string(out, fields[FSBB_COLUMN_INSTANCE]);
-    g_string_append(out, ", \"repeat\": ");
+    fsbb_json_object row;
+    fsbb_json_object_begin(&row, out);
+    fsbb_json_member(&row, "instance");
+    fsbb_json_string(out, fields[FSBB_COLUMN_INSTANCE]);
+    fsbb_json_member(&row, "repeat");
     append_value(out, KIND_NUMBER, fields[FSBB_COLUMN_REPEAT]);
     for (int p = 0; p < layout->parameter_count; p++) {
         const char *value = fields[fsbb_sweep_parameter_column(p)];
-        g_string_append(out, ", ");
-        fsbb_json_append_string(out, layout->parameters[p]);
-        g_string_append(out, ": ");
-        append_value(out, is_json_number(value) ? KIND_NUMBER : KIND_TEXT, value);
+        fsbb_json_member(&row, layout->parameters[p]);
+        append_value(out, fsbb_json_is_number(value) ? KIND_NUMBER : KIND_TEXT, value);
     }
     for (int c = 0; c < FSBB_RESULT_COLUMNS; c++) {
-        g_string_append(out, ", ");
-        fsbb_json_append_string(out, result_columns[c].name);
-        g_string_append(out, ": ");
+        fsbb_json_member(&row, result_columns[c].name);
         append_value(out, result_columns[c].kind,
                      fields[fsbb_sweep_result_column_index(layout, (fsbb_sweep_result_column)c)]);
     }
-    g_string_append(out, "}\n");
+    fsbb_json_object_end(&row);
+    g_string_append_c(out, '\n');
 }

@@ -80,7 +80,5 @@ char *fsbb_sweep_row_problem(const fsbb_sweep_layout *layout, char *const *field
 /* Appends the row as one JSON object and "\n": numbers as numbers, optimal as a boolean,
  * an empty number as null, parameters as numbers when their text is a JSON number. */
 void fsbb_sweep_row_append_json(GString *out, const fsbb_sweep_layout *layout, char *const *fields);
-/* Appends text as a JSON string literal (with its quotes). */
-void fsbb_json_append_string(GString *out, const char *text);
 
 #endif
