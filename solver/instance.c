@@ -131,9 +131,9 @@ fsbb_status fsbb_instance_from_matrix(const char *name, int jobs, int machines, 
                              times[i], (int)(i % (size_t)jobs), (int)(i / (size_t)jobs), FSBB_MAX_TIME);
         total += times[i];
     }
-    if (total > INT_MAX)
-        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "%s: the times add up to %lld, above %d: makespans would overflow",
-                         name, total, INT_MAX);
+    if (total > FSBB_MAX_TOTAL_TIME)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "%s: the times add up to %lld, above %d, the largest makespan the search handles",
+                         name, total, FSBB_MAX_TOTAL_TIME);
     int *p = malloc(sizeof *p * count);
     if (!p)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for %s", name);
@@ -344,9 +344,9 @@ static fsbb_status read_times(reader *r, int n, int m, int *p)
         if (status != FSBB_OK)
             return status;
         total += time;
-        if (total > INT_MAX)
-            return parse_error(r, r->last_line, "the processing times add up to more than %d: makespans would overflow",
-                               INT_MAX);
+        if (total > FSBB_MAX_TOTAL_TIME)
+            return parse_error(r, r->last_line, "the processing times add up to more than %d, the largest makespan the search handles",
+                               FSBB_MAX_TOTAL_TIME);
         if (p)
             p[i] = (int)time;
     }

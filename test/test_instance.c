@@ -295,8 +295,65 @@ static void test_total_overflow(void)
     char prefix[32];
     snprintf(prefix, sizeof prefix, "sum.txt:%lld: ", crossing + 1);
     CU_ASSERT_EQUAL(strncmp(err.message, prefix, strlen(prefix)), 0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "overflow"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "largest makespan"));
     free(text);
+}
+
+/* n jobs on one machine whose times add up to total: 1000000 each but the last. */
+static char *one_machine_text(int n, long long total, size_t *length)
+{
+    char *text = NULL;
+    FILE *stream = open_memstream(&text, length);
+    if (!stream)
+        return NULL;
+    fprintf(stream, "%d 1\n", n);
+    for (int j = 0; j < n - 1; j++)
+        fprintf(stream, "%d\n", FSBB_MAX_TIME);
+    fprintf(stream, "%lld\n", total - (long long)(n - 1) * FSBB_MAX_TIME);
+    fclose(stream);
+    return text;
+}
+
+/* INT_MAX is the search's "no upper bound": a sum of exactly INT_MAX, the makespan of every
+ * order of one machine, is refused (it was taken, then reported "none found"); one less
+ * solves to that makespan. */
+static void test_total_at_the_sentinel(void)
+{
+    size_t length;
+    char *text = one_machine_text(2148, INT_MAX, &length);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    fsbb_instance *instance = NULL;
+    fsbb_error err = {0};
+    CU_ASSERT_EQUAL(fsbb_instance_parse(text, length, "sum.txt", &instance, &err), FSBB_ERR_PARSE);
+    CU_ASSERT_EQUAL(strncmp(err.message, "sum.txt:2149: ", 14), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "2147483646"));
+    CU_ASSERT_PTR_NULL(instance);
+    free(text);
+
+    int *times = malloc(sizeof *times * 2148);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(times);
+    for (int j = 0; j < 2148; j++)
+        times[j] = j < 2147 ? FSBB_MAX_TIME : INT_MAX - 2147 * FSBB_MAX_TIME;
+    CU_ASSERT_EQUAL(fsbb_instance_from_matrix("sum", 2148, 1, times, &instance, &err), FSBB_ERR_ARGUMENT);
+    CU_ASSERT_PTR_NULL(instance);
+    free(times);
+
+    text = one_machine_text(2148, INT_MAX - 1, &length);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    instance = parse_ok(text, length, "sum.txt");
+    free(text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(instance);
+    fsbb_options *options = fsbb_options_new();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(options);
+    CU_ASSERT_EQUAL(fsbb_options_set(options, "threads", "1", NULL), FSBB_OK);
+    fsbb_result result;
+    CU_ASSERT_EQUAL_FATAL(fsbb_solve(instance, options, &result, &err), FSBB_OK);
+    CU_ASSERT_EQUAL(result.makespan, INT_MAX - 1);
+    CU_ASSERT_TRUE(result.optimal);
+    CU_ASSERT_PTR_NOT_NULL(result.permutation);
+    fsbb_result_clear(&result);
+    fsbb_options_free(options);
+    fsbb_instance_free(instance);
 }
 
 static uint32_t next_random(uint32_t *state)
@@ -418,5 +475,6 @@ FSBB_SUITE("instance",
            {"from_matrix refusals", test_from_matrix_refusals},
            {"malformed inputs: parse error with the right line", test_malformed},
            {"times adding up past INT_MAX", test_total_overflow},
+           {"times adding up to INT_MAX, the no-upper-bound sentinel", test_total_at_the_sentinel},
            {"random mutations: valid instance or parse error", test_mutations},
            {"makespan of a permutation", test_makespan})
