@@ -208,7 +208,7 @@ static const char *quote(const token *t, char *buffer, size_t size)
 static fsbb_status check_bytes(const reader *r)
 {
     int line = 1;
-    for (size_t i = 0; i < r->length; i++) {
+    for (size_t i = r->pos; i < r->length; i++) {
         const unsigned char c = (unsigned char)r->text[i];
         if (c == '\n')
             line++;
@@ -369,6 +369,9 @@ fsbb_status fsbb_instance_parse(const char *text, size_t length, const char *sou
     if (!text && length > 0)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_instance_parse: text is NULL");
     reader r = {.text = text, .length = length, .line = 1, .last_line = 1, .source = source, .err = err};
+    static const char byte_order_mark[] = "\xef\xbb\xbf";
+    if (length >= 3 && memcmp(text, byte_order_mark, 3) == 0)
+        r.pos = 3;
     fsbb_status status = check_bytes(&r);
     if (status != FSBB_OK)
         return status;

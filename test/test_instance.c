@@ -144,6 +144,32 @@ static void test_plain_form(void)
     fsbb_instance_free(from_file);
 }
 
+/* A UTF-8 byte-order mark before the first line is skipped in every form. */
+static void test_byte_order_mark(void)
+{
+    static const char plain[] = "\xef\xbb\xbf" "3 2\n3 2 4\n2 5 1\n";
+    fsbb_instance *instance = parse_ok(plain, sizeof plain - 1, "bom.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(instance);
+    const int expected[6] = {3, 2, 4, 2, 5, 1};
+    CU_ASSERT_EQUAL(instance->n, 3);
+    CU_ASSERT_TRUE(same_times(instance, expected));
+    fsbb_instance_free(instance);
+
+    size_t length;
+    char *text = taillard_text(1, &length);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    char *marked = malloc(length + 3);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(marked);
+    memcpy(marked, "\xef\xbb\xbf", 3);
+    memcpy(marked + 3, text, length);
+    instance = parse_ok(marked, length + 3, "ta001.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(instance);
+    CU_ASSERT_EQUAL(instance->best_known, 1278);
+    fsbb_instance_free(instance);
+    free(marked);
+    free(text);
+}
+
 /* best_known comes with Taillard's times only: recognised by the file's name or by the
  * seed in its header, never for other times under a Taillard name. */
 static void test_taillard_recognition(void)
@@ -471,6 +497,7 @@ FSBB_SUITE("instance",
            {"Taillard names load ta001", test_load_by_name},
            {"load errors: unknown name, missing file, directory, truncated file", test_load_errors},
            {"plain form", test_plain_form},
+           {"a UTF-8 byte-order mark is skipped", test_byte_order_mark},
            {"best-known only for Taillard's own times", test_taillard_recognition},
            {"from_matrix refusals", test_from_matrix_refusals},
            {"malformed inputs: parse error with the right line", test_malformed},
