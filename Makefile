@@ -140,6 +140,7 @@ $(BUILD)/bench-cpu: $(BENCH_OBJ) $(BUILD)/libflowshopbb.a
 check: $(BUILD)/test-runner $(BUILD)/flowshop-bb
 	$(BUILD)/test-runner
 	sh test/cli/run.sh $(BUILD)/flowshop-bb
+	sh test/cli/input.sh $(BUILD)/flowshop-bb
 	sh test/cli/checkpoint.sh $(BUILD)/flowshop-bb
 	MAKE="$(MAKE)" sh test/cli/library.sh $(BUILD) $(CUDA)
 

@@ -23,6 +23,7 @@ enum { EXIT_PROVEN = 0, EXIT_LIMIT = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 3 };
 typedef struct cli_args {
     gchar *lb, *branch, *select, *ub, *device, *pool_order, *refactor, *gpu_engine;
     gchar *checkpoint, *resume;
+    gchar *format;
     gchar *balance, *ccc, *cte, *throttle, *diagnose, *characterize;
     gint threads, pool_size, block_size, lb2_pairs, subwarp;
     gdouble time_limit, checkpoint_interval, loading_ratio;
@@ -264,7 +265,7 @@ static int solve(const char *instance_name, const cli_args *args)
 {
     fsbb_error err;
     fsbb_instance *instance;
-    if (fsbb_instance_load(instance_name, &instance, &err) != FSBB_OK) {
+    if (fsbb_instance_load_format(instance_name, args->format, &instance, &err) != FSBB_OK) {
         fprintf(stderr, "flowshop-bb: %s\n", err.message);
         return EXIT_USAGE;
     }
@@ -341,6 +342,12 @@ int main(int argc, char **argv)
     cli_args args = {.threads = NOT_GIVEN, .pool_size = NOT_GIVEN, .block_size = NOT_GIVEN,
                      .lb2_pairs = NOT_GIVEN, .time_limit = NOT_GIVEN, .node_limit = NOT_GIVEN,
                      .warm_start = NOT_GIVEN, .checkpoint_interval = NOT_GIVEN, .subwarp = NOT_GIVEN, .loading_ratio = NOT_GIVEN};
+    const GOptionEntry input_entries[] = {
+        {"format", 0, 0, G_OPTION_ARG_STRING, &args.format,
+         "Read INSTANCE as a file in this format only (default: tell it from the content; an ambiguous "
+         "file is refused)", "taillard|plain|vrf"},
+        {NULL, 0, 0, 0, NULL, NULL, NULL},
+    };
     const GOptionEntry entries[] = {
         {"lb", 0, 0, G_OPTION_ARG_STRING, &args.lb, "Lower bound: lb1 (default) or lb2", "lb1|lb2"},
         {"branch", 0, 0, G_OPTION_ARG_STRING, &args.branch, "Branching: forward, backward or dynamic (default)",
@@ -395,9 +402,12 @@ int main(int argc, char **argv)
         {NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     GOptionContext *context = g_option_context_new("INSTANCE");
+    g_option_context_add_main_entries(context, input_entries, NULL);
     g_option_context_set_summary(context,
                                  "Solves a permutation flow-shop instance (minimum makespan) to proven optimality.\n"
-                                 "INSTANCE is a Taillard name (ta021, ta21) or a file in Taillard's format.");
+                                 "INSTANCE is a Taillard name (ta021, ta21), or a file ('-': standard input)\n"
+                                 "in Taillard's format, the plain form ('n m', then m rows of n times, one per\n"
+                                 "machine) or VRF ('n m', then n lines of m pairs 'machine time', machines from 0).");
     g_option_context_set_description(context,
                                      "The GPU divergence options (off by default) run the offload GPU engine with "
                                      "the kernels of divergence/;\nat most one of --ccc, --cte, --subwarp, "
@@ -443,5 +453,6 @@ int main(int argc, char **argv)
     g_free(args.throttle);
     g_free(args.diagnose);
     g_free(args.characterize);
+    g_free(args.format);
     return exit_status;
 }
