@@ -79,8 +79,14 @@ int fsbb_instance_machines(const fsbb_instance *instance);
 int fsbb_instance_time(const fsbb_instance *instance, int machine, int job);
 /* Best-known makespan of a Taillard instance, or 0 when none is known. */
 int fsbb_instance_best_known(const fsbb_instance *instance);
-/* Makespan of a permutation of all jobs (0-based), computed directly. */
+/* Makespan of a permutation of all jobs (0-based), computed directly; -1 when permutation is
+ * not one of all jobs. */
 int fsbb_instance_makespan(const fsbb_instance *instance, const int *permutation);
+/* The schedule of a permutation of all jobs (0-based), each operation as early as the order
+ * allows: start[k * jobs + j] (machines x jobs ints, laid out as the times) receives the
+ * time job j starts on machine k; it ends fsbb_instance_time(instance, k, j) later. Returns
+ * the makespan, or -1 for a NULL argument or a permutation that is not one of all jobs. */
+int fsbb_instance_schedule(const fsbb_instance *instance, const int *permutation, int *start);
 
 /* ---- Options --------------------------------------------------------------------- */
 

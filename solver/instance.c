@@ -1,10 +1,12 @@
 /* instance.c — instances (instance.h, the instance part of flowshopbb.h): building them from
  * a matrix, from Taillard's generator by name, or from a file or standard input (read within
- * a size limit, parsed by instance_parse.c), and the makespan of a permutation. */
+ * a size limit, parsed by instance_parse.c), and the schedule of a permutation, by the
+ * makespan recurrence of bounds/lb1.h. */
 #include "instance.h"
 
 #include "bound_data.h"
 #include "error.h"
+#include "lb1.h"
 #include "taillard.h"
 #include "text_file.h"
 
@@ -223,10 +225,11 @@ int fsbb_instance_best_known(const fsbb_instance *instance)
     return instance ? instance->best_known : 0;
 }
 
-int fsbb_instance_makespan(const fsbb_instance *instance, const int *permutation)
+/* Runs the makespan recurrence (fsbb_completion_append) along permutation; when start is not
+ * NULL, fills start[k * n + job]. The makespan, or -1 when permutation is not one of all jobs
+ * or memory runs out. */
+static int run_schedule(const fsbb_instance *instance, const int *permutation, int *start)
 {
-    if (!instance || !permutation)
-        return -1;
     const int n = instance->n, m = instance->m;
     char *seen = calloc((size_t)n, 1);
     int *completion = calloc((size_t)m, sizeof *completion);
@@ -239,12 +242,9 @@ int fsbb_instance_makespan(const fsbb_instance *instance, const int *permutation
             if (!valid)
                 break;
             seen[job] = 1;
-            /* completion[k]: when machine k finishes the jobs so far. */
-            completion[0] += instance->p[job];
-            for (int k = 1; k < m; k++) {
-                const int ready = completion[k] > completion[k - 1] ? completion[k] : completion[k - 1];
-                completion[k] = ready + instance->p[k * n + job];
-            }
+            fsbb_completion_append(n, m, instance->p, job, completion, completion);
+            for (int k = 0; start && k < m; k++)
+                start[k * n + job] = completion[k] - instance->p[k * n + job];
         }
         if (valid)
             makespan = completion[m - 1];
@@ -252,4 +252,14 @@ int fsbb_instance_makespan(const fsbb_instance *instance, const int *permutation
     free(seen);
     free(completion);
     return makespan;
+}
+
+int fsbb_instance_makespan(const fsbb_instance *instance, const int *permutation)
+{
+    return instance && permutation ? run_schedule(instance, permutation, NULL) : -1;
+}
+
+int fsbb_instance_schedule(const fsbb_instance *instance, const int *permutation, int *start)
+{
+    return instance && permutation && start ? run_schedule(instance, permutation, start) : -1;
 }

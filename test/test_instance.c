@@ -613,6 +613,59 @@ static void test_makespan(void)
     fsbb_instance_free(instance);
 }
 
+/* tiny.txt in the order 0 1 2: machine 0 runs 0-3, 3-5, 5-9; machine 1 runs job 0 at 3-5,
+ * job 1 at 5-10, job 2 at 10-11. */
+static void test_schedule_by_hand(void)
+{
+    fsbb_instance *instance = parse_ok(tiny_text, sizeof tiny_text - 1, "tiny");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(instance);
+    const int identity[3] = {0, 1, 2}, repeated[3] = {0, 1, 1};
+    const int expected[6] = {0, 3, 5, 3, 5, 10};
+    int start[6];
+    CU_ASSERT_EQUAL(fsbb_instance_schedule(instance, identity, start), 11);
+    CU_ASSERT_EQUAL(memcmp(start, expected, sizeof start), 0);
+    CU_ASSERT_EQUAL(fsbb_instance_schedule(instance, repeated, start), -1);
+    CU_ASSERT_EQUAL(fsbb_instance_schedule(instance, identity, NULL), -1);
+    CU_ASSERT_EQUAL(fsbb_instance_schedule(NULL, identity, start), -1);
+    fsbb_instance_free(instance);
+}
+
+/* On random instances and orders the schedule is feasible and semi-active: each operation
+ * starts when its job leaves the previous machine or its machine's previous job ends,
+ * whichever is later, and the last one ends at fsbb_instance_makespan. */
+static void test_schedule_semi_active(void)
+{
+    unsigned state = 12345;
+    for (int trial = 0; trial < 50; trial++) {
+        const int n = 1 + (int)(test_random_next(&state) % 12), m = 1 + (int)(test_random_next(&state) % 6);
+        fsbb_instance *instance = test_random_instance(&state, n, m);
+        int order[12], start[72];
+        for (int i = 0; i < n; i++)
+            order[i] = i;
+        for (int i = n - 1; i > 0; i--) {
+            const int other = (int)(test_random_next(&state) % (unsigned)(i + 1)), kept = order[i];
+            order[i] = order[other];
+            order[other] = kept;
+        }
+        const int makespan = fsbb_instance_schedule(instance, order, start);
+        CU_ASSERT_EQUAL(makespan, fsbb_instance_makespan(instance, order));
+        int last_end = 0;
+        for (int k = 0; k < m; k++) {
+            for (int i = 0; i < n; i++) {
+                const int job = order[i];
+                const int job_ready = k ? start[(k - 1) * n + job] + fsbb_instance_time(instance, k - 1, job) : 0;
+                const int machine_ready =
+                    i ? start[k * n + order[i - 1]] + fsbb_instance_time(instance, k, order[i - 1]) : 0;
+                CU_ASSERT_EQUAL(start[k * n + job], job_ready > machine_ready ? job_ready : machine_ready);
+                const int end = start[k * n + job] + fsbb_instance_time(instance, k, job);
+                last_end = end > last_end ? end : last_end;
+            }
+        }
+        CU_ASSERT_EQUAL(last_end, makespan);
+        fsbb_instance_free(instance);
+    }
+}
+
 FSBB_SUITE("instance",
            {"the 120 committed Taillard files equal the generated instances", test_committed_files},
            {"Taillard names load ta001", test_load_by_name},
@@ -628,4 +681,6 @@ FSBB_SUITE("instance",
            {"times adding up past INT_MAX", test_total_overflow},
            {"times adding up to INT_MAX, the no-upper-bound sentinel", test_total_at_the_sentinel},
            {"random mutations: valid instance or parse error", test_mutations},
-           {"makespan of a permutation", test_makespan})
+           {"makespan of a permutation", test_makespan},
+           {"schedule of a permutation, by hand", test_schedule_by_hand},
+           {"schedules are semi-active and end at the makespan", test_schedule_semi_active})
