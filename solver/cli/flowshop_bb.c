@@ -7,6 +7,7 @@
  * (as --diagnose writes them) and exits, without an instance or a GPU. */
 #include "characterize.h"
 #include "flowshopbb.h"
+#include "schedule_files.h"
 
 #include <glib.h>
 #include <signal.h>
@@ -23,7 +24,7 @@ enum { EXIT_PROVEN = 0, EXIT_LIMIT = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 3 };
 typedef struct cli_args {
     gchar *lb, *branch, *select, *ub, *device, *pool_order, *refactor, *gpu_engine;
     gchar *checkpoint, *resume;
-    gchar *format;
+    gchar *format, *schedule, *gantt;
     gchar *balance, *ccc, *cte, *throttle, *diagnose, *characterize;
     gint threads, pool_size, block_size, lb2_pairs, subwarp;
     gdouble time_limit, checkpoint_interval, loading_ratio;
@@ -272,7 +273,8 @@ static int solve(const char *instance_name, const cli_args *args)
     fsbb_options *options = fsbb_options_new();
     fsbb_solver *solver = NULL;
     int exit_status = EXIT_USAGE;
-    if (!options || !apply_arguments(options, args))
+    const schedule_files files = {.csv = args->schedule, .svg = args->gantt};
+    if (!options || !apply_arguments(options, args) || !schedule_files_check(&files))
         goto done;
     char device[16];
     fsbb_options_get(options, "device", device, sizeof device);
@@ -321,6 +323,8 @@ static int solve(const char *instance_name, const cli_args *args)
     exit_status = result.interrupted ? EXIT_INTERRUPTED
                   : result.optimal || result.lower_bound >= result.makespan ? EXIT_PROVEN
                                                                              : EXIT_LIMIT;
+    if (!schedule_files_write(&files, instance, &result))
+        exit_status = EXIT_USAGE;
     if (args->checkpoint && exit_status != EXIT_PROVEN) {
         if (log.final_status == FSBB_OK)
             fprintf(stderr, "flowshop-bb: search saved in %s: continue with --resume %s\n", args->checkpoint,
@@ -342,10 +346,13 @@ int main(int argc, char **argv)
     cli_args args = {.threads = NOT_GIVEN, .pool_size = NOT_GIVEN, .block_size = NOT_GIVEN,
                      .lb2_pairs = NOT_GIVEN, .time_limit = NOT_GIVEN, .node_limit = NOT_GIVEN,
                      .warm_start = NOT_GIVEN, .checkpoint_interval = NOT_GIVEN, .subwarp = NOT_GIVEN, .loading_ratio = NOT_GIVEN};
-    const GOptionEntry input_entries[] = {
+    const GOptionEntry file_entries[] = {
         {"format", 0, 0, G_OPTION_ARG_STRING, &args.format,
-         "Read INSTANCE as a file in this format only (default: tell it from the content; an ambiguous "
-         "file is refused)", "taillard|plain|vrf"},
+         "Read INSTANCE as a file in this format (default auto: from its content)", "auto|taillard|plain|vrf"},
+        {"schedule", 0, 0, G_OPTION_ARG_FILENAME, &args.schedule,
+         "Write the schedule found to FILE as CSV: job,machine,start,end (numbered from 1)", "FILE"},
+        {"gantt", 0, 0, G_OPTION_ARG_FILENAME, &args.gantt, "Draw the schedule found as a Gantt chart in FILE (SVG)",
+         "FILE.svg"},
         {NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const GOptionEntry entries[] = {
@@ -402,7 +409,7 @@ int main(int argc, char **argv)
         {NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     GOptionContext *context = g_option_context_new("INSTANCE");
-    g_option_context_add_main_entries(context, input_entries, NULL);
+    g_option_context_add_main_entries(context, file_entries, NULL);
     g_option_context_set_summary(context,
                                  "Solves a permutation flow-shop instance (minimum makespan) to proven optimality.\n"
                                  "INSTANCE is a Taillard name (ta021, ta21), or a file ('-': standard input)\n"
@@ -454,5 +461,7 @@ int main(int argc, char **argv)
     g_free(args.diagnose);
     g_free(args.characterize);
     g_free(args.format);
+    g_free(args.schedule);
+    g_free(args.gantt);
     return exit_status;
 }
