@@ -348,10 +348,10 @@ int main(int argc, char **argv)
                      .warm_start = NOT_GIVEN, .checkpoint_interval = NOT_GIVEN, .subwarp = NOT_GIVEN, .loading_ratio = NOT_GIVEN};
     const GOptionEntry file_entries[] = {
         {"format", 0, 0, G_OPTION_ARG_STRING, &args.format,
-         "Read INSTANCE as a file in this format (default auto: from its content)", "auto|taillard|plain|vrf"},
+         "Read INSTANCE as a file in this format (default: from its content)", "auto|taillard|plain|vrf"},
         {"schedule", 0, 0, G_OPTION_ARG_FILENAME, &args.schedule,
-         "Write the schedule found to FILE as CSV: job,machine,start,end (numbered from 1)", "FILE"},
-        {"gantt", 0, 0, G_OPTION_ARG_FILENAME, &args.gantt, "Draw the schedule found as a Gantt chart in FILE (SVG)",
+         "Write the schedule found as CSV: job,machine,start,end (from 1)", "FILE"},
+        {"gantt", 0, 0, G_OPTION_ARG_FILENAME, &args.gantt, "Draw the schedule found as a Gantt chart (SVG)",
          "FILE.svg"},
         {NULL, 0, 0, 0, NULL, NULL, NULL},
     };
@@ -412,9 +412,10 @@ int main(int argc, char **argv)
     g_option_context_add_main_entries(context, file_entries, NULL);
     g_option_context_set_summary(context,
                                  "Solves a permutation flow-shop instance (minimum makespan) to proven optimality.\n"
-                                 "INSTANCE is a Taillard name (ta021, ta21), or a file ('-': standard input)\n"
-                                 "in Taillard's format, the plain form ('n m', then m rows of n times, one per\n"
-                                 "machine) or VRF ('n m', then n lines of m pairs 'machine time', machines from 0).");
+                                 "INSTANCE is a Taillard name (ta021, ta21) or a file ('-': standard input) in\n"
+                                 "Taillard's format, the plain form ('n m', then m rows of n times, one per\n"
+                                 "machine) or VRF's ('n m', then a line per job of m pairs 'machine time',\n"
+                                 "machines from 0). An ambiguous file is refused: name its format (--format).");
     g_option_context_set_description(context,
                                      "The GPU divergence options (off by default) run the offload GPU engine with "
                                      "the kernels of divergence/;\nat most one of --ccc, --cte, --subwarp, "
