@@ -344,11 +344,13 @@ static body_shape scan_body(const reader *start, int m)
 }
 
 /* PLAIN or VRF for the numbers after "n m" at r, or an error naming the formats the file
- * could be. The counts differ (n m times against 2 n m numbers); the layout decides when the
- * count fits the plain form but the lines say otherwise: all of them VRF job lines (the first
- * lines of a VRF file, or a plain file whose rows read "0 t 1 t ..."), or n lines of m
- * (rows that are jobs, or machines wrapped every m times). A square job-major file cannot
- * be told from a plain one: the plain form is machine by machine. */
+ * could be. The counts differ (n m times against 2 n m numbers), and 2 n m numbers are VRF
+ * when some line is a VRF job line or they lie on n lines of 2 m (a VRF file with, say,
+ * machines numbered from 1, which its parser then names). The layout decides when the count
+ * fits the plain form but the lines say otherwise: all of them VRF job lines (the first lines
+ * of a VRF file, or a plain file whose rows read "0 t 1 t ..."), or n lines of m (rows that
+ * are jobs, or machines wrapped every m times). A square job-major file cannot be told from
+ * a plain one: the plain form is machine by machine. */
 static fsbb_status detect_format(const reader *r, int n, int m, fsbb_instance_format *format)
 {
     const body_shape shape = scan_body(r, m);
@@ -360,7 +362,8 @@ static fsbb_status detect_format(const reader *r, int n, int m, fsbb_instance_fo
                            "of %d times) or a VRF file with %lld of its %d job lines; name the format "
                            "(--format plain or --format vrf)",
                            shape.tokens, shape.lines, m, m, n, shape.lines, n);
-    if (all_vrf || shape.tokens == 2 * times) {
+    const int vrf_layout = shape.lines == n && shape.width == 2LL * m;
+    if (all_vrf || (shape.tokens == 2 * times && (shape.vrf_lines > 0 || vrf_layout))) {
         *format = FSBB_FORMAT_VRF;
         return FSBB_OK;
     }
