@@ -140,6 +140,8 @@ $(BUILD)/bench-cpu: $(BENCH_OBJ) $(BUILD)/libflowshopbb.a
 check: $(BUILD)/test-runner $(BUILD)/flowshop-bb $(BUILD)/flowshop-sweep
 	$(BUILD)/test-runner
 	sh test/cli/run.sh $(BUILD)/flowshop-bb
+	sh test/cli/input.sh $(BUILD)/flowshop-bb
+	sh test/cli/schedule.sh $(BUILD)/flowshop-bb
 	sh test/cli/checkpoint.sh $(BUILD)/flowshop-bb
 	sh test/cli/sweep.sh $(BUILD)/flowshop-sweep
 	MAKE="$(MAKE)" sh test/cli/library.sh $(BUILD) $(CUDA)

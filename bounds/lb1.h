@@ -19,17 +19,25 @@
 #include "bound_data.h"
 #include "hd.h"
 
+/* The makespan recurrence, the one definition of a schedule's times: with the m x n times p
+ * (p[k * n + j]), after[k] is the completion time on machine k once job follows jobs whose
+ * completion times are before[k]; each operation starts as early as it can,
+ * at max(after[k-1], before[k]) = after[k] - p[k * n + job]. after may be before. */
+FSBB_HD void fsbb_completion_append(int n, int m, const int *p, int job, const int *before, int *after)
+{
+    int t = before[0] + p[job];
+    after[0] = t;
+    for (int k = 1; k < m; k++) {
+        t = FSBB_MAX(t, before[k]) + p[k * n + job];
+        after[k] = t;
+    }
+}
+
 /* after[k]: completion time on machine k once job follows a prefix whose completion
  * times are before[k]. after may be before (updated in place). */
 FSBB_HD void fsbb_front_append(const fsbb_bound_data *d, int job, const int *before, int *after)
 {
-    const int n = d->n, m = d->m;
-    int t = before[0] + d->p[job];
-    after[0] = t;
-    for (int k = 1; k < m; k++) {
-        t = FSBB_MAX(t, before[k]) + d->p[k * n + job];
-        after[k] = t;
-    }
+    fsbb_completion_append(d->n, d->m, d->p, job, before, after);
 }
 
 /* after[k]: back time on machine k once job precedes a suffix whose back times are

@@ -3,6 +3,7 @@
 #include "characterize.h"
 
 #include "error.h"
+#include "text_file.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -10,6 +11,12 @@
 #include <string.h>
 
 enum { WARP_LANES = 32 };
+
+/* The longest trace file read, far above what --diagnose writes (65536 tasks and a pool):
+ * a device or an endless stream stops there. */
+#define FSBB_TRACE_MAX_BYTES ((size_t)256 << 20)
+/* The longest line of a trace: a record takes at most 5 numbers of 20 digits. */
+#define FSBB_TRACE_MAX_LINE 255
 
 void fsbb_trace_init(fsbb_trace *trace)
 {
@@ -55,34 +62,49 @@ fsbb_status fsbb_trace_add_warp(fsbb_trace *trace, int64_t warp, int64_t head, i
     return FSBB_OK;
 }
 
+/* One line of a trace file (NUL-terminated, without its newline). */
+static fsbb_status read_record(const char *text, long number, fsbb_trace *trace, fsbb_error *err)
+{
+    text += strspn(text, " \t\r");
+    if (*text == '#' || *text == '\0')
+        return FSBB_OK;
+    int64_t warp, task, begin, end, head, tail;
+    int lane, used = 0;
+    if (sscanf(text, "task %" SCNd64 " %d %" SCNd64 " %" SCNd64 " %" SCNd64 " %n", &warp, &lane, &task, &begin, &end,
+               &used) == 5 &&
+        text[used] == '\0')
+        return fsbb_trace_add_task(trace, warp, lane, task, begin, end, err);
+    if (sscanf(text, "warp %" SCNd64 " %" SCNd64 " %" SCNd64 " %n", &warp, &head, &tail, &used) == 3 &&
+        text[used] == '\0')
+        return fsbb_trace_add_warp(trace, warp, head, tail, err);
+    return fsbb_fail(err, FSBB_ERR_PARSE, "trace line %ld: expected 'task WARP LANE TASK BEGIN END' or "
+                     "'warp WARP HEAD TAIL'", number);
+}
+
 fsbb_status fsbb_trace_read(FILE *file, fsbb_trace *trace, fsbb_error *err)
 {
-    char line[512];
+    char *text = NULL;
+    size_t length = 0;
+    fsbb_status status = fsbb_text_read(file, "trace", FSBB_TRACE_MAX_BYTES, "a trace", &text, &length, err);
     long number = 0;
-    while (fgets(line, sizeof line, file)) {
-        number++;
-        char *text = line + strspn(line, " \t");
-        if (*text == '#' || *text == '\n' || *text == '\0')
-            continue;
-        int64_t warp, task, begin, end, head, tail;
-        int lane, used = 0;
-        fsbb_status status;
-        if (sscanf(text, "task %" SCNd64 " %d %" SCNd64 " %" SCNd64 " %" SCNd64 " %n", &warp, &lane, &task, &begin,
-                   &end, &used) == 5 &&
-            text[used] == '\0')
-            status = fsbb_trace_add_task(trace, warp, lane, task, begin, end, err);
-        else if (sscanf(text, "warp %" SCNd64 " %" SCNd64 " %" SCNd64 " %n", &warp, &head, &tail, &used) == 3 &&
-                 text[used] == '\0')
-            status = fsbb_trace_add_warp(trace, warp, head, tail, err);
-        else
-            return fsbb_fail(err, FSBB_ERR_PARSE, "trace line %ld: expected 'task WARP LANE TASK BEGIN END' or "
-                             "'warp WARP HEAD TAIL'", number);
-        if (status != FSBB_OK)
-            return status;
+    for (size_t start = 0; status == FSBB_OK && start < length; number++) {
+        const char *newline = memchr(text + start, '\n', length - start);
+        const size_t end = newline ? (size_t)(newline - text) : length;
+        char line[FSBB_TRACE_MAX_LINE + 1];
+        if (memchr(text + start, '\0', end - start))
+            status = fsbb_fail(err, FSBB_ERR_PARSE, "trace line %ld: NUL byte: binary data, not a trace", number + 1);
+        else if (end - start > FSBB_TRACE_MAX_LINE)
+            status = fsbb_fail(err, FSBB_ERR_PARSE, "trace line %ld: longer than %d bytes", number + 1,
+                               FSBB_TRACE_MAX_LINE);
+        else {
+            memcpy(line, text + start, end - start);
+            line[end - start] = '\0';
+            status = read_record(line, number + 1, trace, err);
+        }
+        start = end + 1;
     }
-    if (ferror(file))
-        return fsbb_fail(err, FSBB_ERR_IO, "reading a trace: %s", strerror(errno));
-    return FSBB_OK;
+    free(text);
+    return status;
 }
 
 fsbb_status fsbb_trace_load(const char *path, fsbb_trace *trace, fsbb_error *err)

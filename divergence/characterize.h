@@ -63,7 +63,9 @@ fsbb_status fsbb_trace_add_task(fsbb_trace *trace, int64_t warp, int lane, int64
                                 fsbb_error *err);
 fsbb_status fsbb_trace_add_warp(fsbb_trace *trace, int64_t warp, int64_t head, int64_t tail, fsbb_error *err);
 
-/* Reads the records of a trace file (appending to trace). */
+/* Reads the records of a trace file (appending to trace): at most 256 MiB (a regular file
+ * is refused from its size, a stream is read no further), lines of at most 255 bytes, no
+ * NUL bytes. */
 fsbb_status fsbb_trace_read(FILE *file, fsbb_trace *trace, fsbb_error *err);
 fsbb_status fsbb_trace_load(const char *path, fsbb_trace *trace, fsbb_error *err);
 /* Writes trace in the file format above. */

@@ -1,7 +1,9 @@
 /* generate.c — writes instances/ta001.txt ... ta120.txt, Taillard's instances in his own
  * file format, from the generator and table of solver/taillard.c. The upper-bound column is
  * the best-known makespan, the lower-bound column Taillard's simple bound computed from the
- * times (see instances/README.md).
+ * times (see instances/README.md). It also writes instances/vrf/ta001.txt, ta001 in the
+ * format of Vallada, Ruiz and Framinan's benchmark: "n m", then per job m pairs
+ * "machine time", machines numbered from 0.
  *
  *     cc -std=c11 -Isolver instances/generate.c solver/taillard.c -o build/taillard-gen
  *     build/taillard-gen instances */
@@ -44,6 +46,41 @@ static int simple_lower_bound(int n, int m, const int *p)
     return bound;
 }
 
+/* Closes file, reporting a failed write of path; 0 or -1. */
+static int close_file(FILE *file, const char *path)
+{
+    if (fclose(file) != 0) {
+        fprintf(stderr, "taillard-gen: %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+static int write_vrf(const char *directory, int index)
+{
+    const fsbb_taillard_entry *e = fsbb_taillard_entry_at(index);
+    int *p = malloc(sizeof *p * (size_t)e->jobs * (size_t)e->machines);
+    if (!p) {
+        fprintf(stderr, "taillard-gen: out of memory\n");
+        return -1;
+    }
+    fsbb_taillard_generate(index, p);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/vrf/%s.txt", directory, e->name);
+    FILE *file = fopen(path, "w");
+    if (!file) {
+        fprintf(stderr, "taillard-gen: %s: %s\n", path, strerror(errno));
+        free(p);
+        return -1;
+    }
+    fprintf(file, "%d %d\n", e->jobs, e->machines);
+    for (int j = 0; j < e->jobs; j++)
+        for (int k = 0; k < e->machines; k++)
+            fprintf(file, "%d %d%c", k, p[k * e->jobs + j], k + 1 < e->machines ? ' ' : '\n');
+    free(p);
+    return close_file(file, path);
+}
+
 static int write_instance(const char *directory, int index)
 {
     const fsbb_taillard_entry *e = fsbb_taillard_entry_at(index);
@@ -72,11 +109,7 @@ static int write_instance(const char *directory, int index)
         fputc('\n', file);
     }
     free(p);
-    if (fclose(file) != 0) {
-        fprintf(stderr, "taillard-gen: %s: %s\n", path, strerror(errno));
-        return -1;
-    }
-    return 0;
+    return close_file(file, path);
 }
 
 int main(int argc, char **argv)
@@ -88,5 +121,5 @@ int main(int argc, char **argv)
     for (int index = 1; index <= FSBB_TAILLARD_COUNT; index++)
         if (write_instance(argv[1], index) != 0)
             return 1;
-    return 0;
+    return write_vrf(argv[1], 1) != 0;
 }

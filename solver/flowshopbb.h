@@ -53,9 +53,22 @@ const char *fsbb_status_name(fsbb_status status);
 
 typedef struct fsbb_instance fsbb_instance;
 
-/* Loads "ta021", "ta21", "TA021" (a Taillard instance, generated in memory) or a path to a
- * file in Taillard's format or the plain form "n m" followed by m rows of n times. */
+/* Loads "ta021", "ta21", "TA021" (a Taillard instance, generated in memory), or the file at
+ * a path ("-": standard input) in one of three formats, told apart by their content:
+ *   Taillard's:  a line of text, "n m seed upper lower", a line of text, m rows of n times;
+ *   plain:       "n m", then m rows of n times (row k: machine k);
+ *   VRF:         "n m", then n lines, one per job, of m pairs "machine time" with the
+ *                machines 0..m-1 in order (Vallada, Ruiz and Framinan's benchmark).
+ * A file that could be plain or VRF, or whose n lines of m times look like one row per job,
+ * is refused (FSBB_ERR_PARSE) rather than guessed: see fsbb_instance_load_format. Limits:
+ * 1..30000 jobs, 1..1000 machines, times 0..1000000 adding up to at most 2147483646, files
+ * of at most 1 GiB. Malformed files are refused with "FILE:LINE: what" (FSBB_ERR_PARSE). */
 fsbb_status fsbb_instance_load(const char *name_or_path, fsbb_instance **out, fsbb_error *err);
+/* fsbb_instance_load with the file's format named: "taillard", "plain" or "vrf" reads the
+ * file (never a built-in instance) in that format only, "auto" or NULL as fsbb_instance_load.
+ * An unknown format name is FSBB_ERR_ARGUMENT. */
+fsbb_status fsbb_instance_load_format(const char *name_or_path, const char *format, fsbb_instance **out,
+                                      fsbb_error *err);
 /* From an m x n row-major matrix, times[k * n + j] = time of job j on machine k. */
 fsbb_status fsbb_instance_from_matrix(const char *name, int jobs, int machines, const int *times,
                                       fsbb_instance **out, fsbb_error *err);
@@ -66,8 +79,14 @@ int fsbb_instance_machines(const fsbb_instance *instance);
 int fsbb_instance_time(const fsbb_instance *instance, int machine, int job);
 /* Best-known makespan of a Taillard instance, or 0 when none is known. */
 int fsbb_instance_best_known(const fsbb_instance *instance);
-/* Makespan of a permutation of all jobs (0-based), computed directly. */
+/* Makespan of a permutation of all jobs (0-based), computed directly; -1 when permutation is
+ * not one of all jobs. */
 int fsbb_instance_makespan(const fsbb_instance *instance, const int *permutation);
+/* The schedule of a permutation of all jobs (0-based), each operation as early as the order
+ * allows: start[k * jobs + j] (machines x jobs ints, laid out as the times) receives the
+ * time job j starts on machine k; it ends fsbb_instance_time(instance, k, j) later. Returns
+ * the makespan, or -1 for a NULL argument or a permutation that is not one of all jobs. */
+int fsbb_instance_schedule(const fsbb_instance *instance, const int *permutation, int *start);
 
 /* ---- Options --------------------------------------------------------------------- */
 

@@ -14,6 +14,7 @@
 #include "help_text.h"
 #include "instance.h"
 #include "json.h"
+#include "schedule_files.h"
 #include "taillard.h"
 
 #include <errno.h>
@@ -51,7 +52,7 @@ typedef enum option_id {
     OPT_RESUME,
     OPT_GPU_ENGINE, OPT_WARM_START, OPT_POOL_SIZE, OPT_BLOCK_SIZE, OPT_POOL_ORDER, OPT_REFACTOR,
     OPT_BALANCE, OPT_LOADING_RATIO, OPT_CCC, OPT_CTE, OPT_SUBWARP, OPT_THROTTLE, OPT_DIAGNOSE, OPT_CHARACTERIZE,
-    OPT_JSON, OPT_QUIET, OPT_VERSION, OPT_HELP,
+    OPT_FORMAT, OPT_SCHEDULE, OPT_GANTT, OPT_JSON, OPT_QUIET, OPT_VERSION, OPT_HELP,
     OPTION_COUNT
 } option_id;
 
@@ -118,7 +119,12 @@ static const cli_option cli_options[OPTION_COUNT] = {
     [OPT_CHARACTERIZE] = {"characterize", 0, "FILE", FALSE, NULL,
                           "print the tasks, task lengths, I_irre and U_util of the trace in FILE and exit "
                           "(no INSTANCE, no GPU needed)"},
-    [OPT_JSON] = {"json", 0, NULL, FALSE, "Output", "print the result as one JSON object"},
+    [OPT_FORMAT] = {"format", 0, "auto|taillard|plain|vrf", FALSE, "Input and output",
+                    "read INSTANCE as a file in this format (default auto: from its content)"},
+    [OPT_SCHEDULE] = {"schedule", 0, "FILE", FALSE, NULL,
+                      "write the schedule found as CSV: job,machine,start,end (jobs and machines from 1)"},
+    [OPT_GANTT] = {"gantt", 0, "FILE.svg", FALSE, NULL, "draw the schedule found as a Gantt chart (SVG)"},
+    [OPT_JSON] = {"json", 0, NULL, FALSE, NULL, "print the result as one JSON object"},
     [OPT_QUIET] = {"quiet", 'q', NULL, FALSE, NULL, "no progress line or notes on stderr"},
     [OPT_VERSION] = {"version", 'V', NULL, FALSE, NULL, "print the version and exit"},
     [OPT_HELP] = {"help", 'h', NULL, FALSE, NULL, "print this help and exit"},
@@ -378,7 +384,7 @@ static int solve(const char *instance_name, const cli_args *args)
     const gboolean quiet = args->flags[OPT_QUIET];
     fsbb_error err;
     fsbb_instance *instance;
-    const fsbb_status loaded = fsbb_instance_load(instance_name, &instance, &err);
+    const fsbb_status loaded = fsbb_instance_load_format(instance_name, args->values[OPT_FORMAT], &instance, &err);
     if (loaded != FSBB_OK) {
         fprintf(stderr, "flowshop-bb: %s\n", err.message);
         return exit_status_of(loaded);
@@ -390,7 +396,8 @@ static int solve(const char *instance_name, const cli_args *args)
     fsbb_options *options = fsbb_options_new();
     fsbb_solver *solver = NULL;
     int exit_status = EXIT_USAGE;
-    if (!options || !apply_arguments(options, args))
+    const schedule_files files = {.csv = args->values[OPT_SCHEDULE], .svg = args->values[OPT_GANTT]};
+    if (!options || !apply_arguments(options, args) || !schedule_files_check(&files))
         goto done;
     GError *target_error = NULL;
     if (checkpoint &&
@@ -452,6 +459,8 @@ static int solve(const char *instance_name, const cli_args *args)
         exit_status = result.interrupted                                            ? EXIT_INTERRUPTED
                       : result.optimal || result.lower_bound >= result.makespan ? EXIT_PROVEN
                                                                                  : EXIT_LIMIT;
+    if (result.jobs > 0 && !schedule_files_write(&files, instance, &result))
+        exit_status = EXIT_USAGE;
     if (checkpoint && !error && exit_status != EXIT_PROVEN) {
         if (log.final_status == FSBB_OK)
             fprintf(stderr, "flowshop-bb: search saved in %s: continue with --resume %s --checkpoint %s\n",
@@ -508,11 +517,13 @@ static void print_help(void)
                             0);
     gchar *instance = g_strdup_printf(
         "INSTANCE is a Taillard name (ta001 to ta120; ta21 and TA021 too), built in, or the path of a "
-        "file in Taillard's format or in the plain form: \"n m\", then m lines of n processing times "
-        "(line k: machine k). A Taillard name always means the built-in instance, even when a file of that "
+        "file ('-': standard input) in Taillard's format, in the plain form (\"n m\", then m lines of n "
+        "processing times, line k: machine k) or in VRF's (\"n m\", then a line per job of m pairs "
+        "\"machine time\", machines from 0); an ambiguous file is refused: name its format with --format. "
+        "A Taillard name always means the built-in instance, even when a file of that "
         "name is in the current folder: write ./ta005 to read such a file. A file holds at most %d jobs "
         "and %d machines, times from 0 to %d, and the sum of all its times is at most %d.",
-        FSBB_MAX_JOBS, FSBB_MAX_MACHINES, FSBB_MAX_TIME, INT_MAX);
+        FSBB_MAX_JOBS, FSBB_MAX_MACHINES, FSBB_MAX_TIME, FSBB_MAX_TOTAL_TIME);
     g_string_append_c(out, '\n');
     fsbb_cli_help_paragraph(out, instance, 0);
     g_free(instance);
