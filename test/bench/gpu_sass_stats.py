@@ -10,7 +10,7 @@ for line in sys.stdin:
     m = re.search(r'Function : (\S+)', line)
     if m:
         cur = m.group(1); stats[cur] = collections.Counter(); continue
-    m = re.search(r'/\*[0-9a-f]{4}\*/\s+(@!?U?P[T0-9]+\s+)?([A-Z][A-Z0-9_]*)(\.\S*)?', line)
+    m = re.search(r'/\*[0-9a-f]{4,}\*/\s+(@!?U?P[T0-9]+\s+)?([A-Z][A-Z0-9_]*)(\.\S*)?', line)
     if m and cur:
         stats[cur][m.group(2)] += 1
         stats[cur]['total'] += 1
