@@ -17,11 +17,11 @@
 #define FSBB_LB1_H
 
 #include "bound_data.h"
-#include "hd.h"
+#include "host_device.h"
 
 /* after[k]: completion time on machine k once job follows a prefix whose completion
  * times are before[k]. after may be before (updated in place). */
-FSBB_HD void fsbb_front_append(const fsbb_bound_data *d, int job, const int *before, int *after)
+FSBB_HOST_DEVICE void fsbb_front_append(const fsbb_bound_data *d, int job, const int *before, int *after)
 {
     const int n = d->n, m = d->m;
     int t = before[0] + d->p[job];
@@ -34,7 +34,7 @@ FSBB_HD void fsbb_front_append(const fsbb_bound_data *d, int job, const int *bef
 
 /* after[k]: back time on machine k once job precedes a suffix whose back times are
  * before[k]. after may be before (updated in place). */
-FSBB_HD void fsbb_back_prepend(const fsbb_bound_data *d, int job, const int *before, int *after)
+FSBB_HOST_DEVICE void fsbb_back_prepend(const fsbb_bound_data *d, int job, const int *before, int *after)
 {
     const int n = d->n, m = d->m;
     int t = before[m - 1] + d->p[(m - 1) * n + job];
@@ -46,7 +46,7 @@ FSBB_HD void fsbb_back_prepend(const fsbb_bound_data *d, int job, const int *bef
 }
 
 /* front[k]: completion time on machine k of the prefix perm[0..front_len). */
-FSBB_HD void fsbb_front_times(const fsbb_bound_data *d, const fsbb_job *perm, int front_len, int *front)
+FSBB_HOST_DEVICE void fsbb_front_times(const fsbb_bound_data *d, const fsbb_job *perm, int front_len, int *front)
 {
     for (int k = 0; k < d->m; k++)
         front[k] = 0;
@@ -56,7 +56,7 @@ FSBB_HD void fsbb_front_times(const fsbb_bound_data *d, const fsbb_job *perm, in
 
 /* back[k]: time from the start of the suffix perm[n-back_len..n) on machine k to its end
  * on the last machine, scheduling the suffix backwards. */
-FSBB_HD void fsbb_back_times(const fsbb_bound_data *d, const fsbb_job *perm, int back_len, int *back)
+FSBB_HOST_DEVICE void fsbb_back_times(const fsbb_bound_data *d, const fsbb_job *perm, int back_len, int *back)
 {
     for (int k = 0; k < d->m; k++)
         back[k] = 0;
@@ -65,8 +65,8 @@ FSBB_HD void fsbb_back_times(const fsbb_bound_data *d, const fsbb_job *perm, int
 }
 
 /* remain[k]: total work of the unscheduled jobs on machine k. */
-FSBB_HD void fsbb_remaining_work(const fsbb_bound_data *d, const fsbb_job *perm, int front_len, int back_len,
-                                 int *remain)
+FSBB_HOST_DEVICE void fsbb_remaining_work(const fsbb_bound_data *d, const fsbb_job *perm, int front_len, int back_len,
+                                          int *remain)
 {
     const int n = d->n, m = d->m;
     for (int k = 0; k < m; k++)
@@ -79,7 +79,7 @@ FSBB_HD void fsbb_remaining_work(const fsbb_bound_data *d, const fsbb_job *perm,
 }
 
 /* Makespan of a complete schedule given its prefix and suffix parts. */
-FSBB_HD int fsbb_joined_makespan(int m, const int *front, const int *back)
+FSBB_HOST_DEVICE int fsbb_joined_makespan(int m, const int *front, const int *back)
 {
     int makespan = 0;
     for (int k = 0; k < m; k++)
@@ -88,8 +88,8 @@ FSBB_HD int fsbb_joined_makespan(int m, const int *front, const int *back)
 }
 
 /* LB1 from the three per-machine arrays; unscheduled_count is n - front_len - back_len. */
-FSBB_HD int fsbb_lb1_from_parts(const fsbb_bound_data *d, const int *front, const int *back, const int *remain,
-                                int unscheduled_count)
+FSBB_HOST_DEVICE int fsbb_lb1_from_parts(const fsbb_bound_data *d, const int *front, const int *back, const int *remain,
+                                         int unscheduled_count)
 {
     const int m = d->m;
     if (unscheduled_count == 0)
@@ -104,8 +104,8 @@ FSBB_HD int fsbb_lb1_from_parts(const fsbb_bound_data *d, const int *front, cons
 }
 
 /* LB1 of the child that appends `job` to the prefix. */
-FSBB_HD int fsbb_lb1_forward_child(const fsbb_bound_data *d, const int *front, const int *back, const int *remain,
-                                   int unscheduled_count, int job)
+FSBB_HOST_DEVICE int fsbb_lb1_forward_child(const fsbb_bound_data *d, const int *front, const int *back,
+                                            const int *remain, int unscheduled_count, int job)
 {
     const int n = d->n, m = d->m;
     int t = front[0] + d->p[job];
@@ -129,8 +129,8 @@ FSBB_HD int fsbb_lb1_forward_child(const fsbb_bound_data *d, const int *front, c
 }
 
 /* LB1 of the child that prepends `job` to the suffix; child_back is m ints of scratch. */
-FSBB_HD int fsbb_lb1_backward_child(const fsbb_bound_data *d, const int *front, const int *back, const int *remain,
-                                    int unscheduled_count, int job, int *child_back)
+FSBB_HOST_DEVICE int fsbb_lb1_backward_child(const fsbb_bound_data *d, const int *front, const int *back,
+                                             const int *remain, int unscheduled_count, int job, int *child_back)
 {
     const int n = d->n, m = d->m;
     fsbb_back_prepend(d, job, back, child_back);
@@ -146,7 +146,7 @@ FSBB_HD int fsbb_lb1_backward_child(const fsbb_bound_data *d, const int *front, 
 }
 
 /* LB1 of a node from scratch; scratch holds 3 * m ints. */
-FSBB_HD int fsbb_lb1(const fsbb_bound_data *d, const fsbb_job *perm, int front_len, int back_len, int *scratch)
+FSBB_HOST_DEVICE int fsbb_lb1(const fsbb_bound_data *d, const fsbb_job *perm, int front_len, int back_len, int *scratch)
 {
     int *front = scratch, *back = scratch + d->m, *remain = scratch + 2 * d->m;
     fsbb_front_times(d, perm, front_len, front);

@@ -12,20 +12,20 @@
 #define FSBB_LB1_BATCH_H
 
 #include "bound_data.h"
-#include "hd.h"
+#include "host_device.h"
 
 enum { FSBB_BATCH_LANES = 4 };
 
 /* The lanes of a batch of count children. */
-FSBB_HD int fsbb_batch_width(int count)
+FSBB_HOST_DEVICE int fsbb_batch_width(int count)
 {
     return (count + FSBB_BATCH_LANES - 1) & ~(FSBB_BATCH_LANES - 1);
 }
 
 /* Gathers the times of the count unscheduled jobs perm[first..first+count) machine by
  * machine (zeros in the lanes past count), and sums them into remain[k]. */
-FSBB_HD void fsbb_gather_unscheduled(const fsbb_bound_data *d, const fsbb_job *perm, int first, int count,
-                                     int *times, int *remain)
+FSBB_HOST_DEVICE void fsbb_gather_unscheduled(const fsbb_bound_data *d, const fsbb_job *perm, int first, int count,
+                                              int *times, int *remain)
 {
     const int n = d->n, m = d->m, width = fsbb_batch_width(count);
     for (int k = 0; k < m; k++) {
@@ -43,8 +43,9 @@ FSBB_HD void fsbb_gather_unscheduled(const fsbb_bound_data *d, const fsbb_job *p
 }
 
 /* Forward children: lb[c] for appending the c-th unscheduled job; count >= 2. */
-FSBB_HD void fsbb_lb1_forward_children(const fsbb_bound_data *d, const int *front, const int *back,
-                                       const int *remain, const int *times, int count, int *t, int *last, int *lb)
+FSBB_HOST_DEVICE void fsbb_lb1_forward_children(const fsbb_bound_data *d, const int *front, const int *back,
+                                                const int *remain, const int *times, int count, int *t, int *last,
+                                                int *lb)
 {
     const int m = d->m, width = fsbb_batch_width(count);
     {
@@ -73,9 +74,9 @@ FSBB_HD void fsbb_lb1_forward_children(const fsbb_bound_data *d, const int *fron
 
 /* Backward children: lb[c] for prepending the c-th unscheduled job to the suffix;
  * count >= 2. */
-FSBB_HD void fsbb_lb1_backward_children(const fsbb_bound_data *d, const int *front, const int *back,
-                                        const int *remain, const int *times, int count, int *child_back,
-                                        int *last, int *lb)
+FSBB_HOST_DEVICE void fsbb_lb1_backward_children(const fsbb_bound_data *d, const int *front, const int *back,
+                                                 const int *remain, const int *times, int count, int *child_back,
+                                                 int *last, int *lb)
 {
     const int m = d->m, width = fsbb_batch_width(count);
     {

@@ -12,11 +12,11 @@
 #define FSBB_LB2_H
 
 #include "bound_data.h"
-#include "hd.h"
+#include "host_device.h"
 
 /* The bound of machine pair q; unscheduled[j] is nonzero for the jobs still to place. */
-FSBB_HD int fsbb_lb2_pair(const fsbb_bound_data *d, int q, const unsigned char *unscheduled, const int *front,
-                          const int *back)
+FSBB_HOST_DEVICE int fsbb_lb2_pair(const fsbb_bound_data *d, int q, const unsigned char *unscheduled, const int *front,
+                                   const int *back)
 {
     const int n = d->n;
     const int k = d->pair_first[q], l = d->pair_second[q];
@@ -36,8 +36,8 @@ FSBB_HD int fsbb_lb2_pair(const fsbb_bound_data *d, int q, const unsigned char *
 }
 
 /* LB2 of a node with at least one unscheduled job; returns as soon as the bound reaches ub. */
-FSBB_HD int fsbb_lb2(const fsbb_bound_data *d, const unsigned char *unscheduled, const int *front, const int *back,
-                     int ub)
+FSBB_HOST_DEVICE int fsbb_lb2(const fsbb_bound_data *d, const unsigned char *unscheduled, const int *front,
+                              const int *back, int ub)
 {
     int lb = 0;
     for (int q = 0; q < d->pair_count; q++) {

@@ -2,7 +2,7 @@
  * layout, the CPU pool bound (the GPU's reference) and the BFS/DFS pool generator; and, in
  * builds without CUDA, the refusals of the GPU entry points. */
 #include "gpu/taillard_times.h"
-#include "gpu_bound.h"
+#include "gpu_bounder.h"
 #include "gpu_pool.h"
 #include "lb1.h"
 #include "lb2.h"

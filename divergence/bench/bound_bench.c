@@ -10,8 +10,8 @@
 #include "bench_kernels.h"
 #include "bench_util.h"
 #include "characterize.h"
-#include "div_bound.h"
-#include "gpu_bound.h"
+#include "div_bounder.h"
+#include "gpu_bounder.h"
 #include "gpu_pool.h"
 #include "pool_generator.h"
 #include "taillard.h"
@@ -138,7 +138,7 @@ static const variant bound_variants[] = {
 
 static const char *bound_instances[] = {"ta021", "ta051", "ta081"};
 
-/* The seed design's plain kernel (solver/gpu_bound.h, refactor none, LB2), as a reference. */
+/* The seed design's plain kernel (solver/gpu_bounder.h, refactor none, LB2), as a reference. */
 static double time_seed_plain(const bench_pool *b, int *wrong)
 {
     fsbb_error err;
@@ -196,7 +196,7 @@ void bench_bound(const char *csv_path, int once)
             const double seed_ms = time_seed_plain(&b, &wrong);
             fprintf(csv, "%s,%d,%d,%d,seed-plain,none,0,0,0,%.4f,0,%d\n", b.name, b.jobs, b.machines, b.pool.count,
                     seed_ms, wrong);
-            printf("bound %s seed-plain (solver/gpu_bound.cu): %.3f ms, %d mismatches\n", b.name, seed_ms, wrong);
+            printf("bound %s seed-plain (solver/gpu_bounder.cu): %.3f ms, %d mismatches\n", b.name, seed_ms, wrong);
         }
         for (int v = 0; v < BOUND_VARIANTS; v++) {
             const variant *x = &bound_variants[v];

@@ -1,4 +1,4 @@
-/* div_bound.cu — the kernels and the bounder of div_bound.h: plain, packed, sub-warp, CTE,
+/* div_bound.cu — the kernels and the bounder of div_bounder.h: plain, packed, sub-warp, CTE,
  * CCC, flat task-pool and tiled (throttled) LB2 pool bounding, with the per-node LB1 part
  * shared by all (the bound code of bounds/), and CUIRRE diagnostics on the plain kernel.
  *
@@ -7,7 +7,7 @@
  * machines. Warp-level kernels keep each of their 32 nodes' LB2 state in shared memory:
  * heads max(front, min_head) and tails max(back, min_tail) per machine and the unscheduled
  * bit mask, `stride` words per node. */
-#include "div_bound.h"
+#include "div_bounder.h"
 
 #include "cache_fit.h"
 #include "context_stack.cuh"

@@ -1,6 +1,6 @@
-/* div_config.c — the defaults and the names of div_bound.h's kernels, balancing schemes and
+/* div_config.c — the defaults and the names of div_bounder.h's kernels, balancing schemes and
  * throttling schedules (shared by the CUDA and CPU-only builds). */
-#include "div_bound.h"
+#include "div_bounder.h"
 
 #include "error.h"
 

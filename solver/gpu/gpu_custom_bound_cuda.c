@@ -1,5 +1,5 @@
 /* gpu_custom_bound_cuda.c — custom GPU bounds in CUDA builds (gpu_custom_bound.h): NVRTC
- * compiles each bound's source between a prelude (flowshopbb.h, bounds/hd.h) and the kernel
+ * compiles each bound's source between a prelude (flowshopbb.h, bounds/host_device.h) and the kernel
  * template gpu_custom_kernel.cuh, whose text and that of the bound code it includes are
  * embedded at build time (build/gen/gpu_custom_sources.h, made by the Makefile from the
  * files themselves); the CUDA driver API loads and launches the result. Both libraries
@@ -34,7 +34,7 @@ typedef struct embedded_file {
     const char *text;
 } embedded_file;
 
-/* flowshopbb.h, hd.h, bound_data.h, lb1.h and gpu_custom_kernel.cuh, as they were built. */
+/* flowshopbb.h, host_device.h, bound_data.h, lb1.h and gpu_custom_kernel.cuh, as they were built. */
 static const embedded_file embedded_headers[] = {
 #include "gpu_custom_sources.h"
 };
@@ -174,7 +174,7 @@ static char *program_text(const fsbb_bound_definition *def)
     }
     memcpy(file_name + length, ".cu", 4);
     const char *format = "#include \"flowshopbb.h\"\n"
-                         "#include \"hd.h\"\n"
+                         "#include \"host_device.h\"\n"
                          "#line 1 \"%s\"\n"
                          "%s\n"
                          "#define FSBB_CUSTOM_BOUND %s\n"

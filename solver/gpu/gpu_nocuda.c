@@ -1,7 +1,7 @@
 /* gpu_nocuda.c — the GPU entry points of a build made without CUDA: no GPU is available,
  * and everything that needs one fails with FSBB_ERR_NO_GPU. */
 #include "error.h"
-#include "gpu_bound.h"
+#include "gpu_bounder.h"
 #include "search.h"
 
 #include <stddef.h>

@@ -11,7 +11,7 @@
  * monotonic clock, median of up to 3 passes over the largest pool (its prefixes are the
  * smaller pools). */
 #include "../gpu/taillard_times.h"
-#include "gpu_bound.h"
+#include "gpu_bounder.h"
 #include "gpu_pool.h"
 #include "pool_generator.h"
 

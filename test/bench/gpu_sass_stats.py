@@ -1,7 +1,7 @@
 """gpu_sass_stats.py — counts, per kernel of a `cuobjdump -sass` listing read on stdin, the
 instructions that show divergence handling (BRA, BSSY/BSYNC reconvergence, WARPSYNC),
 predication, selects, min/max, special functions (MUFU) and loads by memory space; CSV out.
-    cuobjdump -sass build/solver/engines/offload/gpu_bound.cu.o | python3 test/bench/gpu_sass_stats.py
+    cuobjdump -sass build/solver/engines/offload/gpu_bounder.cu.o | python3 test/bench/gpu_sass_stats.py
 """
 import sys, re, collections
 cur = None

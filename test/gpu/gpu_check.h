@@ -5,7 +5,7 @@
 #define FSBB_TEST_GPU_CHECK_H
 
 #include "bound_data.h"
-#include "gpu_bound.h"
+#include "gpu_bounder.h"
 #include "gpu_pool.h"
 
 /* The seed of this run's random inputs (FSBB_TEST_SEED, else the clock; printed once). */

@@ -1,12 +1,12 @@
-/* test_divergence.c — the divergence kernels (divergence/div_bound.h) give the CPU pool bound
+/* test_divergence.c — the divergence kernels (divergence/div_bounder.h) give the CPU pool bound
  * bit for bit under every kernel, dispatch, task pool, loading ratio and throttling schedule,
  * on Taillard BFS/DFS pools, random nodes (with and without early exits) and random
  * instances of both size classes, edge cases included (one job, one machine: no pairs);
  * and the diagnostics trace one well-formed task per node. */
 #include "../suites.h"
-#include "div_bound.h"
+#include "div_bounder.h"
 #include "gpu_check.h"
-#include "hd.h"
+#include "host_device.h"
 #include "pool_generator.h"
 
 #include <limits.h>

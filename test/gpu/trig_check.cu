@@ -1,6 +1,6 @@
-/* trig_check.cu — device checks of the coefficient primitives of gpu_refactor.cuh over
+/* trig_check.cu — device checks of the coefficient primitives of branch_free.cuh over
  * their whole domains, and of the paper's unscaled __cosf coefficient (for the record). */
-#include "gpu_refactor.cuh"
+#include "branch_free.cuh"
 #include "trig_check.h"
 
 #include <cuda_runtime.h>

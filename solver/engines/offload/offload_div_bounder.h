@@ -1,5 +1,5 @@
 /* offload_div_bounder.h — the offload engine (offload_loop.h) with the divergence kernels
- * of div_bound.h behind it instead of gpu_bound.h's bounder: what the solve runs when any
+ * of div_bounder.h behind it instead of gpu_bounder.h's bounder: what the solve runs when any
  * divergence option is on (div_options.h maps the options to a kernel).
  *
  * The div bounder has one device pool and bounds synchronously, so this pool bounder is

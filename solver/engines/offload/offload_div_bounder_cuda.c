@@ -2,10 +2,10 @@
  * kernels, and the --diagnose traces of its first pools (offload_div_bounder.h). */
 #include "offload_div_bounder.h"
 
-#include "div_bound.h"
+#include "div_bounder.h"
 #include "div_options.h"
 #include "error.h"
-#include "hd.h"
+#include "host_device.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* search_offload_cuda.c — fsbb_search_gpu_offload: the offload loop of offload_loop.h with
- * the GPU bounder of gpu_bound.h behind it (two pinned pool slots, each with its own stream,
+ * the GPU bounder of gpu_bounder.h behind it (two pinned pool slots, each with its own stream,
  * so the CPU fills one while the GPU bounds the other). The pool size is --pool-size or
  * fsbb_offload_default_pool_size; when the GPU or the host cannot hold two pools of that
  * size, it is halved down to a floor before giving up. Custom bounds are compiled once
@@ -10,9 +10,9 @@
 
 #include "div_options.h"
 #include "error.h"
-#include "gpu_bound.h"
+#include "gpu_bounder.h"
 #include "gpu_custom_bound.h"
-#include "hd.h"
+#include "host_device.h"
 #include "offload_div_bounder.h"
 
 #include <stdio.h>

@@ -1,13 +1,13 @@
-/* gpu_bound.cu — the pool-bounding kernels (one node per thread) and the bounder of
- * gpu_bound.h: device tables, pinned pool slots, streams, asynchronous submit and wait.
+/* gpu_bounder.cu — the pool-bounding kernels (one node per thread) and the bounder of
+ * gpu_bounder.h: device tables, pinned pool slots, streams, asynchronous submit and wait.
  *
  * Kernels are instantiated per size class (the per-thread arrays for the permutation, the
  * unscheduled flags and the per-machine times are sized at compile time and live in local
  * memory, interleaved across the warp by the hardware), refactor mode, bound and table
- * space. refactor none calls the FSBB_HD functions of bounds/ unchanged. */
-#include "gpu_bound.h"
+ * space. refactor none calls the FSBB_HOST_DEVICE functions of bounds/ unchanged. */
+#include "gpu_bounder.h"
 
-#include "gpu_refactor.cuh"
+#include "branch_free.cuh"
 #include "lb1.h"
 #include "lb2.h"
 
@@ -112,7 +112,7 @@ __device__ __forceinline__ void bound_node_plain(const fsbb_bound_data *d, const
     pool.lb[id] = lb;
 }
 
-/* The refactored variants of gpu_refactor.cuh. Lanes past the end of the pool bound the
+/* The refactored variants of branch_free.cuh. Lanes past the end of the pool bound the
  * last node again (without storing it) so that every warp stays whole. */
 template <int MAXN, int MAXM, bool LB2, class P>
 __device__ __forceinline__ void bound_node_refactored(const fsbb_bound_data *d, const pool_args &pool, int ub)

@@ -1,4 +1,4 @@
-/* gpu_resident_kernels.cuh — the kernels of the device-resident engine.
+/* resident_kernels.cuh — the kernels of the device-resident engine.
  *
  * One iteration is one kernel. The open nodes form a stack: the pool, and on top of it the
  * children of the previous iteration, left where they were written (staging[parity]).
@@ -21,7 +21,7 @@
 #ifndef FSBB_GPU_RESIDENT_KERNELS_CUH
 #define FSBB_GPU_RESIDENT_KERNELS_CUH
 
-#include "gpu_resident_node.cuh"
+#include "resident_layout.cuh"
 #include "lb2.h"
 #include "options.h"
 

@@ -1,5 +1,5 @@
-/* gpu_resident_search_cuda.c — the device-resident GPU engine's search loop
- * (fsbb_search_gpu_resident). The nodes stay in device memory (gpu_resident_device.h); the
+/* resident_search_cuda.c — the device-resident GPU engine's search loop
+ * (fsbb_search_gpu_resident). The nodes stay in device memory (resident_device.h); the
  * host launches a few iterations at a time and between them reads only the counters, the
  * incumbent and the pool size: it publishes the counters, checks the limits and the
  * interrupt (fsbb_search_should_stop), offers improved schedules, saves checkpoints when
@@ -7,8 +7,8 @@
  * bound. A resumed search starts from the checkpoint's open nodes instead of the root; a
  * search without an upper bound starts on the CPU (warm_start.h) and continues from the
  * open nodes it leaves. */
-#include "gpu_resident.h"
-#include "gpu_resident_device.h"
+#include "resident_search.h"
+#include "resident_device.h"
 
 #include "checkpoint.h"
 #include "error.h"

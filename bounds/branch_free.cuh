@@ -1,4 +1,4 @@
-/* gpu_refactor.cuh — branch-refactored device variants of the bounds of bounds/lb1.h and
+/* branch_free.cuh — branch-refactored device variants of the bounds of bounds/lb1.h and
  * bounds/lb2.h (Chakroun et al., section 5). They compute the same integers as the
  * originals; only the data-dependent control flow is rewritten:
  *   - a test of a count (LIMIT) against 0: "node is a leaf" in fsbb_lb1_from_parts;

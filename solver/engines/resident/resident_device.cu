@@ -1,11 +1,11 @@
-/* gpu_resident.cu — the device object of the resident engine (gpu_resident_device.h):
+/* resident_device.cu — the device object of the resident engine (resident_device.h):
  * tables, the pool and two staging areas in device memory, the launch of the iterations
  * (plain launches or a replayed CUDA graph), the growth of the pool and of the batch, the
  * spill of the pool's oldest nodes to host memory when it nears its largest size and their
- * return when it runs low. The kernels are in gpu_resident_kernels.cuh. */
-#include "gpu_resident_device.h"
+ * return when it runs low. The kernels are in resident_kernels.cuh. */
+#include "resident_device.h"
 
-#include "gpu_resident_kernels.cuh"
+#include "resident_kernels.cuh"
 #include "lb1.h"
 
 extern "C" {

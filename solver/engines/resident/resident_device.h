@@ -1,7 +1,7 @@
-/* gpu_resident_device.h — the device side of the resident engine as plain C: a node pool in
+/* resident_device.h — the device side of the resident engine as plain C: a node pool in
  * device memory with the instance tables, the iterations that branch it in place, host
  * memory for nodes spilled from a full pool, and the recorded best schedule. The search
- * loop (gpu_resident_search_cuda.c) drives it; gpu_resident.cu implements it. */
+ * loop (resident_search_cuda.c) drives it; resident_device.cu implements it. */
 #ifndef FSBB_GPU_RESIDENT_DEVICE_H
 #define FSBB_GPU_RESIDENT_DEVICE_H
 

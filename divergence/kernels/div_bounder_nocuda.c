@@ -1,6 +1,6 @@
-/* div_bound_nocuda.c — the divergence bounder of a build made without CUDA: every entry
+/* div_bounder_nocuda.c — the divergence bounder of a build made without CUDA: every entry
  * point that needs a GPU fails with FSBB_ERR_NO_GPU. */
-#include "div_bound.h"
+#include "div_bounder.h"
 
 #include "error.h"
 

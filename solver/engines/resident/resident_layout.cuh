@@ -1,4 +1,4 @@
-/* gpu_resident_node.cuh — what the device-resident engine keeps in device memory: the node
+/* resident_layout.cuh — what the device-resident engine keeps in device memory: the node
  * layout of its pools, the control block the kernels and the host share, and the kernel
  * parameters.
  *

@@ -1,7 +1,7 @@
-/* gpu_bound.h — bounding pools of nodes on a CUDA GPU, one node per thread (the design of
+/* gpu_bounder.h — bounding pools of nodes on a CUDA GPU, one node per thread (the design of
  * Chakroun et al.). The kernels compute the pool bound of gpu_pool.h (LB1, or LB2 on top of
  * it) with the bound code of bounds/ as written (refactor none) or with its data-dependent
- * branches rewritten (trig, select: gpu_refactor.cuh); all modes give the same integers.
+ * branches rewritten (trig, select: branch_free.cuh); all modes give the same integers.
  *
  * A bounder holds the instance tables on the device and FSBB_GPU_SLOTS pool slots, each
  * with a pinned host pool, device buffers and its own stream: the host fills slot k + 1
@@ -47,7 +47,7 @@ typedef struct fsbb_gpu_bounder fsbb_gpu_bounder;
 
 /* Uploads d's tables (AUTO placement) and allocates FSBB_GPU_SLOTS slots of max_pool nodes.
  * block_size: threads per block, a multiple of 32 from 32 to 1024. trig needs n <= 1024 and
- * a total work below 2^24 (see gpu_refactor.cuh); d must outlive nothing: it is copied. */
+ * a total work below 2^24 (see branch_free.cuh); d must outlive nothing: it is copied. */
 fsbb_status fsbb_gpu_bounder_new(const fsbb_bound_data *d, int max_pool, int block_size,
                                  fsbb_refactor_kind refactor, fsbb_lb_kind lb, fsbb_gpu_bounder **out,
                                  fsbb_error *err);

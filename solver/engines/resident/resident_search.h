@@ -1,5 +1,5 @@
-/* gpu_resident.h — the knobs and counters of the device-resident GPU engine
- * (gpu_resident.cu), for its tests and benchmarks. The solver calls
+/* resident_search.h — the knobs and counters of the device-resident GPU engine
+ * (resident_device.cu), for its tests and benchmarks. The solver calls
  * fsbb_search_gpu_resident (search.h), which runs with the defaults below. */
 #ifndef FSBB_GPU_RESIDENT_H
 #define FSBB_GPU_RESIDENT_H

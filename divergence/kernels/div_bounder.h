@@ -1,4 +1,4 @@
-/* div_bound.h — pool-bounding kernels for LB2 built from the divergence techniques, next to
+/* div_bounder.h — pool-bounding kernels for LB2 built from the divergence techniques, next to
  * a plain one-node-per-thread kernel, all computing exactly the pool bound of gpu_pool.h
  * (fsbb_pool_node_bound). The LB2 early exit returns the bound of the first machine pair
  * that reaches ub, else the largest pair bound; every kernel below reproduces it.
