@@ -18,21 +18,10 @@
 #include "task_pool.cuh"
 #include "task_trace.cuh"
 
-extern "C" {
-#include "error.h"
-}
-
-#include <cuda_runtime.h>
+#include "cuda_check.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-#define CUDA_TRY(...)                                                                               \
-    do {                                                                                            \
-        const cudaError_t status_ = (__VA_ARGS__);                                                  \
-        if (status_ != cudaSuccess)                                                                 \
-            return fsbb_fail(err, FSBB_ERR_GPU, "%s: %s", #__VA_ARGS__, cudaGetErrorString(status_)); \
-    } while (0)
 
 enum { SMALL_JOBS = 128, LARGE_JOBS = FSBB_DIV_MAX_JOBS, MAX_MACHINES = FSBB_DIV_MAX_MACHINES };
 enum { COUNTERS = 4 };          /* pool indices of one run */
@@ -779,7 +768,7 @@ static fsbb_status upload_tables(fsbb_div_bounder *b, const fsbb_bound_data *d, 
     free(block);
     free(pack);
     if (e != cudaSuccess)
-        return fsbb_fail(err, FSBB_ERR_GPU, "uploading the tables: %s", cudaGetErrorString(e));
+        return fsbb_cuda_fail(err, e, "uploading the tables");
     return FSBB_OK;
 }
 
@@ -823,7 +812,7 @@ extern "C" fsbb_status fsbb_div_bounder_new(const fsbb_bound_data *d, int max_po
     if (e == cudaSuccess)
         e = cudaEventCreate(&b->stop);
     if (status == FSBB_OK && e != cudaSuccess)
-        status = fsbb_fail(err, FSBB_ERR_GPU, "allocating the bounder: %s", cudaGetErrorString(e));
+        status = fsbb_cuda_fail(err, e, "allocating the bounder");
     if (status != FSBB_OK) {
         fsbb_div_bounder_free(b);
         return status;
@@ -839,12 +828,13 @@ extern "C" fsbb_status fsbb_div_bounder_load(fsbb_div_bounder *b, const fsbb_bou
                          pool->count, pool->n, b->max_pool, b->n);
     b->count = pool->count;
     if (b->count > 0) {
-        CUDA_TRY(cudaMemcpy2D(b->dev_perm, sizeof(fsbb_job) * (size_t)b->max_pool, pool->perm,
+        FSBB_CUDA_TRY(cudaMemcpy2D(b->dev_perm, sizeof(fsbb_job) * (size_t)b->max_pool, pool->perm,
                               sizeof(fsbb_job) * (size_t)pool->capacity, sizeof(fsbb_job) * (size_t)b->count,
                               (size_t)b->n, cudaMemcpyHostToDevice));
-        CUDA_TRY(cudaMemcpy(b->dev_front, pool->front_len, sizeof(int16_t) * (size_t)b->count,
+        FSBB_CUDA_TRY(cudaMemcpy(b->dev_front, pool->front_len, sizeof(int16_t) * (size_t)b->count,
                             cudaMemcpyHostToDevice));
-        CUDA_TRY(cudaMemcpy(b->dev_back, pool->back_len, sizeof(int16_t) * (size_t)b->count, cudaMemcpyHostToDevice));
+        FSBB_CUDA_TRY(cudaMemcpy(b->dev_back, pool->back_len, sizeof(int16_t) * (size_t)b->count,
+                                 cudaMemcpyHostToDevice));
     }
     b->plan.valid = 0;
     return FSBB_OK;
@@ -973,12 +963,12 @@ static fsbb_status ensure_tile_state(fsbb_div_bounder *b, fsbb_error *err)
     if (b->tiles.heads)
         return FSBB_OK;
     const size_t nodes = (size_t)b->max_pool;
-    CUDA_TRY(cudaMalloc((void **)&b->tiles.heads, sizeof(int) * nodes * b->m));
-    CUDA_TRY(cudaMalloc((void **)&b->tiles.tails, sizeof(int) * nodes * b->m));
-    CUDA_TRY(cudaMalloc((void **)&b->tiles.bits, sizeof(unsigned) * nodes * b->words));
-    CUDA_TRY(cudaMalloc((void **)&b->tiles.needs, nodes));
-    CUDA_TRY(cudaMalloc((void **)&b->tiles.crossing, sizeof(unsigned long long) * nodes));
-    CUDA_TRY(cudaMalloc((void **)&b->tiles.fullmax, sizeof(int) * nodes));
+    FSBB_CUDA_TRY(cudaMalloc((void **)&b->tiles.heads, sizeof(int) * nodes * b->m));
+    FSBB_CUDA_TRY(cudaMalloc((void **)&b->tiles.tails, sizeof(int) * nodes * b->m));
+    FSBB_CUDA_TRY(cudaMalloc((void **)&b->tiles.bits, sizeof(unsigned) * nodes * b->words));
+    FSBB_CUDA_TRY(cudaMalloc((void **)&b->tiles.needs, nodes));
+    FSBB_CUDA_TRY(cudaMalloc((void **)&b->tiles.crossing, sizeof(unsigned long long) * nodes));
+    FSBB_CUDA_TRY(cudaMalloc((void **)&b->tiles.fullmax, sizeof(int) * nodes));
     return FSBB_OK;
 }
 
@@ -1037,12 +1027,12 @@ static fsbb_status profile_parts(fsbb_div_bounder *b, const fsbb_div_config *c, 
     tile_plan *plan = &b->plan;
     for (int i = 0; i < plan->tree.count; i++) {
         float ms = 0;
-        CUDA_TRY(launch_prepare<MAXN, MAXM>(b, c->block_size, ub));
-        CUDA_TRY(cudaEventRecord(b->start, b->stream));
-        CUDA_TRY(launch_tile<MAXN, MAXM>(b, c->block_size, ub, &plan->tree.nodes[i]));
-        CUDA_TRY(cudaEventRecord(b->stop, b->stream));
-        CUDA_TRY(cudaEventSynchronize(b->stop));
-        CUDA_TRY(cudaEventElapsedTime(&ms, b->start, b->stop));
+        FSBB_CUDA_TRY(launch_prepare<MAXN, MAXM>(b, c->block_size, ub));
+        FSBB_CUDA_TRY(cudaEventRecord(b->start, b->stream));
+        FSBB_CUDA_TRY(launch_tile<MAXN, MAXM>(b, c->block_size, ub, &plan->tree.nodes[i]));
+        FSBB_CUDA_TRY(cudaEventRecord(b->stop, b->stream));
+        FSBB_CUDA_TRY(cudaEventSynchronize(b->stop));
+        FSBB_CUDA_TRY(cudaEventElapsedTime(&ms, b->start, b->stop));
         plan->tree.nodes[i].standalone_ms = ms;
     }
     return FSBB_OK;
@@ -1105,10 +1095,11 @@ static fsbb_status make_plan(fsbb_div_bounder *b, const fsbb_div_config *c, int 
         if (at > b->entry_capacity) {
             cudaFree(b->dev_entries);
             b->dev_entries = NULL;
-            CUDA_TRY(cudaMalloc((void **)&b->dev_entries, sizeof(int4) * (size_t)at));
+            FSBB_CUDA_TRY(cudaMalloc((void **)&b->dev_entries, sizeof(int4) * (size_t)at));
             b->entry_capacity = at;
         }
-        CUDA_TRY(cudaMemcpy(b->dev_entries, plan->host_entries, sizeof(int4) * (size_t)at, cudaMemcpyHostToDevice));
+        FSBB_CUDA_TRY(cudaMemcpy(b->dev_entries, plan->host_entries, sizeof(int4) * (size_t)at,
+                                 cudaMemcpyHostToDevice));
     }
     plan->valid = 1;
     plan->kind = c->throttle;
@@ -1125,29 +1116,29 @@ static fsbb_status enqueue_tiled(fsbb_div_bounder *b, const fsbb_div_config *c, 
 {
     const tile_plan *plan = &b->plan;
     int launches = 2;
-    CUDA_TRY(launch_prepare<MAXN, MAXM>(b, c->block_size, ub));
+    FSBB_CUDA_TRY(launch_prepare<MAXN, MAXM>(b, c->block_size, ub));
     switch (c->throttle) {
     case FSBB_DIV_THROTTLE_CFQ:
-        CUDA_TRY(launch_queue<MAXN, MAXM>(b, c->block_size, ub, 0, plan->entry_count, b->dev_counters));
+        FSBB_CUDA_TRY(launch_queue<MAXN, MAXM>(b, c->block_size, ub, 0, plan->entry_count, b->dev_counters));
         launches++;
         break;
     case FSBB_DIV_THROTTLE_SJ:
         for (int i = 0; i < plan->chosen_count; i++, launches++)
-            CUDA_TRY(launch_tile<MAXN, MAXM>(b, c->block_size, ub, &plan->tree.nodes[plan->chosen[i]]));
+            FSBB_CUDA_TRY(launch_tile<MAXN, MAXM>(b, c->block_size, ub, &plan->tree.nodes[plan->chosen[i]]));
         break;
     case FSBB_DIV_THROTTLE_SJQ:
         for (int i = 0; i < plan->chosen_count; i++, launches++)
-            CUDA_TRY(launch_queue<MAXN, MAXM>(b, c->block_size, ub, plan->group_first[i],
+            FSBB_CUDA_TRY(launch_queue<MAXN, MAXM>(b, c->block_size, ub, plan->group_first[i],
                                               plan->group_first[i + 1] - plan->group_first[i], b->dev_counters));
         break;
     default: /* CF, and NONE (a single part) */
         for (int i = 0; i < plan->leaf_count; i++, launches++)
-            CUDA_TRY(launch_tile<MAXN, MAXM>(b, c->block_size, ub, &plan->tree.nodes[plan->leaves[i]]));
+            FSBB_CUDA_TRY(launch_tile<MAXN, MAXM>(b, c->block_size, ub, &plan->tree.nodes[plan->leaves[i]]));
         break;
     }
     tile_finish_kernel<<<(b->count + c->block_size - 1) / c->block_size, c->block_size, 0, b->stream>>>(pool_of(b),
                                                                                                        b->tiles);
-    CUDA_TRY(cudaGetLastError());
+    FSBB_CUDA_TRY(cudaGetLastError());
     b->report.partitions = plan->leaf_count;
     b->report.launches = launches;
     return FSBB_OK;
@@ -1189,8 +1180,8 @@ static fsbb_status enqueue_class(fsbb_div_bounder *b, const fsbb_div_config *c, 
     if (c->kernel == FSBB_DIV_TILED) {
         fsbb_status status = ensure_tile_state(b, err);
         if (status == FSBB_OK && b->pairs == 0) { /* no LB2 work: LB1 alone */
-            CUDA_TRY(cudaEventRecord(b->start, b->stream));
-            CUDA_TRY(launch_prepare<MAXN, MAXM>(b, c->block_size, ub));
+            FSBB_CUDA_TRY(cudaEventRecord(b->start, b->stream));
+            FSBB_CUDA_TRY(launch_prepare<MAXN, MAXM>(b, c->block_size, ub));
             b->report.partitions = 0;
             b->report.launches = 1;
             return FSBB_OK;
@@ -1198,18 +1189,18 @@ static fsbb_status enqueue_class(fsbb_div_bounder *b, const fsbb_div_config *c, 
         if (status == FSBB_OK)
             status = make_plan<MAXN, MAXM>(b, c, ub, err);
         if (status == FSBB_OK) {
-            CUDA_TRY(cudaEventRecord(b->start, b->stream));
+            FSBB_CUDA_TRY(cudaEventRecord(b->start, b->stream));
             status = enqueue_tiled<MAXN, MAXM>(b, c, ub, err);
         }
         return status;
     }
-    CUDA_TRY(cudaMemsetAsync(b->dev_counters, 0, sizeof(unsigned) * 4, b->stream));
-    CUDA_TRY(cudaEventRecord(b->start, b->stream));
+    FSBB_CUDA_TRY(cudaMemsetAsync(b->dev_counters, 0, sizeof(unsigned) * 4, b->stream));
+    FSBB_CUDA_TRY(cudaEventRecord(b->start, b->stream));
     const fsbb_trace_buffers no_trace = {NULL, NULL, NULL, NULL};
     switch (c->kernel) {
     case FSBB_DIV_PLAIN:
         if (persistent && c->lb == FSBB_LB2) {
-            CUDA_TRY(persistent_blocks(plain_persistent_kernel<MAXN, MAXM>, c->block_size, 0, &blocks));
+            FSBB_CUDA_TRY(persistent_blocks(plain_persistent_kernel<MAXN, MAXM>, c->block_size, 0, &blocks));
             plain_persistent_kernel<MAXN, MAXM><<<blocks, c->block_size, 0, b->stream>>>(pool, t, ub, b->dev_counters);
         } else if (c->lb == FSBB_LB2) {
             plain_kernel<MAXN, MAXM, true, false><<<blocks, c->block_size, 0, b->stream>>>(pool, t, ub, no_trace);
@@ -1220,7 +1211,7 @@ static fsbb_status enqueue_class(fsbb_div_bounder *b, const fsbb_div_config *c, 
         break;
     case FSBB_DIV_PACKED:
         if (persistent) {
-            CUDA_TRY(persistent_blocks(packed_kernel<MAXN, MAXM, true>, c->block_size, 0, &blocks));
+            FSBB_CUDA_TRY(persistent_blocks(packed_kernel<MAXN, MAXM, true>, c->block_size, 0, &blocks));
             packed_kernel<MAXN, MAXM, true><<<blocks, c->block_size, 0, b->stream>>>(pool, t, ub, b->dev_counters);
         } else {
             packed_kernel<MAXN, MAXM, false><<<blocks, c->block_size, 0, b->stream>>>(pool, t, ub, b->dev_counters);
@@ -1229,20 +1220,20 @@ static fsbb_status enqueue_class(fsbb_div_bounder *b, const fsbb_div_config *c, 
         break;
     case FSBB_DIV_SUBWARP:
     case FSBB_DIV_CTE:
-        CUDA_TRY(launch_warp<MAXN, MAXM>(b, c, ub));
+        FSBB_CUDA_TRY(launch_warp<MAXN, MAXM>(b, c, ub));
         break;
     case FSBB_DIV_CCC: {
         const size_t shared = sizeof(fsbb_ccc_storage<CCC_WORDS>) * (size_t)(c->block_size / FSBB_WARP_SIZE);
-        CUDA_TRY(persistent_blocks(ccc_kernel<MAXN, MAXM>, c->block_size, shared, &blocks));
+        FSBB_CUDA_TRY(persistent_blocks(ccc_kernel<MAXN, MAXM>, c->block_size, shared, &blocks));
         ccc_kernel<MAXN, MAXM><<<blocks, c->block_size, shared, b->stream>>>(pool, t, ub, b->dev_counters, c->chunk);
         b->report.blocks = blocks;
         break;
     }
     default:
-        CUDA_TRY(launch_flat<MAXN, MAXM>(b, c, ub));
+        FSBB_CUDA_TRY(launch_flat<MAXN, MAXM>(b, c, ub));
         break;
     }
-    CUDA_TRY(cudaGetLastError());
+    FSBB_CUDA_TRY(cudaGetLastError());
     return FSBB_OK;
 }
 
@@ -1259,11 +1250,11 @@ static fsbb_status run_once(fsbb_div_bounder *b, const fsbb_div_config *c, int u
                       : enqueue_class<LARGE_JOBS, MAX_MACHINES>(b, c, ub, err);
     if (status != FSBB_OK)
         return status;
-    CUDA_TRY(cudaEventRecord(b->stop, b->stream));
-    CUDA_TRY(cudaEventSynchronize(b->stop));
-    CUDA_TRY(cudaGetLastError());
+    FSBB_CUDA_TRY(cudaEventRecord(b->stop, b->stream));
+    FSBB_CUDA_TRY(cudaEventSynchronize(b->stop));
+    FSBB_CUDA_TRY(cudaGetLastError());
     float elapsed = 0;
-    CUDA_TRY(cudaEventElapsedTime(&elapsed, b->start, b->stop));
+    FSBB_CUDA_TRY(cudaEventElapsedTime(&elapsed, b->start, b->stop));
     *ms = elapsed;
     return FSBB_OK;
 }
@@ -1273,16 +1264,16 @@ extern "C" fsbb_status fsbb_div_bounder_run(fsbb_div_bounder *b, const fsbb_div_
 {
     double ms = 0;
     if (bounds && b->count > 0)
-        CUDA_TRY(cudaMemsetAsync(b->dev_lb, 0xff, sizeof(int) * (size_t)b->count, b->stream));
+        FSBB_CUDA_TRY(cudaMemsetAsync(b->dev_lb, 0xff, sizeof(int) * (size_t)b->count, b->stream));
     const fsbb_status status = run_once(b, c, ub, &ms, err);
     if (status != FSBB_OK)
         return status;
     if (kernel_ms)
         *kernel_ms = ms;
     if (bounds && b->count > 0) {
-        CUDA_TRY(cudaMemcpyAsync(b->host_bounds, b->dev_lb, sizeof(int) * (size_t)b->count, cudaMemcpyDeviceToHost,
+        FSBB_CUDA_TRY(cudaMemcpyAsync(b->host_bounds, b->dev_lb, sizeof(int) * (size_t)b->count, cudaMemcpyDeviceToHost,
                                  b->stream));
-        CUDA_TRY(cudaStreamSynchronize(b->stream));
+        FSBB_CUDA_TRY(cudaStreamSynchronize(b->stream));
         memcpy(bounds, b->host_bounds, sizeof(int) * (size_t)b->count);
     }
     return FSBB_OK;
@@ -1345,16 +1336,16 @@ extern "C" fsbb_status fsbb_div_bounder_diagnose(fsbb_div_bounder *b, fsbb_lb_ki
         cudaFree(b->trace.tail);
         memset(&b->trace, 0, sizeof b->trace);
         b->trace_tasks = b->trace_warps = 0;
-        CUDA_TRY(cudaMalloc((void **)&b->trace.begin, sizeof(long long) * (size_t)b->max_pool));
-        CUDA_TRY(cudaMalloc((void **)&b->trace.end, sizeof(long long) * (size_t)b->max_pool));
-        CUDA_TRY(cudaMalloc((void **)&b->trace.head, sizeof(long long) * (size_t)warps));
-        CUDA_TRY(cudaMalloc((void **)&b->trace.tail, sizeof(long long) * (size_t)warps));
+        FSBB_CUDA_TRY(cudaMalloc((void **)&b->trace.begin, sizeof(long long) * (size_t)b->max_pool));
+        FSBB_CUDA_TRY(cudaMalloc((void **)&b->trace.end, sizeof(long long) * (size_t)b->max_pool));
+        FSBB_CUDA_TRY(cudaMalloc((void **)&b->trace.head, sizeof(long long) * (size_t)warps));
+        FSBB_CUDA_TRY(cudaMalloc((void **)&b->trace.tail, sizeof(long long) * (size_t)warps));
         b->trace_tasks = b->max_pool;
         b->trace_warps = warps;
     }
-    CUDA_TRY(b->small ? launch_diagnose<SMALL_JOBS, MAX_MACHINES>(b, lb, ub, BLOCK)
+    FSBB_CUDA_TRY(b->small ? launch_diagnose<SMALL_JOBS, MAX_MACHINES>(b, lb, ub, BLOCK)
                       : launch_diagnose<LARGE_JOBS, MAX_MACHINES>(b, lb, ub, BLOCK));
-    CUDA_TRY(cudaStreamSynchronize(b->stream));
+    FSBB_CUDA_TRY(cudaStreamSynchronize(b->stream));
     long long *begin = (long long *)malloc(sizeof(long long) * (size_t)b->count);
     long long *end = (long long *)malloc(sizeof(long long) * (size_t)b->count);
     long long *head = (long long *)malloc(sizeof(long long) * (size_t)warps);
@@ -1370,7 +1361,7 @@ extern "C" fsbb_status fsbb_div_bounder_diagnose(fsbb_div_bounder *b, fsbb_lb_ki
         if (e == cudaSuccess)
             e = cudaMemcpy(tail, b->trace.tail, sizeof(long long) * (size_t)warps, cudaMemcpyDeviceToHost);
         if (e != cudaSuccess)
-            status = fsbb_fail(err, FSBB_ERR_GPU, "reading the trace: %s", cudaGetErrorString(e));
+            status = fsbb_cuda_fail(err, e, "reading the trace");
     }
     for (int i = 0; status == FSBB_OK && i < b->count; i++)
         status = fsbb_trace_add_task(trace, i / FSBB_WARP_SIZE, i % FSBB_WARP_SIZE, i, begin[i], end[i], err);

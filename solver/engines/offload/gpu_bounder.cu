@@ -11,23 +11,12 @@
 #include "lb1.h"
 #include "lb2.h"
 
-extern "C" {
-#include "error.h"
-}
-
-#include <cuda_runtime.h>
+#include "cuda_check.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <type_traits>
-
-#define CUDA_TRY(call)                                                                              \
-    do {                                                                                            \
-        const cudaError_t status_ = (call);                                                         \
-        if (status_ != cudaSuccess)                                                                 \
-            return fsbb_fail(err, FSBB_ERR_GPU, "%s: %s", #call, cudaGetErrorString(status_));      \
-    } while (0)
 
 static const size_t SHARED_BUDGET_BYTES = 48 * 1024;
 /* AUTO keeps the LB1 tables in shared memory only up to this size: more shrinks L1, which
@@ -335,19 +324,19 @@ static fsbb_status slot_init(gpu_slot *s, int n, int capacity, fsbb_error *err)
     s->host.n = n;
     s->host.capacity = capacity;
     s->host.count = 0;
-    CUDA_TRY(cudaMallocHost((void **)&s->host.perm, perm_bytes));
-    CUDA_TRY(cudaMallocHost((void **)&s->host.front_len, len_bytes));
-    CUDA_TRY(cudaMallocHost((void **)&s->host.back_len, len_bytes));
-    CUDA_TRY(cudaMallocHost((void **)&s->host_lb, sizeof(int) * (size_t)capacity));
-    CUDA_TRY(cudaMalloc((void **)&s->dev_perm, perm_bytes));
-    CUDA_TRY(cudaMalloc((void **)&s->dev_front_len, len_bytes));
-    CUDA_TRY(cudaMalloc((void **)&s->dev_back_len, len_bytes));
-    CUDA_TRY(cudaMalloc((void **)&s->dev_lb, sizeof(int) * (size_t)capacity));
-    CUDA_TRY(cudaStreamCreateWithFlags(&s->stream, cudaStreamNonBlocking));
-    CUDA_TRY(cudaEventCreate(&s->started));
-    CUDA_TRY(cudaEventCreate(&s->copied_in));
-    CUDA_TRY(cudaEventCreate(&s->bounded));
-    CUDA_TRY(cudaEventCreate(&s->done));
+    FSBB_CUDA_TRY(cudaMallocHost((void **)&s->host.perm, perm_bytes));
+    FSBB_CUDA_TRY(cudaMallocHost((void **)&s->host.front_len, len_bytes));
+    FSBB_CUDA_TRY(cudaMallocHost((void **)&s->host.back_len, len_bytes));
+    FSBB_CUDA_TRY(cudaMallocHost((void **)&s->host_lb, sizeof(int) * (size_t)capacity));
+    FSBB_CUDA_TRY(cudaMalloc((void **)&s->dev_perm, perm_bytes));
+    FSBB_CUDA_TRY(cudaMalloc((void **)&s->dev_front_len, len_bytes));
+    FSBB_CUDA_TRY(cudaMalloc((void **)&s->dev_back_len, len_bytes));
+    FSBB_CUDA_TRY(cudaMalloc((void **)&s->dev_lb, sizeof(int) * (size_t)capacity));
+    FSBB_CUDA_TRY(cudaStreamCreateWithFlags(&s->stream, cudaStreamNonBlocking));
+    FSBB_CUDA_TRY(cudaEventCreate(&s->started));
+    FSBB_CUDA_TRY(cudaEventCreate(&s->copied_in));
+    FSBB_CUDA_TRY(cudaEventCreate(&s->bounded));
+    FSBB_CUDA_TRY(cudaEventCreate(&s->done));
     return FSBB_OK;
 }
 
@@ -406,8 +395,8 @@ static fsbb_status bounder_init(fsbb_gpu_bounder *b, const fsbb_bound_data *d, f
             return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the GPU tables");
         memcpy(b->param->words, b->host_tables, sizeof(int) * (size_t)b->lb1_words);
     }
-    CUDA_TRY(cudaMalloc((void **)&b->dev_tables, sizeof(int) * (size_t)b->total_words));
-    CUDA_TRY(cudaMemcpy(b->dev_tables, b->host_tables, sizeof(int) * (size_t)b->total_words,
+    FSBB_CUDA_TRY(cudaMalloc((void **)&b->dev_tables, sizeof(int) * (size_t)b->total_words));
+    FSBB_CUDA_TRY(cudaMemcpy(b->dev_tables, b->host_tables, sizeof(int) * (size_t)b->total_words,
                         cudaMemcpyHostToDevice));
     for (int s = 0; s < FSBB_GPU_SLOTS; s++) {
         const fsbb_status status = slot_init(&b->slots[s], d->n, b->max_pool, err);
@@ -512,16 +501,16 @@ static fsbb_status enqueue(fsbb_gpu_bounder *b, int slot, int ub, fsbb_error *er
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "pool count %d outside 0..%d", count, b->max_pool);
     const size_t pitch = sizeof(fsbb_job) * (size_t)b->max_pool;
     s->count_in_flight = count;
-    CUDA_TRY(cudaEventRecord(s->started, s->stream));
+    FSBB_CUDA_TRY(cudaEventRecord(s->started, s->stream));
     if (count > 0) {
-        CUDA_TRY(cudaMemcpy2DAsync(s->dev_perm, pitch, s->host.perm, pitch, sizeof(fsbb_job) * (size_t)count,
+        FSBB_CUDA_TRY(cudaMemcpy2DAsync(s->dev_perm, pitch, s->host.perm, pitch, sizeof(fsbb_job) * (size_t)count,
                                    (size_t)b->n, cudaMemcpyHostToDevice, s->stream));
-        CUDA_TRY(cudaMemcpyAsync(s->dev_front_len, s->host.front_len, sizeof(int16_t) * (size_t)count,
+        FSBB_CUDA_TRY(cudaMemcpyAsync(s->dev_front_len, s->host.front_len, sizeof(int16_t) * (size_t)count,
                                  cudaMemcpyHostToDevice, s->stream));
-        CUDA_TRY(cudaMemcpyAsync(s->dev_back_len, s->host.back_len, sizeof(int16_t) * (size_t)count,
+        FSBB_CUDA_TRY(cudaMemcpyAsync(s->dev_back_len, s->host.back_len, sizeof(int16_t) * (size_t)count,
                                  cudaMemcpyHostToDevice, s->stream));
     }
-    CUDA_TRY(cudaEventRecord(s->copied_in, s->stream));
+    FSBB_CUDA_TRY(cudaEventRecord(s->copied_in, s->stream));
     if (count > 0) {
         launch_args a;
         a.block = dim3((unsigned)b->block_size);
@@ -547,11 +536,11 @@ static fsbb_status enqueue(fsbb_gpu_bounder *b, int slot, int ub, fsbb_error *er
         if (refined != FSBB_OK)
             return refined;
     }
-    CUDA_TRY(cudaEventRecord(s->bounded, s->stream));
+    FSBB_CUDA_TRY(cudaEventRecord(s->bounded, s->stream));
     if (count > 0)
-        CUDA_TRY(cudaMemcpyAsync(s->host_lb, s->dev_lb, sizeof(int) * (size_t)count, cudaMemcpyDeviceToHost,
+        FSBB_CUDA_TRY(cudaMemcpyAsync(s->host_lb, s->dev_lb, sizeof(int) * (size_t)count, cudaMemcpyDeviceToHost,
                                  s->stream));
-    CUDA_TRY(cudaEventRecord(s->done, s->stream));
+    FSBB_CUDA_TRY(cudaEventRecord(s->done, s->stream));
     return FSBB_OK;
 }
 
@@ -565,8 +554,8 @@ extern "C" fsbb_status fsbb_gpu_bounder_wait(fsbb_gpu_bounder *b, int slot, cons
     if (slot < 0 || slot >= FSBB_GPU_SLOTS)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "GPU pool slot %d does not exist", slot);
     gpu_slot *s = &b->slots[slot];
-    CUDA_TRY(cudaEventSynchronize(s->done));
-    CUDA_TRY(cudaGetLastError());
+    FSBB_CUDA_TRY(cudaEventSynchronize(s->done));
+    FSBB_CUDA_TRY(cudaGetLastError());
     *lbs = s->host_lb;
     return FSBB_OK;
 }
@@ -576,9 +565,9 @@ extern "C" fsbb_status fsbb_gpu_bounder_clear_bounds(fsbb_gpu_bounder *b, int sl
     if (slot < 0 || slot >= FSBB_GPU_SLOTS)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "GPU pool slot %d does not exist", slot);
     gpu_slot *s = &b->slots[slot];
-    CUDA_TRY(cudaStreamSynchronize(s->stream));
+    FSBB_CUDA_TRY(cudaStreamSynchronize(s->stream));
     memset(s->host_lb, 0xff, sizeof(int) * (size_t)b->max_pool);
-    CUDA_TRY(cudaMemsetAsync(s->dev_lb, 0xff, sizeof(int) * (size_t)b->max_pool, s->stream));
+    FSBB_CUDA_TRY(cudaMemsetAsync(s->dev_lb, 0xff, sizeof(int) * (size_t)b->max_pool, s->stream));
     return FSBB_OK;
 }
 
@@ -615,7 +604,7 @@ extern "C" fsbb_status fsbb_gpu_bounder_time(fsbb_gpu_bounder *b, int slot, int 
         if (e == cudaSuccess)
             e = cudaEventElapsedTime(&round_trip_ms, s->started, s->done);
         if (e != cudaSuccess)
-            status = fsbb_fail(err, FSBB_ERR_GPU, "cudaEventElapsedTime: %s", cudaGetErrorString(e));
+            status = fsbb_cuda_fail(err, e, "cudaEventElapsedTime");
         kernel[r - warmup] = kernel_ms;
         round_trip[r - warmup] = round_trip_ms;
     }

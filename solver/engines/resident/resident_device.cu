@@ -8,22 +8,11 @@
 #include "resident_kernels.cuh"
 #include "lb1.h"
 
-extern "C" {
-#include "error.h"
-}
-
-#include <cuda_runtime.h>
+#include "cuda_check.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define RESIDENT_TRY(call)                                                                          \
-    do {                                                                                            \
-        const cudaError_t status_ = (call);                                                         \
-        if (status_ != cudaSuccess)                                                                 \
-            return fsbb_fail(err, FSBB_ERR_GPU, "%s: %s", #call, cudaGetErrorString(status_));      \
-    } while (0)
 
 enum {
     DEFAULT_ITERATIONS_PER_SYNC = 16,
@@ -110,7 +99,7 @@ static fsbb_status upload_tables(fsbb_resident_device *dev, fsbb_error *err)
     const fsbb_bound_data *d = dev->data;
     const size_t n = (size_t)d->n, m = (size_t)d->m, pairs = (size_t)(d->pair_count > 0 ? d->pair_count : 1);
     const size_t words = n * m + 3 * m + 2 * pairs + 2 * pairs * n;
-    RESIDENT_TRY(cudaMalloc((void **)&dev->tables, words * sizeof(int)));
+    FSBB_CUDA_TRY(cudaMalloc((void **)&dev->tables, words * sizeof(int)));
     int *at = dev->tables;
     resident_params *prm = &dev->prm;
     struct piece {
@@ -130,7 +119,7 @@ static fsbb_status upload_tables(fsbb_resident_device *dev, fsbb_error *err)
     for (size_t i = 0; i < sizeof pieces / sizeof *pieces; i++) {
         *pieces[i].to = at;
         if (pieces[i].count)
-            RESIDENT_TRY(cudaMemcpy(at, pieces[i].from, pieces[i].count * sizeof(int), cudaMemcpyHostToDevice));
+            FSBB_CUDA_TRY(cudaMemcpy(at, pieces[i].from, pieces[i].count * sizeof(int), cudaMemcpyHostToDevice));
         at += pieces[i].count ? pieces[i].count : 1;
     }
     prm->pair_count = d->pair_count;
@@ -153,8 +142,8 @@ static fsbb_status configure_launch(fsbb_resident_device *dev, const fsbb_reside
     const fsbb_bound_data *d = dev->data;
     int device = 0;
     cudaDeviceProp prop;
-    RESIDENT_TRY(cudaGetDevice(&device));
-    RESIDENT_TRY(cudaGetDeviceProperties(&prop, device));
+    FSBB_CUDA_TRY(cudaGetDevice(&device));
+    FSBB_CUDA_TRY(cudaGetDeviceProperties(&prop, device));
     dev->block = config->block_size > 0 ? config->block_size : DEFAULT_BLOCK;
     if (dev->block % 32 != 0 || dev->block < 32 || dev->block > RESIDENT_MAX_BLOCK)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine takes 32 to %d threads per block, in "
@@ -171,10 +160,10 @@ static fsbb_status configure_launch(fsbb_resident_device *dev, const fsbb_reside
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine caps registers at 64, 80, 96 or 128 (got %d)",
                          registers);
     dev->branch = kernel_for(d->m, registers);
-    RESIDENT_TRY(cudaFuncSetAttribute((const void *)dev->branch, cudaFuncAttributeMaxDynamicSharedMemorySize,
+    FSBB_CUDA_TRY(cudaFuncSetAttribute((const void *)dev->branch, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                       (int)dev->shared_bytes));
     int per_sm = 0;
-    RESIDENT_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, (const void *)dev->branch, dev->block,
+    FSBB_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, (const void *)dev->branch, dev->block,
                                                                dev->shared_bytes));
     dev->grid = prop.multiProcessorCount * (per_sm > 0 ? per_sm : 1);
     dev->reduce_grid = prop.multiProcessorCount * 4;
@@ -189,7 +178,7 @@ static fsbb_status allocate_pools(fsbb_resident_device *dev, const fsbb_resident
     const int n = dev->data->n;
     resident_params *prm = &dev->prm;
     size_t free_bytes = 0, total_bytes = 0;
-    RESIDENT_TRY(cudaMemGetInfo(&free_bytes, &total_bytes));
+    FSBB_CUDA_TRY(cudaMemGetInfo(&free_bytes, &total_bytes));
     long long capacity = config->capacity;
     if (capacity <= 0) {
         size_t bytes = free_bytes / 2 < DEFAULT_POOL_BYTES ? free_bytes / 2 : DEFAULT_POOL_BYTES;
@@ -211,13 +200,13 @@ static fsbb_status allocate_pools(fsbb_resident_device *dev, const fsbb_resident
     prm->batch_limit = batch < INITIAL_BATCH ? (int)batch : INITIAL_BATCH;
     if (prm->batch_limit > prm->capacity / (2 * n))
         prm->batch_limit = prm->capacity / (2 * n) > 0 ? prm->capacity / (2 * n) : 1;
-    RESIDENT_TRY(cudaMalloc((void **)&prm->pool, (size_t)prm->capacity * dev->node_bytes));
+    FSBB_CUDA_TRY(cudaMalloc((void **)&prm->pool, (size_t)prm->capacity * dev->node_bytes));
     dev->staging_batch = prm->batch_limit;
     for (int b = 0; b < 2; b++)
-        RESIDENT_TRY(cudaMalloc((void **)&prm->staging[b], (size_t)prm->batch_limit * (size_t)n * dev->node_bytes));
-    RESIDENT_TRY(cudaMalloc((void **)&prm->control, sizeof(resident_control)));
-    RESIDENT_TRY(cudaMalloc((void **)&prm->record, sizeof(fsbb_job) * (size_t)n));
-    RESIDENT_TRY(cudaMallocHost((void **)&dev->state, sizeof(resident_control)));
+        FSBB_CUDA_TRY(cudaMalloc((void **)&prm->staging[b], (size_t)prm->batch_limit * (size_t)n * dev->node_bytes));
+    FSBB_CUDA_TRY(cudaMalloc((void **)&prm->control, sizeof(resident_control)));
+    FSBB_CUDA_TRY(cudaMalloc((void **)&prm->record, sizeof(fsbb_job) * (size_t)n));
+    FSBB_CUDA_TRY(cudaMallocHost((void **)&dev->state, sizeof(resident_control)));
     return FSBB_OK;
 }
 
@@ -260,9 +249,9 @@ static int grow_pool(fsbb_resident_device *dev)
 static fsbb_status flush_staged(fsbb_resident_device *dev, fsbb_error *err)
 {
     resident_control *s = dev->state;
-    RESIDENT_TRY(cudaMemcpyAsync(dev->prm.pool + (size_t)s->top * dev->prm.layout.stride, dev->prm.staging[s->parity],
+    FSBB_CUDA_TRY(cudaMemcpyAsync(dev->prm.pool + (size_t)s->top * dev->prm.layout.stride, dev->prm.staging[s->parity],
                                  (size_t)s->staged * dev->node_bytes, cudaMemcpyDeviceToDevice, dev->stream));
-    RESIDENT_TRY(cudaStreamSynchronize(dev->stream));
+    FSBB_CUDA_TRY(cudaStreamSynchronize(dev->stream));
     s->top += s->staged;
     s->staged = 0;
     return FSBB_OK;
@@ -306,13 +295,13 @@ static fsbb_status grow_batch(fsbb_resident_device *dev, fsbb_error *err)
 /* Writes the mirror to the device's control block and plans the next iteration. */
 static fsbb_status write_state(fsbb_resident_device *dev, fsbb_error *err)
 {
-    RESIDENT_TRY(cudaMemcpyAsync(dev->prm.control, dev->state, sizeof(resident_control), cudaMemcpyHostToDevice,
+    FSBB_CUDA_TRY(cudaMemcpyAsync(dev->prm.control, dev->state, sizeof(resident_control), cudaMemcpyHostToDevice,
                                  dev->stream));
     resident_plan<<<1, 1, 0, dev->stream>>>(dev->prm, dev->block);
-    RESIDENT_TRY(cudaGetLastError());
-    RESIDENT_TRY(cudaMemcpyAsync(dev->state, dev->prm.control, sizeof(resident_control), cudaMemcpyDeviceToHost,
+    FSBB_CUDA_TRY(cudaGetLastError());
+    FSBB_CUDA_TRY(cudaMemcpyAsync(dev->state, dev->prm.control, sizeof(resident_control), cudaMemcpyDeviceToHost,
                                  dev->stream));
-    RESIDENT_TRY(cudaStreamSynchronize(dev->stream));
+    FSBB_CUDA_TRY(cudaStreamSynchronize(dev->stream));
     return FSBB_OK;
 }
 
@@ -403,15 +392,15 @@ static fsbb_status spill_out(fsbb_resident_device *dev, fsbb_error *err)
     const size_t stride = (size_t)dev->prm.layout.stride;
     if (reserve_spill(dev, dev->spill_count + (size_t)move) != 0)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of host memory for %lld spilled nodes", move);
-    RESIDENT_TRY(cudaMemcpyAsync(dev->spill + dev->spill_count * dev->node_bytes, dev->prm.pool,
+    FSBB_CUDA_TRY(cudaMemcpyAsync(dev->spill + dev->spill_count * dev->node_bytes, dev->prm.pool,
                                  (size_t)move * dev->node_bytes, cudaMemcpyDeviceToHost, dev->stream));
     for (long long from = move; from < top; from += move) {
         const long long length = top - from < move ? top - from : move;
-        RESIDENT_TRY(cudaMemcpyAsync(dev->prm.pool + (size_t)(from - move) * stride,
+        FSBB_CUDA_TRY(cudaMemcpyAsync(dev->prm.pool + (size_t)(from - move) * stride,
                                      dev->prm.pool + (size_t)from * stride, (size_t)length * dev->node_bytes,
                                      cudaMemcpyDeviceToDevice, dev->stream));
     }
-    RESIDENT_TRY(cudaStreamSynchronize(dev->stream));
+    FSBB_CUDA_TRY(cudaStreamSynchronize(dev->stream));
     dev->spill_count += (size_t)move;
     dev->spilled_total += move;
     dev->state->top = (int)(top - move);
@@ -426,7 +415,7 @@ static fsbb_status spill_in(fsbb_resident_device *dev, fsbb_error *err)
     if (move <= 0)
         return FSBB_OK;
     dev->spill_count -= (size_t)move;
-    RESIDENT_TRY(cudaMemcpyAsync(dev->prm.pool + (size_t)top * dev->prm.layout.stride,
+    FSBB_CUDA_TRY(cudaMemcpyAsync(dev->prm.pool + (size_t)top * dev->prm.layout.stride,
                                  dev->spill + dev->spill_count * dev->node_bytes, (size_t)move * dev->node_bytes,
                                  cudaMemcpyHostToDevice, dev->stream));
     dev->state->top = (int)(top + move);
@@ -459,7 +448,7 @@ static fsbb_status launch_iterations(fsbb_resident_device *dev, int iterations, 
 {
     for (int i = 0; i < iterations; i++) {
         void *args[] = {&dev->prm};
-        RESIDENT_TRY(cudaLaunchKernel((const void *)dev->branch, dim3(dev->grid), dim3(dev->block), args,
+        FSBB_CUDA_TRY(cudaLaunchKernel((const void *)dev->branch, dim3(dev->grid), dim3(dev->block), args,
                                       dev->shared_bytes, dev->stream));
     }
     return FSBB_OK;
@@ -468,15 +457,15 @@ static fsbb_status launch_iterations(fsbb_resident_device *dev, int iterations, 
 static fsbb_status capture_graph(fsbb_resident_device *dev, fsbb_error *err)
 {
     cudaGraph_t graph;
-    RESIDENT_TRY(cudaStreamBeginCapture(dev->stream, cudaStreamCaptureModeThreadLocal));
+    FSBB_CUDA_TRY(cudaStreamBeginCapture(dev->stream, cudaStreamCaptureModeThreadLocal));
     fsbb_status status = launch_iterations(dev, dev->iterations_per_sync, err);
     const cudaError_t ended = cudaStreamEndCapture(dev->stream, &graph);
     if (status != FSBB_OK)
         return status;
-    RESIDENT_TRY(ended);
+    FSBB_CUDA_TRY(ended);
     const cudaError_t made = cudaGraphInstantiate(&dev->graph, graph, 0);
     cudaGraphDestroy(graph);
-    RESIDENT_TRY(made);
+    FSBB_CUDA_TRY(made);
     return FSBB_OK;
 }
 
@@ -487,14 +476,14 @@ extern "C" fsbb_status fsbb_resident_device_run(fsbb_resident_device *dev, fsbb_
     if (dev->use_graph) {
         if (!dev->graph && (status = capture_graph(dev, err)) != FSBB_OK)
             return status;
-        RESIDENT_TRY(cudaGraphLaunch(dev->graph, dev->stream));
+        FSBB_CUDA_TRY(cudaGraphLaunch(dev->graph, dev->stream));
     } else if ((status = launch_iterations(dev, dev->iterations_per_sync, err)) != FSBB_OK) {
         return status;
     }
     dev->iterations += dev->iterations_per_sync;
-    RESIDENT_TRY(cudaMemcpyAsync(dev->state, dev->prm.control, sizeof(resident_control), cudaMemcpyDeviceToHost,
+    FSBB_CUDA_TRY(cudaMemcpyAsync(dev->state, dev->prm.control, sizeof(resident_control), cudaMemcpyDeviceToHost,
                                  dev->stream));
-    RESIDENT_TRY(cudaStreamSynchronize(dev->stream));
+    FSBB_CUDA_TRY(cudaStreamSynchronize(dev->stream));
     const long long open = (long long)dev->state->top + dev->state->staged;
     int planned = 0;
     if (open > dev->prm.capacity / 4 * 3 && dev->prm.capacity < dev->max_capacity)
@@ -532,7 +521,7 @@ extern "C" fsbb_status fsbb_resident_device_run(fsbb_resident_device *dev, fsbb_
 extern "C" fsbb_status fsbb_resident_device_record(fsbb_resident_device *dev, fsbb_job *permutation,
                                                    fsbb_error *err)
 {
-    RESIDENT_TRY(cudaMemcpy(permutation, dev->prm.record, sizeof(fsbb_job) * (size_t)dev->data->n,
+    FSBB_CUDA_TRY(cudaMemcpy(permutation, dev->prm.record, sizeof(fsbb_job) * (size_t)dev->data->n,
                             cudaMemcpyDeviceToHost));
     return FSBB_OK;
 }
@@ -540,12 +529,12 @@ extern "C" fsbb_status fsbb_resident_device_record(fsbb_resident_device *dev, fs
 extern "C" fsbb_status fsbb_resident_device_open_min(fsbb_resident_device *dev, int *lb, fsbb_error *err)
 {
     const int none = INT_MAX;
-    RESIDENT_TRY(cudaMemcpy(&dev->prm.control->open_min, &none, sizeof none, cudaMemcpyHostToDevice));
+    FSBB_CUDA_TRY(cudaMemcpy(&dev->prm.control->open_min, &none, sizeof none, cudaMemcpyHostToDevice));
     resident_open_min<<<dev->reduce_grid, REDUCE_BLOCK, 0, dev->stream>>>(dev->prm);
-    RESIDENT_TRY(cudaGetLastError());
-    RESIDENT_TRY(cudaMemcpyAsync(dev->state, dev->prm.control, sizeof(resident_control), cudaMemcpyDeviceToHost,
+    FSBB_CUDA_TRY(cudaGetLastError());
+    FSBB_CUDA_TRY(cudaMemcpyAsync(dev->state, dev->prm.control, sizeof(resident_control), cudaMemcpyDeviceToHost,
                                  dev->stream));
-    RESIDENT_TRY(cudaStreamSynchronize(dev->stream));
+    FSBB_CUDA_TRY(cudaStreamSynchronize(dev->stream));
     int low = dev->state->open_min;
     for (size_t i = 0; i < dev->spill_count; i++) {
         const int node_lb = *(const int *)(dev->spill + i * dev->node_bytes);
@@ -576,7 +565,7 @@ static fsbb_status export_range(fsbb_resident_device *dev, const int *from, size
 {
     for (size_t done = 0; done < count; done += piece_nodes) {
         const size_t length = count - done < piece_nodes ? count - done : piece_nodes;
-        RESIDENT_TRY(cudaMemcpy(piece, from + done * (size_t)dev->prm.layout.stride, length * dev->node_bytes,
+        FSBB_CUDA_TRY(cudaMemcpy(piece, from + done * (size_t)dev->prm.layout.stride, length * dev->node_bytes,
                                 cudaMemcpyDeviceToHost));
         convert_nodes(dev, piece, length, out + done * stride, stride);
     }
