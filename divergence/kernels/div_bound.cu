@@ -508,12 +508,12 @@ __global__ void __launch_bounds__(1024) flat_kernel(div_pool pool, div_tables t,
             unsigned task = 0;
             bool got;
             if constexpr (BALANCE == FSBB_DIV_BALANCE_CENTRAL)
-                got = first ? fsbb_central_first_lw(count, &task) : fsbb_central_fetch_lw(a.next, count, &task);
+                got = first ? fsbb_central_first(count, &task) : fsbb_central_fetch(a.next, count, &task);
             else if constexpr (BALANCE == FSBB_DIV_BALANCE_DISTRIBUTED)
-                got = first ? fsbb_distributed_first_lw(count, a.per_block, &task)
-                            : fsbb_distributed_fetch_lw(distributed, count, a.per_block, &task);
+                got = first ? fsbb_distributed_first(count, a.per_block, &task)
+                            : fsbb_distributed_fetch(distributed, count, a.per_block, &task);
             else
-                got = fsbb_steal_fetch_lw(steal, &steal_state, count, a.per_block, a.per_thread, &task);
+                got = fsbb_steal_fetch(steal, &steal_state, count, a.per_block, a.per_thread, &task);
             first = false;
             if (!got) {
                 alive = false;

@@ -11,8 +11,8 @@
  *
  * A context is W ints: what the path needs that depends on the lane's iteration (compress it
  * to what cannot be recomputed cheaply from the rest: an index, say). A loop whose trip
- * count varies per lane is first made uniform (fsbb_ccc_uniform_trips: every lane runs the
- * warp's longest count and guards its body), so that lanes stay in the loop to collect.
+ * count varies per lane is first made uniform (every lane runs the warp's longest count and
+ * guards its body), so that lanes stay in the loop to collect.
  *
  * Every call must be made by the whole warp, converged; `top` is the stack size, the same
  * in every lane, starting at 0. TempStorage: one fsbb_ccc_storage<W> per warp. */
@@ -69,11 +69,5 @@ __device__ __forceinline__ bool fsbb_ccc_leftover(fsbb_ccc_storage<W> *stack, in
     return true;
 }
 
-/* The variable trip-count transformation: the warp's largest trip count, which every lane
- * then iterates, guarding its body with `trip < my_trips`. */
-__device__ __forceinline__ int fsbb_ccc_uniform_trips(int my_trips)
-{
-    return __reduce_max_sync(FSBB_DIV_FULL_WARP, my_trips);
-}
 
 #endif

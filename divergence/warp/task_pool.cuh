@@ -11,11 +11,11 @@
  *   persistent    a grid of resident warps; lane 0 fetches 32 tasks for its warp at a time
  *                 (warp-level balancing, as in Aila and Laine's persistent threads).
  *
- * Full mode copies the task record from a pool the library owns; lightweight mode (the
- * _lw functions) hands out task indices only and the application keeps its task data.
- * The thread-level fetches are called by single threads (divergently, as the paper does);
- * the warp fetch by a whole, converged warp. Each block-level scheme declares the shared
- * memory it needs as a TempStorage-like struct the kernel allocates.
+ * The pools hand out task indices only (the paper's lightweight mode): the kernel keeps its
+ * task data and reads a task's record itself. The thread-level fetches are called by single
+ * threads (divergently, as the paper does); the warp fetch by a whole, converged warp. Each
+ * block-level scheme declares the shared memory it needs as a TempStorage-like struct the
+ * kernel allocates.
  *
  * Host side: fsbb_block_threshold reads the SM count and resident blocks per SM of a
  * kernel, the inputs of the adaptive loading ratio (loading_ratio.h). */
@@ -29,27 +29,17 @@
 /* ---- Centralized ----------------------------------------------------------------------- */
 
 /* The initial task of the calling thread; false past the end. */
-__device__ __forceinline__ bool fsbb_central_first_lw(unsigned count, unsigned *task)
+__device__ __forceinline__ bool fsbb_central_first(unsigned count, unsigned *task)
 {
     *task = blockIdx.x * blockDim.x + threadIdx.x;
     return *task < count;
 }
 
 /* next: the global index, set to gridDim.x * blockDim.x before the launch. */
-__device__ __forceinline__ bool fsbb_central_fetch_lw(unsigned *next, unsigned count, unsigned *task)
+__device__ __forceinline__ bool fsbb_central_fetch(unsigned *next, unsigned count, unsigned *task)
 {
     *task = atomicAdd(next, 1u);
     return *task < count;
-}
-
-template <class Task>
-__device__ __forceinline__ bool fsbb_central_fetch(const Task *pool, unsigned *next, unsigned count, Task *task,
-                                                   unsigned *index)
-{
-    if (!fsbb_central_fetch_lw(next, count, index))
-        return false;
-    *task = pool[*index];
-    return true;
 }
 
 /* ---- Distributed ----------------------------------------------------------------------- */
@@ -67,28 +57,18 @@ __device__ __forceinline__ void fsbb_distributed_init(fsbb_distributed_storage *
     __syncthreads();
 }
 
-__device__ __forceinline__ bool fsbb_distributed_first_lw(unsigned count, unsigned per_block, unsigned *task)
+__device__ __forceinline__ bool fsbb_distributed_first(unsigned count, unsigned per_block, unsigned *task)
 {
     *task = blockIdx.x * per_block + threadIdx.x;
     return threadIdx.x < per_block && *task < count;
 }
 
-__device__ __forceinline__ bool fsbb_distributed_fetch_lw(fsbb_distributed_storage *storage, unsigned count,
-                                                          unsigned per_block, unsigned *task)
+__device__ __forceinline__ bool fsbb_distributed_fetch(fsbb_distributed_storage *storage, unsigned count,
+                                                       unsigned per_block, unsigned *task)
 {
     const unsigned offset = atomicAdd(&storage->next, 1u);
     *task = blockIdx.x * per_block + offset;
     return offset < per_block && *task < count;
-}
-
-template <class Task>
-__device__ __forceinline__ bool fsbb_distributed_fetch(const Task *pool, fsbb_distributed_storage *storage,
-                                                       unsigned count, unsigned per_block, Task *task, unsigned *index)
-{
-    if (!fsbb_distributed_fetch_lw(storage, count, per_block, index))
-        return false;
-    *task = pool[*index];
-    return true;
 }
 
 /* ---- Task stealing --------------------------------------------------------------------- */
@@ -125,9 +105,8 @@ __device__ __forceinline__ bool fsbb_steal_take(fsbb_steal_storage *storage, uns
 }
 
 /* Own queue first, then the other threads' queues in turn; false when the block has none left. */
-__device__ __forceinline__ bool fsbb_steal_fetch_lw(fsbb_steal_storage *storage, fsbb_steal_state *state,
-                                                    unsigned count, unsigned per_block, unsigned per_thread,
-                                                    unsigned *task)
+__device__ __forceinline__ bool fsbb_steal_fetch(fsbb_steal_storage *storage, fsbb_steal_state *state, unsigned count,
+                                                 unsigned per_block, unsigned per_thread, unsigned *task)
 {
     for (; state->victim < blockDim.x; state->victim++) {
         const unsigned owner = (threadIdx.x + state->victim) % blockDim.x;
