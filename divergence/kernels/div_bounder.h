@@ -33,7 +33,7 @@
  * fit cache_bytes, then run CF, CF-Q, SJ or SJ-Q; a node's LB2 then combines its pairs'
  * results in any order (the smallest pair index reaching ub wins), so it is still exact.
  *
- * Plain C; in builds without CUDA every function fails with FSBB_ERR_NO_GPU. */
+ * Plain C; CUDA builds only (the names and defaults of div_config.c are in every build). */
 #ifndef FSBB_DIV_BOUND_H
 #define FSBB_DIV_BOUND_H
 
@@ -78,10 +78,6 @@ typedef struct fsbb_div_config {
 const char *fsbb_div_kernel_name(fsbb_div_kernel kernel);
 const char *fsbb_div_balance_name(fsbb_div_balance balance);
 const char *fsbb_div_throttle_name(fsbb_div_throttle throttle);
-/* Parses those names; FSBB_ERR_ARGUMENT for an unknown one. */
-fsbb_status fsbb_div_parse_kernel(const char *name, fsbb_div_kernel *kernel, fsbb_error *err);
-fsbb_status fsbb_div_parse_balance(const char *name, fsbb_div_balance *balance, fsbb_error *err);
-fsbb_status fsbb_div_parse_throttle(const char *name, fsbb_div_throttle *throttle, fsbb_error *err);
 
 /* A config with the defaults: PLAIN, LB2, no balancing, chunk 4, adaptive ratio, blocks
  * of 128, no throttling, 192 KiB of cache. */

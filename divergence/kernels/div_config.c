@@ -2,8 +2,6 @@
  * throttling schedules (shared by the CUDA and CPU-only builds). */
 #include "div_bounder.h"
 
-#include "error.h"
-
 #include <string.h>
 
 static const char *kernel_names[] = {"plain", "packed", "subwarp", "cte", "ccc", "flat", "tiled"};
@@ -25,41 +23,6 @@ const char *fsbb_div_balance_name(fsbb_div_balance balance)
 const char *fsbb_div_throttle_name(fsbb_div_throttle throttle)
 {
     return (int)throttle >= 0 && (int)throttle < COUNT(throttle_names) ? throttle_names[throttle] : "?";
-}
-
-static fsbb_status parse(const char *name, const char **names, int count, int *value, const char *what,
-                         fsbb_error *err)
-{
-    for (int i = 0; i < count; i++)
-        if (name && strcmp(name, names[i]) == 0) {
-            *value = i;
-            return FSBB_OK;
-        }
-    return fsbb_fail(err, FSBB_ERR_ARGUMENT, "unknown %s '%s'", what, name ? name : "(null)");
-}
-
-fsbb_status fsbb_div_parse_kernel(const char *name, fsbb_div_kernel *kernel, fsbb_error *err)
-{
-    int value = 0;
-    const fsbb_status status = parse(name, kernel_names, COUNT(kernel_names), &value, "bound kernel", err);
-    *kernel = (fsbb_div_kernel)value;
-    return status;
-}
-
-fsbb_status fsbb_div_parse_balance(const char *name, fsbb_div_balance *balance, fsbb_error *err)
-{
-    int value = 0;
-    const fsbb_status status = parse(name, balance_names, COUNT(balance_names), &value, "balancing scheme", err);
-    *balance = (fsbb_div_balance)value;
-    return status;
-}
-
-fsbb_status fsbb_div_parse_throttle(const char *name, fsbb_div_throttle *throttle, fsbb_error *err)
-{
-    int value = 0;
-    const fsbb_status status = parse(name, throttle_names, COUNT(throttle_names), &value, "throttling schedule", err);
-    *throttle = (fsbb_div_throttle)value;
-    return status;
 }
 
 void fsbb_div_config_default(fsbb_div_config *config)

@@ -17,14 +17,14 @@
  *     // for each pool, after the built-in bounds are in d_lbs, on the same stream:
  *     status = fsbb_gpu_custom_bounds_evaluate_pool(custom, d_perm, capacity, d_front_len, d_back_len,
  *                                                   count, ub, d_lbs, stream, err);
- *     // (or fsbb_gpu_custom_bounds_evaluate_nodes for an array of fsbb_node records)
  *     ...
  *     fsbb_gpu_custom_bounds_free(custom);     // at the end
  * Each evaluation raises d_lbs[i] to the custom bound of node i where d_lbs[i] < ub (a node
  * already at ub is pruned and not evaluated), so the result is max(built-in, custom).
  *
- * An object is used by one host thread at a time. In builds without CUDA
- * (gpu_custom_bound_nocuda.c) every function fails with FSBB_ERR_NO_GPU. */
+ * An object is used by one host thread at a time. CUDA builds only; without CUDA
+ * (gpu_custom_bound_nocuda.c) the public fsbb_bound_check_gpu_source fails with
+ * FSBB_ERR_NO_GPU. */
 #ifndef FSBB_GPU_CUSTOM_BOUND_H
 #define FSBB_GPU_CUSTOM_BOUND_H
 
@@ -49,20 +49,17 @@ void fsbb_gpu_custom_bounds_free(fsbb_gpu_custom_bounds *custom);
 /* The number of compiled bounds (the bounds that have GPU source). */
 int fsbb_gpu_custom_bounds_count(const fsbb_gpu_custom_bounds *custom);
 
-/* Device arrays, asynchronous on `stream` (a cudaStream_t or CUstream; NULL: the default
- * stream): the caller synchronises the stream before reading lbs.
- *   nodes: count fsbb_node records (pool/node.h) of fsbb_node_size(n) bytes each.
- *   pool:  the structure-of-arrays layout of gpu_pool.h: perm[i * capacity + node],
- *          front_len[node], back_len[node].
- * lbs: count ints, in and out (see above). */
-fsbb_status fsbb_gpu_custom_bounds_evaluate_nodes(fsbb_gpu_custom_bounds *custom, const void *nodes, int count,
-                                                  int ub, int *lbs, void *stream, fsbb_error *err);
+/* Device arrays in the structure-of-arrays layout of gpu_pool.h (perm[i * capacity + node],
+ * front_len[node], back_len[node]), asynchronous on `stream` (a cudaStream_t or CUstream;
+ * NULL: the default stream): the caller synchronises the stream before reading lbs, count
+ * ints, in and out (see above). */
 fsbb_status fsbb_gpu_custom_bounds_evaluate_pool(fsbb_gpu_custom_bounds *custom, const fsbb_job *perm, int capacity,
                                                  const int16_t *front_len, const int16_t *back_len, int count,
                                                  int ub, int *lbs, void *stream, fsbb_error *err);
 
-/* The same from host memory, synchronously (copies in, evaluates, copies lbs back): for
- * tests and for checking a GPU bound against its CPU version. */
+/* From host memory, synchronously (copies in, evaluates, copies lbs back): count fsbb_node
+ * records (pool/node.h) of fsbb_node_size(n) bytes each, or a pool as above; for tests and
+ * for checking a GPU bound against its CPU version. */
 fsbb_status fsbb_gpu_custom_bounds_evaluate_host_nodes(fsbb_gpu_custom_bounds *custom, const fsbb_node *nodes,
                                                        int count, int ub, int *lbs, fsbb_error *err);
 fsbb_status fsbb_gpu_custom_bounds_evaluate_host_pool(fsbb_gpu_custom_bounds *custom, const fsbb_job *perm,

@@ -563,15 +563,6 @@ static node_layout pool_layout(const fsbb_job *perm, int capacity, const int16_t
     return layout;
 }
 
-fsbb_status fsbb_gpu_custom_bounds_evaluate_nodes(fsbb_gpu_custom_bounds *custom, const void *nodes, int count,
-                                                  int ub, int *lbs, void *stream, fsbb_error *err)
-{
-    if (!custom || (count > 0 && !nodes))
-        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_gpu_custom_bounds_evaluate_nodes: NULL argument");
-    const node_layout layout = records_layout(custom, nodes);
-    return launch_in_context(custom, &layout, count, ub, lbs, stream, err);
-}
-
 fsbb_status fsbb_gpu_custom_bounds_evaluate_pool(fsbb_gpu_custom_bounds *custom, const fsbb_job *perm, int capacity,
                                                  const int16_t *front_len, const int16_t *back_len, int count,
                                                  int ub, int *lbs, void *stream, fsbb_error *err)

@@ -7,7 +7,7 @@
  * with a pinned host pool, device buffers and its own stream: the host fills slot k + 1
  * while the GPU bounds slot k (submit is asynchronous, wait blocks until the bounds of a
  * slot are back in pinned host memory). A bounder is used by one host thread at a time.
- * Plain C; in builds without CUDA every function fails with FSBB_ERR_NO_GPU. */
+ * Plain C; CUDA builds only (without CUDA, fsbb_gpu_bounder_new fails with FSBB_ERR_NO_GPU). */
 #ifndef FSBB_GPU_BOUND_H
 #define FSBB_GPU_BOUND_H
 
