@@ -1,13 +1,13 @@
 /* test_gpu_pool.c — the GPU pool's host side, which needs no GPU: the structure-of-arrays
  * layout, the CPU pool bound (the GPU's reference) and the BFS/DFS pool generator; and, in
  * builds without CUDA, the refusals of the GPU entry points. */
-#include "gpu/taillard_times.h"
 #include "gpu_bounder.h"
 #include "gpu_pool.h"
 #include "lb1.h"
 #include "lb2.h"
 #include "pool_generator.h"
 #include "suites.h"
+#include "taillard.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -15,9 +15,10 @@
 
 static void taillard_data(const char *name, fsbb_bound_data *d, int *best_known)
 {
-    const taillard_entry *e = taillard_find(name);
+    const int index = fsbb_taillard_index(name);
+    const fsbb_taillard_entry *e = fsbb_taillard_entry_at(index);
     int *p = malloc(sizeof *p * (size_t)e->jobs * (size_t)e->machines);
-    taillard_times(e, p);
+    fsbb_taillard_generate(index, p);
     fsbb_bound_data_init(d, e->jobs, e->machines, p);
     free(p);
     *best_known = e->best_known;

@@ -10,10 +10,10 @@
  * Times: CUDA events, median of the repeats, after the warm-up launches; CPU: one thread,
  * monotonic clock, median of up to 3 passes over the largest pool (its prefixes are the
  * smaller pools). */
-#include "../gpu/taillard_times.h"
 #include "gpu_bounder.h"
 #include "gpu_pool.h"
 #include "pool_generator.h"
+#include "taillard.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -32,7 +32,7 @@ typedef struct bench_config {
 } bench_config;
 
 typedef struct bench_instance {
-    const taillard_entry *entry;
+    const fsbb_taillard_entry *entry;
     fsbb_bound_data data;
 } bench_instance;
 
@@ -71,14 +71,17 @@ static int max_size(const bench_config *c)
 
 static void load_instance(const char *name, bench_instance *inst)
 {
-    inst->entry = taillard_find(name);
+    const int index = fsbb_taillard_index(name);
+    inst->entry = fsbb_taillard_entry_at(index);
     if (!inst->entry) {
-        fprintf(stderr, "gpu-pool-bench: unknown instance %s (see test/gpu/taillard_times.h)\n", name);
+        fprintf(stderr, "gpu-pool-bench: unknown instance %s (ta001 to ta120)\n", name);
         exit(2);
     }
     int *p = malloc(sizeof *p * (size_t)inst->entry->jobs * (size_t)inst->entry->machines);
-    taillard_times(inst->entry, p);
-    if (!p || fsbb_bound_data_init(&inst->data, inst->entry->jobs, inst->entry->machines, p) != 0)
+    if (!p)
+        die("bound tables", NULL);
+    fsbb_taillard_generate(index, p);
+    if (fsbb_bound_data_init(&inst->data, inst->entry->jobs, inst->entry->machines, p) != 0)
         die("bound tables", NULL);
     free(p);
 }

@@ -2,7 +2,7 @@
 #include "gpu_check.h"
 
 #include "lb1.h"
-#include "taillard_times.h"
+#include "taillard.h"
 
 #include <CUnit/CUnit.h>
 #include <stdio.h>
@@ -35,9 +35,10 @@ int gpu_check_uniform(unsigned *state, int low, int high)
 
 void gpu_check_taillard(const char *name, fsbb_bound_data *d, int *best_known)
 {
-    const taillard_entry *e = taillard_find(name);
+    const int index = fsbb_taillard_index(name);
+    const fsbb_taillard_entry *e = fsbb_taillard_entry_at(index);
     int *p = malloc(sizeof *p * (size_t)e->jobs * (size_t)e->machines);
-    taillard_times(e, p);
+    fsbb_taillard_generate(index, p);
     fsbb_bound_data_init(d, e->jobs, e->machines, p);
     free(p);
     if (best_known)

@@ -13,7 +13,7 @@ unsigned gpu_check_seed(void);
 /* xorshift step; a uniform integer in [low, high]. */
 int gpu_check_uniform(unsigned *state, int low, int high);
 
-/* Bound tables of a Taillard instance of taillard_times.h; best_known may be NULL. */
+/* Bound tables of a Taillard instance ("ta001"..."ta120", taillard.h); best_known may be NULL. */
 void gpu_check_taillard(const char *name, fsbb_bound_data *d, int *best_known);
 /* Bound tables of an n x m instance with times in [1, max_time]. */
 void gpu_check_random_instance(unsigned *state, int n, int m, int max_time, fsbb_bound_data *d);
