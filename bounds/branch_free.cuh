@@ -1,24 +1,29 @@
-/* branch_free.cuh — branch-refactored device variants of the bounds of bounds/lb1.h and
- * bounds/lb2.h (Chakroun et al., section 5). They compute the same integers as the
- * originals; only the data-dependent control flow is rewritten:
+/* branch_free.cuh — the bounds of lb1.h and lb2.h rewritten without data-dependent branches
+ * (Chakroun et al., section 5), for the one-node-per-thread GPU kernels (gpu_bounder.cu,
+ * refactor trig and select). They compute the same integers as the originals; only the
+ * control flow is rewritten:
  *   - a test of a count (LIMIT) against 0: "node is a leaf" in fsbb_lb1_from_parts;
  *   - the loops over the prefix, the suffix and the unscheduled jobs, whose trip counts are
  *     front_len, back_len and n - front_len - back_len: they run to the warp's largest
  *     count, and a lane past its own count adds zero times (an update that leaves the
  *     front and back arrays unchanged, since those are monotone along the machines);
- *   - a comparison x >= y: every max, the "job is scheduled, skip it" test of the LB2 scan,
- *     and the LB2 early exit at the incumbent, which becomes a frozen running bound plus a
- *     warp-uniform exit once every lane of the warp has reached the incumbent.
- * Two policies supply the 0/1 coefficients and the blends:
+ *   - a comparison x >= y: the "job is scheduled, skip it" test of the LB2 scan, and the LB2
+ *     early exit at the incumbent, which becomes a frozen running bound plus a warp-uniform
+ *     exit once every lane of the warp has reached the incumbent.
+ * Two policies supply the 0/1 coefficients, the blends and the steps of the recurrences:
+ *   select_policy: branch-free integer code, predicates, min/max and masks; its steps are
+ *                  those of bound_steps.h (max compiles to one min/max instruction);
  *   trig_policy  : the paper's arithmetic, coefficients from __cosf and __expf, blends
- *                  c * a + (1 - c) * b;
- *   select_policy: branch-free integer code, predicates, min/max and masks.
+ *                  c * a + (1 - c) * b, and every max of the steps a blend too: its steps
+ *                  restate bound_steps.h's with that max (the one place the formulas are
+ *                  written again, since replacing max is what this mode reproduces).
  * Both are exact (see the comments on each primitive; test/gpu checks them exhaustively).
  * Callers must keep all 32 lanes of each warp active (the loop bounds are warp reductions). */
-#ifndef FSBB_GPU_REFACTOR_CUH
-#define FSBB_GPU_REFACTOR_CUH
+#ifndef FSBB_BRANCH_FREE_CUH
+#define FSBB_BRANCH_FREE_CUH
 
 #include "bound_data.h"
+#include "bound_steps.h"
 
 #define FSBB_FULL_WARP 0xffffffffu
 
@@ -50,6 +55,14 @@ struct trig_policy {
     static __device__ __forceinline__ int both(int a, int b) { return a * b; }
     static __device__ __forceinline__ int either(int a, int b) { return a + b - a * b; }
     static __device__ __forceinline__ int max(int a, int b) { return pick(at_least(a, b), a, b); }
+    /* The steps of bound_steps.h with this max. */
+    static __device__ __forceinline__ int machine_step(int t, int free_at, int p) { return max(t, free_at) + p; }
+    static __device__ __forceinline__ int bound_head(int front, int min_head) { return max(front, min_head); }
+    static __device__ __forceinline__ int bound_tail(int back, int min_tail) { return max(back, min_tail); }
+    static __device__ __forceinline__ int lb1_last(int last, int min_p, int work_end)
+    {
+        return max(last + min_p, work_end);
+    }
 };
 
 struct select_policy {
@@ -59,12 +72,28 @@ struct select_policy {
     static __device__ __forceinline__ int mask(int c, int v) { return v & -c; }
     static __device__ __forceinline__ int both(int a, int b) { return a & b; }
     static __device__ __forceinline__ int either(int a, int b) { return a | b; }
-    static __device__ __forceinline__ int max(int a, int b) { return ::max(a, b); }
+    static __device__ __forceinline__ int max(int a, int b) { return FSBB_MAX(a, b); }
+    static __device__ __forceinline__ int machine_step(int t, int free_at, int p)
+    {
+        return fsbb_machine_step(t, free_at, p);
+    }
+    static __device__ __forceinline__ int bound_head(int front, int min_head)
+    {
+        return fsbb_bound_head(front, min_head);
+    }
+    static __device__ __forceinline__ int bound_tail(int back, int min_tail)
+    {
+        return fsbb_bound_tail(back, min_tail);
+    }
+    static __device__ __forceinline__ int lb1_last(int last, int min_p, int work_end)
+    {
+        return fsbb_lb1_last(last, min_p, work_end);
+    }
 };
 
 /* fsbb_front_times; warp_front_len is the warp's largest front_len. */
 template <class P>
-__device__ __forceinline__ void refactored_front_times(const fsbb_bound_data *d, const fsbb_job *perm,
+__device__ __forceinline__ void branch_free_front_times(const fsbb_bound_data *d, const fsbb_job *perm,
                                                        int front_len, int warp_front_len, int *front)
 {
     const int n = d->n, m = d->m;
@@ -76,7 +105,7 @@ __device__ __forceinline__ void refactored_front_times(const fsbb_bound_data *d,
         int t = front[0] + P::mask(active, d->p[job]);
         front[0] = t;
         for (int k = 1; k < m; k++) {
-            t = P::max(t, front[k]) + P::mask(active, d->p[k * n + job]);
+            t = P::machine_step(t, front[k], P::mask(active, d->p[k * n + job]));
             front[k] = t;
         }
     }
@@ -84,7 +113,7 @@ __device__ __forceinline__ void refactored_front_times(const fsbb_bound_data *d,
 
 /* fsbb_back_times; warp_back_len is the warp's largest back_len. */
 template <class P>
-__device__ __forceinline__ void refactored_back_times(const fsbb_bound_data *d, const fsbb_job *perm, int back_len,
+__device__ __forceinline__ void branch_free_back_times(const fsbb_bound_data *d, const fsbb_job *perm, int back_len,
                                                       int warp_back_len, int *back)
 {
     const int n = d->n, m = d->m;
@@ -96,7 +125,7 @@ __device__ __forceinline__ void refactored_back_times(const fsbb_bound_data *d, 
         int t = back[m - 1] + P::mask(active, d->p[(m - 1) * n + job]);
         back[m - 1] = t;
         for (int k = m - 2; k >= 0; k--) {
-            t = P::max(t, back[k]) + P::mask(active, d->p[k * n + job]);
+            t = P::machine_step(t, back[k], P::mask(active, d->p[k * n + job]));
             back[k] = t;
         }
     }
@@ -104,7 +133,7 @@ __device__ __forceinline__ void refactored_back_times(const fsbb_bound_data *d, 
 
 /* fsbb_remaining_work over positions [lo, hi); [warp_lo, warp_hi) covers the warp's ranges. */
 template <class P>
-__device__ __forceinline__ void refactored_remaining_work(const fsbb_bound_data *d, const fsbb_job *perm, int lo,
+__device__ __forceinline__ void branch_free_remaining_work(const fsbb_bound_data *d, const fsbb_job *perm, int lo,
                                                           int hi, int warp_lo, int warp_hi, int *remain)
 {
     const int n = d->n, m = d->m;
@@ -120,25 +149,25 @@ __device__ __forceinline__ void refactored_remaining_work(const fsbb_bound_data 
 
 /* fsbb_lb1_from_parts: both the leaf's makespan and the bound are computed, then blended. */
 template <class P>
-__device__ __forceinline__ int refactored_lb1_from_parts(const fsbb_bound_data *d, const int *front,
+__device__ __forceinline__ int branch_free_lb1_from_parts(const fsbb_bound_data *d, const int *front,
                                                          const int *back, const int *remain, int unscheduled_count)
 {
     const int m = d->m;
     int makespan = 0;
     for (int k = 0; k < m; k++)
         makespan = P::max(makespan, front[k] + back[k]);
-    int last = P::max(front[0], d->min_head[0]) + remain[0];
-    int lb = last + P::max(back[0], d->min_tail[0]);
+    int last = P::bound_head(front[0], d->min_head[0]) + remain[0];
+    int lb = last + P::bound_tail(back[0], d->min_tail[0]);
     for (int k = 1; k < m; k++) {
-        last = P::max(last + d->min_p[k], P::max(front[k], d->min_head[k]) + remain[k]);
-        lb = P::max(lb, last + P::max(back[k], d->min_tail[k]));
+        last = P::lb1_last(last, d->min_p[k], P::bound_head(front[k], d->min_head[k]) + remain[k]);
+        lb = P::max(lb, last + P::bound_tail(back[k], d->min_tail[k]));
     }
     return P::pick(P::is_zero(unscheduled_count), makespan, lb);
 }
 
 /* unscheduled[job] for every job, from the positions [lo, hi) of the unscheduled ones. */
 template <class P>
-__device__ __forceinline__ void refactored_mark_unscheduled(int n, const fsbb_job *perm, int lo, int hi,
+__device__ __forceinline__ void branch_free_mark_unscheduled(int n, const fsbb_job *perm, int lo, int hi,
                                                             unsigned char *unscheduled)
 {
     for (int i = 0; i < n; i++)
@@ -147,7 +176,7 @@ __device__ __forceinline__ void refactored_mark_unscheduled(int n, const fsbb_jo
 
 /* fsbb_lb2_pair with the skip of scheduled jobs turned into a blend. */
 template <class P>
-__device__ __forceinline__ int refactored_lb2_pair(const fsbb_bound_data *d, int q, const unsigned char *unscheduled,
+__device__ __forceinline__ int branch_free_lb2_pair(const fsbb_bound_data *d, int q, const unsigned char *unscheduled,
                                                    const int *front, const int *back)
 {
     const int n = d->n;
@@ -155,22 +184,22 @@ __device__ __forceinline__ int refactored_lb2_pair(const fsbb_bound_data *d, int
     const int *order = d->johnson_order + q * n;
     const int *lag = d->lag + q * n;
     const int *pk = d->p + k * n, *pl = d->p + l * n;
-    int tk = P::max(front[k], d->min_head[k]);
-    int tl = P::max(front[l], d->min_head[l]);
+    int tk = P::bound_head(front[k], d->min_head[k]);
+    int tl = P::bound_head(front[l], d->min_head[l]);
     for (int r = 0; r < n; r++) {
         const int job = order[r];
         const int open = unscheduled[job];
         tk += P::mask(open, pk[job]);
-        tl = P::pick(open, P::max(tl, tk + lag[job]) + pl[job], tl);
+        tl = P::pick(open, P::machine_step(tk + lag[job], tl, pl[job]), tl);
     }
-    return P::max(tk + P::max(back[k], d->min_tail[k]), tl + P::max(back[l], d->min_tail[l]));
+    return P::max(tk + P::bound_tail(back[k], d->min_tail[k]), tl + P::bound_tail(back[l], d->min_tail[l]));
 }
 
 /* The LB2 pool bound (see gpu_pool.h): max(lb1, fsbb_lb2(..., ub)) for a node with
  * unscheduled jobs and lb1 < ub, else lb1. A lane whose running bound has reached ub keeps
  * it frozen; the warp leaves the pair loop when all its lanes have. */
 template <class P>
-__device__ __forceinline__ int refactored_lb2(const fsbb_bound_data *d, const unsigned char *unscheduled,
+__device__ __forceinline__ int branch_free_lb2(const fsbb_bound_data *d, const unsigned char *unscheduled,
                                               const int *front, const int *back, int lb1, int unscheduled_count,
                                               int ub)
 {
@@ -179,7 +208,7 @@ __device__ __forceinline__ int refactored_lb2(const fsbb_bound_data *d, const un
     for (int q = 0; q < d->pair_count; q++) {
         if (__all_sync(FSBB_FULL_WARP, stopped))
             break;
-        const int pair_bound = refactored_lb2_pair<P>(d, q, unscheduled, front, back);
+        const int pair_bound = branch_free_lb2_pair<P>(d, q, unscheduled, front, back);
         running = P::pick(stopped, running, P::max(running, pair_bound));
         stopped = P::either(stopped, P::at_least(running, ub));
     }

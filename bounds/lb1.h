@@ -17,6 +17,7 @@
 #define FSBB_LB1_H
 
 #include "bound_data.h"
+#include "bound_steps.h"
 #include "host_device.h"
 
 /* after[k]: completion time on machine k once job follows a prefix whose completion
@@ -27,7 +28,7 @@ FSBB_HOST_DEVICE void fsbb_front_append(const fsbb_bound_data *d, int job, const
     int t = before[0] + d->p[job];
     after[0] = t;
     for (int k = 1; k < m; k++) {
-        t = FSBB_MAX(t, before[k]) + d->p[k * n + job];
+        t = fsbb_machine_step(t, before[k], d->p[k * n + job]);
         after[k] = t;
     }
 }
@@ -40,7 +41,7 @@ FSBB_HOST_DEVICE void fsbb_back_prepend(const fsbb_bound_data *d, int job, const
     int t = before[m - 1] + d->p[(m - 1) * n + job];
     after[m - 1] = t;
     for (int k = m - 2; k >= 0; k--) {
-        t = FSBB_MAX(t, before[k]) + d->p[k * n + job];
+        t = fsbb_machine_step(t, before[k], d->p[k * n + job]);
         after[k] = t;
     }
 }
@@ -94,11 +95,11 @@ FSBB_HOST_DEVICE int fsbb_lb1_from_parts(const fsbb_bound_data *d, const int *fr
     const int m = d->m;
     if (unscheduled_count == 0)
         return fsbb_joined_makespan(m, front, back);
-    int last = FSBB_MAX(front[0], d->min_head[0]) + remain[0];
-    int lb = last + FSBB_MAX(back[0], d->min_tail[0]);
+    int last = fsbb_bound_head(front[0], d->min_head[0]) + remain[0];
+    int lb = last + fsbb_bound_tail(back[0], d->min_tail[0]);
     for (int k = 1; k < m; k++) {
-        last = FSBB_MAX(last + d->min_p[k], FSBB_MAX(front[k], d->min_head[k]) + remain[k]);
-        lb = FSBB_MAX(lb, last + FSBB_MAX(back[k], d->min_tail[k]));
+        last = fsbb_lb1_last(last, d->min_p[k], fsbb_bound_head(front[k], d->min_head[k]) + remain[k]);
+        lb = FSBB_MAX(lb, last + fsbb_bound_tail(back[k], d->min_tail[k]));
     }
     return lb;
 }
@@ -112,18 +113,18 @@ FSBB_HOST_DEVICE int fsbb_lb1_forward_child(const fsbb_bound_data *d, const int 
     if (unscheduled_count == 1) {
         int makespan = t + back[0];
         for (int k = 1; k < m; k++) {
-            t = FSBB_MAX(t, front[k]) + d->p[k * n + job];
+            t = fsbb_machine_step(t, front[k], d->p[k * n + job]);
             makespan = FSBB_MAX(makespan, t + back[k]);
         }
         return makespan;
     }
-    int last = FSBB_MAX(t, d->min_head[0]) + remain[0] - d->p[job];
-    int lb = last + FSBB_MAX(back[0], d->min_tail[0]);
+    int last = fsbb_bound_head(t, d->min_head[0]) + remain[0] - d->p[job];
+    int lb = last + fsbb_bound_tail(back[0], d->min_tail[0]);
     for (int k = 1; k < m; k++) {
         const int pk = d->p[k * n + job];
-        t = FSBB_MAX(t, front[k]) + pk;
-        last = FSBB_MAX(last + d->min_p[k], FSBB_MAX(t, d->min_head[k]) + remain[k] - pk);
-        lb = FSBB_MAX(lb, last + FSBB_MAX(back[k], d->min_tail[k]));
+        t = fsbb_machine_step(t, front[k], pk);
+        last = fsbb_lb1_last(last, d->min_p[k], fsbb_bound_head(t, d->min_head[k]) + remain[k] - pk);
+        lb = FSBB_MAX(lb, last + fsbb_bound_tail(back[k], d->min_tail[k]));
     }
     return lb;
 }
@@ -136,11 +137,12 @@ FSBB_HOST_DEVICE int fsbb_lb1_backward_child(const fsbb_bound_data *d, const int
     fsbb_back_prepend(d, job, back, child_back);
     if (unscheduled_count == 1)
         return fsbb_joined_makespan(m, front, child_back);
-    int last = FSBB_MAX(front[0], d->min_head[0]) + remain[0] - d->p[job];
-    int lb = last + FSBB_MAX(child_back[0], d->min_tail[0]);
+    int last = fsbb_bound_head(front[0], d->min_head[0]) + remain[0] - d->p[job];
+    int lb = last + fsbb_bound_tail(child_back[0], d->min_tail[0]);
     for (int k = 1; k < m; k++) {
-        last = FSBB_MAX(last + d->min_p[k], FSBB_MAX(front[k], d->min_head[k]) + remain[k] - d->p[k * n + job]);
-        lb = FSBB_MAX(lb, last + FSBB_MAX(child_back[k], d->min_tail[k]));
+        const int work_end = fsbb_bound_head(front[k], d->min_head[k]) + remain[k] - d->p[k * n + job];
+        last = fsbb_lb1_last(last, d->min_p[k], work_end);
+        lb = FSBB_MAX(lb, last + fsbb_bound_tail(child_back[k], d->min_tail[k]));
     }
     return lb;
 }

@@ -12,6 +12,7 @@
 #define FSBB_LB2_H
 
 #include "bound_data.h"
+#include "bound_steps.h"
 #include "host_device.h"
 
 /* The bound of machine pair q; unscheduled[j] is nonzero for the jobs still to place. */
@@ -23,16 +24,16 @@ FSBB_HOST_DEVICE int fsbb_lb2_pair(const fsbb_bound_data *d, int q, const unsign
     const int *order = d->johnson_order + q * n;
     const int *lag = d->lag + q * n;
     const int *pk = d->p + k * n, *pl = d->p + l * n;
-    int tk = FSBB_MAX(front[k], d->min_head[k]);
-    int tl = FSBB_MAX(front[l], d->min_head[l]);
+    int tk = fsbb_bound_head(front[k], d->min_head[k]);
+    int tl = fsbb_bound_head(front[l], d->min_head[l]);
     for (int r = 0; r < n; r++) {
         const int job = order[r];
         if (!unscheduled[job])
             continue;
         tk += pk[job];
-        tl = FSBB_MAX(tl, tk + lag[job]) + pl[job];
+        tl = fsbb_machine_step(tk + lag[job], tl, pl[job]);
     }
-    return FSBB_MAX(tk + FSBB_MAX(back[k], d->min_tail[k]), tl + FSBB_MAX(back[l], d->min_tail[l]));
+    return FSBB_MAX(tk + fsbb_bound_tail(back[k], d->min_tail[k]), tl + fsbb_bound_tail(back[l], d->min_tail[l]));
 }
 
 /* LB2 of a node with at least one unscheduled job; returns as soon as the bound reaches ub. */

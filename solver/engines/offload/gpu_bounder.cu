@@ -101,10 +101,10 @@ __device__ __forceinline__ void bound_node_plain(const fsbb_bound_data *d, const
     pool.lb[id] = lb;
 }
 
-/* The refactored variants of branch_free.cuh. Lanes past the end of the pool bound the
+/* The branch-free variants of branch_free.cuh. Lanes past the end of the pool bound the
  * last node again (without storing it) so that every warp stays whole. */
 template <int MAXN, int MAXM, bool LB2, class P>
-__device__ __forceinline__ void bound_node_refactored(const fsbb_bound_data *d, const pool_args &pool, int ub)
+__device__ __forceinline__ void bound_node_branch_free(const fsbb_bound_data *d, const pool_args &pool, int ub)
 {
     const int id = blockIdx.x * blockDim.x + threadIdx.x;
     const int node = min(id, pool.count - 1);
@@ -119,15 +119,15 @@ __device__ __forceinline__ void bound_node_refactored(const fsbb_bound_data *d, 
     const int warp_back_len = __reduce_max_sync(FSBB_FULL_WARP, back_len);
     const int warp_lo = __reduce_min_sync(FSBB_FULL_WARP, lo);
     const int warp_hi = __reduce_max_sync(FSBB_FULL_WARP, hi);
-    refactored_front_times<P>(d, perm, front_len, warp_front_len, front);
-    refactored_back_times<P>(d, perm, back_len, warp_back_len, back);
-    refactored_remaining_work<P>(d, perm, lo, hi, warp_lo, warp_hi, remain);
+    branch_free_front_times<P>(d, perm, front_len, warp_front_len, front);
+    branch_free_back_times<P>(d, perm, back_len, warp_back_len, back);
+    branch_free_remaining_work<P>(d, perm, lo, hi, warp_lo, warp_hi, remain);
     const int unscheduled_count = hi - lo;
-    int lb = refactored_lb1_from_parts<P>(d, front, back, remain, unscheduled_count);
+    int lb = branch_free_lb1_from_parts<P>(d, front, back, remain, unscheduled_count);
     if constexpr (LB2) {
         unsigned char unscheduled[MAXN];
-        refactored_mark_unscheduled<P>(n, perm, lo, hi, unscheduled);
-        lb = refactored_lb2<P>(d, unscheduled, front, back, lb, unscheduled_count, ub);
+        branch_free_mark_unscheduled<P>(n, perm, lo, hi, unscheduled);
+        lb = branch_free_lb2<P>(d, unscheduled, front, back, lb, unscheduled_count, ub);
     }
     if (id < pool.count)
         pool.lb[node] = lb;
@@ -139,7 +139,7 @@ __device__ __forceinline__ void bound_node(const fsbb_bound_data *d, const pool_
     if constexpr (REFACTOR == FSBB_REFACTOR_NONE)
         bound_node_plain<MAXN, MAXM, LB2>(d, pool, ub);
     else
-        bound_node_refactored<MAXN, MAXM, LB2,
+        bound_node_branch_free<MAXN, MAXM, LB2,
                               std::conditional_t<REFACTOR == FSBB_REFACTOR_TRIG, trig_policy, select_policy>>(
             d, pool, ub);
 }
