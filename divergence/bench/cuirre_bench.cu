@@ -103,7 +103,7 @@ __global__ void __launch_bounds__(POOL_BLOCK) pool_kernel(pool_args a, float *ou
     unsigned task = 0;
     int remaining = 0;
     float x = 0;
-    while (__any_sync(FSBB_DIV_FULL_WARP, has || alive)) {
+    while (__any_sync(FSBB_FULL_WARP, has || alive)) {
         if (!has && alive) {
             bool got;
             if constexpr (SCHEME == SCHEME_CENTRAL)

@@ -268,7 +268,7 @@ __device__ int cte_lb2(const div_tables &t, const fsbb_bound_data *d, const warp
     int next_pair = 0, run = 0, result = 0;
     bool active = needs;
     for (;;) {
-        const unsigned active_lanes = __ballot_sync(FSBB_DIV_FULL_WARP, active);
+        const unsigned active_lanes = __ballot_sync(FSBB_FULL_WARP, active);
         if (!active_lanes)
             break;
         const int quota = FSBB_WARP_SIZE / __popc(active_lanes);
@@ -277,12 +277,12 @@ __device__ int cte_lb2(const div_tables &t, const fsbb_bound_data *d, const warp
         int coarse = FSBB_WARP_SIZE + lane, index = 0;
         if (lane < total)
             coarse = fsbb_cte_locate(cte, lane, &index);
-        const int coarse_next = __shfl_sync(FSBB_DIV_FULL_WARP, next_pair, coarse & (FSBB_WARP_SIZE - 1));
+        const int coarse_next = __shfl_sync(FSBB_FULL_WARP, next_pair, coarse & (FSBB_WARP_SIZE - 1));
         int value = 0;
         if (lane < total)
             value = packed_pair(t, d->pair_first, d->pair_second, coarse_next + index, state.bits(coarse),
                                 state.heads(coarse), state.tails(coarse));
-        const unsigned hits = __ballot_sync(FSBB_DIV_FULL_WARP, lane < total && value >= ub);
+        const unsigned hits = __ballot_sync(FSBB_FULL_WARP, lane < total && value >= ub);
         const int segment_max = fsbb_cte_segmented_reduce(value, coarse, max_of());
         /* The owner's segment is lanes [first, first + size). */
         const int first = cte->inclusive[lane] - size;
@@ -290,8 +290,8 @@ __device__ int cte_lb2(const div_tables &t, const fsbb_bound_data *d, const warp
         const unsigned my_hits = hits & segment;
         const int hit_lane = my_hits ? __ffs(my_hits) - 1 : lane;
         const int last_lane = size ? first + size - 1 : lane;
-        const int hit_value = __shfl_sync(FSBB_DIV_FULL_WARP, value, hit_lane);
-        const int max_value = __shfl_sync(FSBB_DIV_FULL_WARP, segment_max, last_lane);
+        const int hit_value = __shfl_sync(FSBB_FULL_WARP, value, hit_lane);
+        const int max_value = __shfl_sync(FSBB_FULL_WARP, segment_max, last_lane);
         if (active) {
             if (my_hits) {
                 result = hit_value;
@@ -318,27 +318,27 @@ __device__ int subwarp_lb2(const div_tables &t, const fsbb_bound_data *d, const 
     const int lane = fsbb_lane();
     const int groups = FSBB_WARP_SIZE / S, group = lane / S, sub = lane % S;
     const unsigned group_mask =
-        S == FSBB_WARP_SIZE ? FSBB_DIV_FULL_WARP : ((1u << (S % FSBB_WARP_SIZE)) - 1u) << (group * S);
+        S == FSBB_WARP_SIZE ? FSBB_FULL_WARP : ((1u << (S % FSBB_WARP_SIZE)) - 1u) << (group * S);
     int result = 0;
     for (int pass = 0; pass < S; pass++) {
         const int slot = pass * groups + group;
-        bool active = __shfl_sync(FSBB_DIV_FULL_WARP, (int)needs, slot) != 0;
+        bool active = __shfl_sync(FSBB_FULL_WARP, (int)needs, slot) != 0;
         int run = 0, lb2 = 0;
-        for (int q0 = 0; __any_sync(FSBB_DIV_FULL_WARP, active); q0 += S) {
+        for (int q0 = 0; __any_sync(FSBB_FULL_WARP, active); q0 += S) {
             const int q = q0 + sub;
             int value = 0;
             if (active && q < t.pairs)
                 value = packed_pair(t, d->pair_first, d->pair_second, q, state.bits(slot), state.heads(slot),
                                     state.tails(slot));
-            const unsigned hits = __ballot_sync(FSBB_DIV_FULL_WARP, active && q < t.pairs && value >= ub) & group_mask;
+            const unsigned hits = __ballot_sync(FSBB_FULL_WARP, active && q < t.pairs && value >= ub) & group_mask;
             int group_max = value;
 #pragma unroll
             for (int dist = 1; dist < S; dist <<= 1) {
                 /* the shuffle outside FSBB_MAX, which would run it again in one branch only */
-                const int other = __shfl_xor_sync(FSBB_DIV_FULL_WARP, group_max, dist);
+                const int other = __shfl_xor_sync(FSBB_FULL_WARP, group_max, dist);
                 group_max = FSBB_MAX(group_max, other);
             }
-            const int hit_value = __shfl_sync(FSBB_DIV_FULL_WARP, value, hits ? __ffs(hits) - 1 : lane);
+            const int hit_value = __shfl_sync(FSBB_FULL_WARP, value, hits ? __ffs(hits) - 1 : lane);
             if (active) {
                 if (hits) {
                     lb2 = hit_value;
@@ -353,7 +353,7 @@ __device__ int subwarp_lb2(const div_tables &t, const fsbb_bound_data *d, const 
             }
         }
         const bool owned_now = lane / groups == pass;
-        const int got = __shfl_sync(FSBB_DIV_FULL_WARP, lb2, owned_now ? (lane - pass * groups) * S : lane);
+        const int got = __shfl_sync(FSBB_FULL_WARP, lb2, owned_now ? (lane - pass * groups) * S : lane);
         if (owned_now)
             result = got;
     }
@@ -417,11 +417,11 @@ __global__ void __launch_bounds__(1024) ccc_kernel(div_pool pool, div_tables t, 
     for (;;) {
         if (!exhausted) {
             /* Lanes without a context take fresh nodes; their LB1 decides whether they need LB2. */
-            const unsigned free_lanes = __ballot_sync(FSBB_DIV_FULL_WARP, !has);
+            const unsigned free_lanes = __ballot_sync(FSBB_FULL_WARP, !has);
             unsigned base = 0;
             if (fsbb_lane() == 0 && free_lanes)
                 base = atomicAdd(next, (unsigned)__popc(free_lanes));
-            base = __shfl_sync(FSBB_DIV_FULL_WARP, base, 0);
+            base = __shfl_sync(FSBB_FULL_WARP, base, 0);
             if (free_lanes && base >= count)
                 exhausted = true;
             const unsigned fresh = base + (unsigned)__popc(free_lanes & fsbb_lanemask_lt());
@@ -461,7 +461,7 @@ __global__ void __launch_bounds__(1024) ccc_kernel(div_pool pool, div_tables t, 
         } else {
             has = false;
         }
-        if (exhausted && !__any_sync(FSBB_DIV_FULL_WARP, has))
+        if (exhausted && !__any_sync(FSBB_FULL_WARP, has))
             break;
     }
     int ctx[CCC_WORDS];
@@ -503,7 +503,7 @@ __global__ void __launch_bounds__(1024) flat_kernel(div_pool pool, div_tables t,
     unsigned bits[(MAXN + 31) / 32];
     bool has = false, alive = true, first = true, needs;
     int node = 0, pair = 0, run = 0, lb1 = 0;
-    while (__any_sync(FSBB_DIV_FULL_WARP, has || alive)) {
+    while (__any_sync(FSBB_FULL_WARP, has || alive)) {
         if (!has && alive) {
             unsigned task = 0;
             bool got;

@@ -33,7 +33,7 @@ template <int W>
 __device__ __forceinline__ bool fsbb_ccc_collect(fsbb_ccc_storage<W> *stack, int *top, bool has_task, int *ctx)
 {
     __syncwarp();
-    const unsigned idle = __ballot_sync(FSBB_DIV_FULL_WARP, !has_task);
+    const unsigned idle = __ballot_sync(FSBB_FULL_WARP, !has_task);
     const int idle_count = __popc(idle);
     if (*top >= idle_count) {
         if (!has_task) {

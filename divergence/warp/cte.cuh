@@ -15,6 +15,7 @@
 #define FSBB_CTE_CUH
 
 #include "warp_lanes.cuh"
+#include "warp_scan.cuh"
 
 typedef struct fsbb_cte_storage {
     int inclusive[FSBB_WARP_SIZE]; /* prefix sums of the coarse task sizes, lane by lane */
@@ -24,17 +25,11 @@ typedef struct fsbb_cte_storage {
 __device__ __forceinline__ int fsbb_cte_expand(fsbb_cte_storage *s, int size)
 {
     const int lane = fsbb_lane();
-    int sum = size;
-#pragma unroll
-    for (int d = 1; d < FSBB_WARP_SIZE; d <<= 1) {
-        const int other = __shfl_up_sync(FSBB_DIV_FULL_WARP, sum, d);
-        if (lane >= d)
-            sum += other;
-    }
+    const int sum = fsbb_warp_inclusive_sum(size);
     __syncwarp();
     s->inclusive[lane] = sum;
     __syncwarp();
-    return __shfl_sync(FSBB_DIV_FULL_WARP, sum, FSBB_WARP_SIZE - 1);
+    return __shfl_sync(FSBB_FULL_WARP, sum, FSBB_WARP_SIZE - 1);
 }
 
 /* The coarse task (lane) owning fine task f (< total), and f's index inside it. */
@@ -58,8 +53,8 @@ __device__ __forceinline__ T fsbb_cte_segmented_reduce(T value, int segment, Red
     const int lane = fsbb_lane();
 #pragma unroll
     for (int d = 1; d < FSBB_WARP_SIZE; d <<= 1) {
-        const T other = __shfl_up_sync(FSBB_DIV_FULL_WARP, value, d);
-        const int other_segment = __shfl_up_sync(FSBB_DIV_FULL_WARP, segment, d);
+        const T other = __shfl_up_sync(FSBB_FULL_WARP, value, d);
+        const int other_segment = __shfl_up_sync(FSBB_FULL_WARP, segment, d);
         if (lane >= d && other_segment == segment)
             value = reduce(other, value);
     }
@@ -85,7 +80,7 @@ __device__ __forceinline__ T fsbb_cte_run(fsbb_cte_storage *s, int size, T init,
 {
     const int lane = fsbb_lane();
     T result = init;
-    if (__activemask() != FSBB_DIV_FULL_WARP) {
+    if (__activemask() != FSBB_FULL_WARP) {
         for (int i = 0; i < size; i++)
             result = reduce(result, map(lane, i));
         return result;
@@ -101,7 +96,7 @@ __device__ __forceinline__ T fsbb_cte_run(fsbb_cte_storage *s, int size, T init,
         }
         value = fsbb_cte_segmented_reduce(value, coarse, reduce);
         const int end = fsbb_cte_segment_end(s, base);
-        const T mine = __shfl_sync(FSBB_DIV_FULL_WARP, value, end >= 0 ? end : lane);
+        const T mine = __shfl_sync(FSBB_FULL_WARP, value, end >= 0 ? end : lane);
         if (end >= 0)
             result = reduce(result, mine);
     }

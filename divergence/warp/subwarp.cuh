@@ -20,7 +20,7 @@ __device__ __forceinline__ T fsbb_subwarp_run(int size, T init, Map map, Reduce 
     T result = init;
     for (int pass = 0; pass < S; pass++) {
         const int coarse = pass * groups + group;
-        const int coarse_size = __shfl_sync(FSBB_DIV_FULL_WARP, size, coarse);
+        const int coarse_size = __shfl_sync(FSBB_FULL_WARP, size, coarse);
         T value = init;
         int has = 0;
         for (int i = sub; i < coarse_size; i += S) {
@@ -30,16 +30,16 @@ __device__ __forceinline__ T fsbb_subwarp_run(int size, T init, Map map, Reduce 
         }
 #pragma unroll
         for (int d = 1; d < S; d <<= 1) {
-            const T other = __shfl_xor_sync(FSBB_DIV_FULL_WARP, value, d);
-            const int other_has = __shfl_xor_sync(FSBB_DIV_FULL_WARP, has, d);
+            const T other = __shfl_xor_sync(FSBB_FULL_WARP, value, d);
+            const int other_has = __shfl_xor_sync(FSBB_FULL_WARP, has, d);
             if (other_has)
                 value = has ? reduce(value, other) : other;
             has = has | other_has;
         }
         const bool owned_now = lane / groups == pass;
         const int source = owned_now ? (lane - pass * groups) * S : lane;
-        const T got = __shfl_sync(FSBB_DIV_FULL_WARP, value, source);
-        const int got_has = __shfl_sync(FSBB_DIV_FULL_WARP, has, source);
+        const T got = __shfl_sync(FSBB_FULL_WARP, value, source);
+        const int got_has = __shfl_sync(FSBB_FULL_WARP, has, source);
         if (owned_now && got_has)
             result = reduce(result, got);
     }

@@ -125,7 +125,7 @@ __device__ __forceinline__ bool fsbb_warp_fetch(unsigned *next, unsigned count, 
     unsigned first = 0;
     if (fsbb_lane() == 0)
         first = atomicAdd(next, width);
-    first = __shfl_sync(FSBB_DIV_FULL_WARP, first, 0);
+    first = __shfl_sync(FSBB_FULL_WARP, first, 0);
     *base = first;
     return first < count;
 }

@@ -36,7 +36,7 @@ __device__ __forceinline__ void fsbb_trace_warp(const fsbb_trace_buffers *b, lon
     long long latest = ran ? body_end : body_begin;
 #pragma unroll
     for (int d = FSBB_WARP_SIZE / 2; d > 0; d >>= 1) {
-        const long long other = __shfl_xor_sync(FSBB_DIV_FULL_WARP, latest, d);
+        const long long other = __shfl_xor_sync(FSBB_FULL_WARP, latest, d);
         latest = other > latest ? other : latest;
     }
     __syncwarp();

@@ -4,7 +4,7 @@
 #define FSBB_WARP_LANES_CUH
 
 #define FSBB_WARP_SIZE 32
-#define FSBB_DIV_FULL_WARP 0xffffffffu
+#define FSBB_FULL_WARP 0xffffffffu
 
 __device__ __forceinline__ int fsbb_lane(void)
 {

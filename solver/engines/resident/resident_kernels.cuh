@@ -24,10 +24,10 @@
 #include "resident_layout.cuh"
 #include "lb2.h"
 #include "options.h"
+#include "warp_lanes.cuh"
 
 #include <limits.h>
 
-#define RESIDENT_FULL_MASK 0xffffffffu
 
 template <int MT> struct resident_rows {
     static constexpr int count = MT > 0 ? (MT + 3) / 4 * 4 : RESIDENT_MAX_MACHINES;
@@ -292,7 +292,7 @@ __device__ int resident_block_scan(int value, int *scratch, int *total)
     int inclusive = value;
 #pragma unroll
     for (int d = 1; d < 32; d <<= 1) {
-        const int x = __shfl_up_sync(RESIDENT_FULL_MASK, inclusive, d);
+        const int x = __shfl_up_sync(FSBB_FULL_WARP, inclusive, d);
         if (lane >= d)
             inclusive += x;
     }
@@ -303,7 +303,7 @@ __device__ int resident_block_scan(int value, int *scratch, int *total)
         int x = lane < warps ? scratch[lane] : 0;
 #pragma unroll
         for (int d = 1; d < 32; d <<= 1) {
-            const int y = __shfl_up_sync(RESIDENT_FULL_MASK, x, d);
+            const int y = __shfl_up_sync(FSBB_FULL_WARP, x, d);
             if (lane >= d)
                 x += y;
         }
@@ -336,7 +336,7 @@ __device__ int resident_warp_lb2(const resident_params &prm, const int *table, c
     for (int first = 0; first < prm.pair_count; first += 32) {
         const int q = first + lane;
         const int value = q < prm.pair_count ? fsbb_lb2_pair(&d, q, unscheduled, front, back) : 0;
-        lb = resident_max(lb, __reduce_max_sync(RESIDENT_FULL_MASK, value));
+        lb = resident_max(lb, __reduce_max_sync(FSBB_FULL_WARP, value));
         if (lb >= ub)
             break;
     }
@@ -562,13 +562,13 @@ __global__ void __maxnreg__(REGISTERS) resident_branch(resident_params prm)
                         }
                     }
                 }
-                const unsigned mask = __ballot_sync(RESIDENT_FULL_MASK, write);
+                const unsigned mask = __ballot_sync(FSBB_FULL_WARP, write);
                 if (mask) {
                     const int leader = __ffs(mask) - 1;
                     int slot = 0;
                     if (lane == leader)
                         slot = atomicAdd(&ctl->children, __popc(mask));
-                    slot = __shfl_sync(RESIDENT_FULL_MASK, slot, leader) + __popc(mask & ((1u << lane) - 1));
+                    slot = __shfl_sync(FSBB_FULL_WARP, slot, leader) + __popc(mask & ((1u << lane) - 1));
                     if (write) {
                         const int *pw = parent(first + i);
                         const int front_len = info[i] & 0xffff, back_len = (int)((unsigned)info[i] >> 16);
@@ -632,7 +632,7 @@ __global__ void __maxnreg__(REGISTERS) resident_branch(resident_params prm)
                             int slot = 0;
                             if (lane == 0)
                                 slot = atomicAdd(&ctl->children, 1);
-                            slot = __shfl_sync(RESIDENT_FULL_MASK, slot, 0);
+                            slot = __shfl_sync(FSBB_FULL_WARP, slot, 0);
                             int *out = children + (size_t)slot * l.stride;
                             for (int w = lane; w < l.stride; w += 32)
                                 out[w] = resident_child_word(prm, table, pw, changed, front_len, back_len, pos,
@@ -655,8 +655,8 @@ __global__ void __maxnreg__(REGISTERS) resident_branch(resident_params prm)
     __syncthreads();
 #pragma unroll
     for (int d = 16; d > 0; d >>= 1) {
-        nodes += __shfl_down_sync(RESIDENT_FULL_MASK, nodes, d);
-        bounded += __shfl_down_sync(RESIDENT_FULL_MASK, bounded, d);
+        nodes += __shfl_down_sync(FSBB_FULL_WARP, nodes, d);
+        bounded += __shfl_down_sync(FSBB_FULL_WARP, bounded, d);
     }
     if (lane == 0 && (nodes || bounded)) {
         atomicAdd(&block_nodes, nodes);
@@ -750,7 +750,7 @@ __global__ void resident_open_min(resident_params prm)
         const int lb = i < top ? prm.pool[(size_t)i * prm.layout.stride] : staging[(size_t)(i - top) * prm.layout.stride];
         low = lb < low ? lb : low;
     }
-    low = __reduce_min_sync(RESIDENT_FULL_MASK, low);
+    low = __reduce_min_sync(FSBB_FULL_WARP, low);
     if ((threadIdx.x & 31) == 0)
         atomicMin(&ctl->open_min, low);
 }

@@ -24,8 +24,7 @@
 
 #include "bound_data.h"
 #include "bound_steps.h"
-
-#define FSBB_FULL_WARP 0xffffffffu
+#include "warp_lanes.cuh"
 
 /* trig_policy's is_zero is exact for 0 <= x <= this count (guarded by the bounder: n <= it). */
 #define FSBB_TRIG_MAX_COUNT 1024
