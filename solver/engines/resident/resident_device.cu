@@ -2,10 +2,11 @@
  * tables, the pool and two staging areas in device memory, the launch of the iterations
  * (plain launches or a replayed CUDA graph), the growth of the pool and of the batch, the
  * spill of the pool's oldest nodes to host memory when it nears its largest size and their
- * return when it runs low. The kernels are in resident_kernels.cuh. */
+ * return when it runs low. The kernels are in resident_branch.cuh and resident_plan.cuh. */
 #include "resident_device.h"
 
-#include "resident_kernels.cuh"
+#include "resident_branch.cuh"
+#include "resident_plan.cuh"
 #include "lb1.h"
 
 #include "cuda_check.h"
@@ -29,18 +30,18 @@ enum {
 /* The default pool takes half the free device memory, up to this. */
 static const size_t DEFAULT_POOL_BYTES = (size_t)8 << 30;
 
-typedef void (*branch_kernel)(resident_params);
+typedef void (*branch_kernel)(fsbb_resident_params);
 
 struct fsbb_resident_device {
     const fsbb_bound_data *data;  /* the caller's tables (host) */
-    resident_params prm;
+    fsbb_resident_params prm;
     int *tables;                  /* device: p, min_head, min_tail, min_p, pair tables */
     branch_kernel branch;
     int block, grid, reduce_grid, iterations_per_sync, use_graph;
     size_t shared_bytes, node_bytes;
     cudaStream_t stream;
     cudaGraphExec_t graph;
-    resident_control *state;      /* pinned mirror of the control block */
+    fsbb_resident_control *state;      /* pinned mirror of the control block */
     unsigned char *spill;         /* host: spilled nodes, device layout */
     size_t spill_count, spill_capacity;
     long long spilled_total, iterations;
@@ -52,10 +53,10 @@ struct fsbb_resident_device {
 template <int REGISTERS> static branch_kernel kernel_with(int m)
 {
     switch (m) {
-    case 5: return resident_branch<5, REGISTERS>;
-    case 10: return resident_branch<10, REGISTERS>;
-    case 20: return resident_branch<20, REGISTERS>;
-    default: return resident_branch<0, REGISTERS>;
+    case 5: return fsbb_resident_branch<5, REGISTERS>;
+    case 10: return fsbb_resident_branch<10, REGISTERS>;
+    case 20: return fsbb_resident_branch<20, REGISTERS>;
+    default: return fsbb_resident_branch<0, REGISTERS>;
     }
 }
 
@@ -70,10 +71,10 @@ static branch_kernel kernel_for(int m, int registers)
     }
 }
 
-static resident_shared_layout shared_layout(int n, int m, int block, int chunk, int lb2)
+static fsbb_resident_shared_layout shared_layout(int n, int m, int block, int chunk, int lb2)
 {
-    const resident_layout l = resident_layout_of(n, m);
-    resident_shared_layout s;
+    const fsbb_resident_layout l = fsbb_resident_layout_of(n, m);
+    fsbb_resident_shared_layout s;
     const int warps = block / 32;
     int at = 0;
     s.cap = 2 * block > n ? 2 * block : n;
@@ -89,7 +90,6 @@ static resident_shared_layout shared_layout(int n, int m, int block, int chunk, 
     s.queue = at, at += lb2 ? s.cap : 0;
     s.warp_child = at, at += lb2 ? warps * l.m4 : 0;
     s.warp_flags = at, at += lb2 ? warps * s.flag_words : 0;
-    s.misc = at, at += MISC_INTS;
     s.total = at;
     return s;
 }
@@ -101,7 +101,7 @@ static fsbb_status upload_tables(fsbb_resident_device *dev, fsbb_error *err)
     const size_t words = n * m + 3 * m + 2 * pairs + 2 * pairs * n;
     FSBB_CUDA_TRY(cudaMalloc((void **)&dev->tables, words * sizeof(int)));
     int *at = dev->tables;
-    resident_params *prm = &dev->prm;
+    fsbb_resident_params *prm = &dev->prm;
     struct piece {
         const int **to;
         const int *from;
@@ -145,9 +145,9 @@ static fsbb_status configure_launch(fsbb_resident_device *dev, const fsbb_reside
     FSBB_CUDA_TRY(cudaGetDevice(&device));
     FSBB_CUDA_TRY(cudaGetDeviceProperties(&prop, device));
     dev->block = config->block_size > 0 ? config->block_size : DEFAULT_BLOCK;
-    if (dev->block % 32 != 0 || dev->block < 32 || dev->block > RESIDENT_MAX_BLOCK)
+    if (dev->block % 32 != 0 || dev->block < 32 || dev->block > FSBB_RESIDENT_MAX_BLOCK)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine takes 32 to %d threads per block, in "
-                         "multiples of 32 (got %d)", RESIDENT_MAX_BLOCK, dev->block);
+                         "multiples of 32 (got %d)", FSBB_RESIDENT_MAX_BLOCK, dev->block);
     dev->prm.chunk_candidates = config->chunk_candidates > 0 ? config->chunk_candidates : 2 * dev->block;
     dev->prm.shared = shared_layout(d->n, d->m, dev->block, dev->prm.chunk_candidates, config->lb == FSBB_LB2);
     dev->shared_bytes = (size_t)dev->prm.shared.total * sizeof(int);
@@ -176,7 +176,7 @@ static fsbb_status configure_launch(fsbb_resident_device *dev, const fsbb_reside
 static fsbb_status allocate_pools(fsbb_resident_device *dev, const fsbb_resident_config *config, fsbb_error *err)
 {
     const int n = dev->data->n;
-    resident_params *prm = &dev->prm;
+    fsbb_resident_params *prm = &dev->prm;
     size_t free_bytes = 0, total_bytes = 0;
     FSBB_CUDA_TRY(cudaMemGetInfo(&free_bytes, &total_bytes));
     long long capacity = config->capacity;
@@ -204,9 +204,9 @@ static fsbb_status allocate_pools(fsbb_resident_device *dev, const fsbb_resident
     dev->staging_batch = prm->batch_limit;
     for (int b = 0; b < 2; b++)
         FSBB_CUDA_TRY(cudaMalloc((void **)&prm->staging[b], (size_t)prm->batch_limit * (size_t)n * dev->node_bytes));
-    FSBB_CUDA_TRY(cudaMalloc((void **)&prm->control, sizeof(resident_control)));
+    FSBB_CUDA_TRY(cudaMalloc((void **)&prm->control, sizeof(fsbb_resident_control)));
     FSBB_CUDA_TRY(cudaMalloc((void **)&prm->record, sizeof(fsbb_job) * (size_t)n));
-    FSBB_CUDA_TRY(cudaMallocHost((void **)&dev->state, sizeof(resident_control)));
+    FSBB_CUDA_TRY(cudaMallocHost((void **)&dev->state, sizeof(fsbb_resident_control)));
     return FSBB_OK;
 }
 
@@ -222,7 +222,7 @@ static void drop_graph(fsbb_resident_device *dev)
  * the device has no memory for it (the pool then stays and spills). */
 static int grow_pool(fsbb_resident_device *dev)
 {
-    resident_params *prm = &dev->prm;
+    fsbb_resident_params *prm = &dev->prm;
     const long long wanted = 4LL * prm->capacity < dev->max_capacity ? 4LL * prm->capacity : dev->max_capacity;
     int *bigger = NULL;
     if (cudaMalloc((void **)&bigger, (size_t)wanted * dev->node_bytes) != cudaSuccess) {
@@ -248,7 +248,7 @@ static int grow_pool(fsbb_resident_device *dev)
 /* Moves the staged children onto the pool (they must fit). */
 static fsbb_status flush_staged(fsbb_resident_device *dev, fsbb_error *err)
 {
-    resident_control *s = dev->state;
+    fsbb_resident_control *s = dev->state;
     FSBB_CUDA_TRY(cudaMemcpyAsync(dev->prm.pool + (size_t)s->top * dev->prm.layout.stride, dev->prm.staging[s->parity],
                                  (size_t)s->staged * dev->node_bytes, cudaMemcpyDeviceToDevice, dev->stream));
     FSBB_CUDA_TRY(cudaStreamSynchronize(dev->stream));
@@ -260,7 +260,7 @@ static fsbb_status flush_staged(fsbb_resident_device *dev, fsbb_error *err)
 /* A larger batch (and staging areas) once the stack holds enough parents to fill it. */
 static fsbb_status grow_batch(fsbb_resident_device *dev, fsbb_error *err)
 {
-    resident_params *prm = &dev->prm;
+    fsbb_resident_params *prm = &dev->prm;
     const int n = dev->data->n;
     long long wanted = 8LL * prm->batch_limit < dev->max_batch ? 8LL * prm->batch_limit : dev->max_batch;
     if (wanted > prm->capacity / (2LL * n))
@@ -295,11 +295,11 @@ static fsbb_status grow_batch(fsbb_resident_device *dev, fsbb_error *err)
 /* Writes the mirror to the device's control block and plans the next iteration. */
 static fsbb_status write_state(fsbb_resident_device *dev, fsbb_error *err)
 {
-    FSBB_CUDA_TRY(cudaMemcpyAsync(dev->prm.control, dev->state, sizeof(resident_control), cudaMemcpyHostToDevice,
+    FSBB_CUDA_TRY(cudaMemcpyAsync(dev->prm.control, dev->state, sizeof(fsbb_resident_control), cudaMemcpyHostToDevice,
                                  dev->stream));
-    resident_plan<<<1, 1, 0, dev->stream>>>(dev->prm, dev->block);
+    fsbb_resident_plan<<<1, 1, 0, dev->stream>>>(dev->prm, dev->block);
     FSBB_CUDA_TRY(cudaGetLastError());
-    FSBB_CUDA_TRY(cudaMemcpyAsync(dev->state, dev->prm.control, sizeof(resident_control), cudaMemcpyDeviceToHost,
+    FSBB_CUDA_TRY(cudaMemcpyAsync(dev->state, dev->prm.control, sizeof(fsbb_resident_control), cudaMemcpyDeviceToHost,
                                  dev->stream));
     FSBB_CUDA_TRY(cudaStreamSynchronize(dev->stream));
     return FSBB_OK;
@@ -309,16 +309,16 @@ extern "C" fsbb_status fsbb_resident_device_new(const fsbb_bound_data *d, const 
                                                 int incumbent, fsbb_resident_device **out, fsbb_error *err)
 {
     *out = NULL;
-    if (d->m > RESIDENT_MAX_MACHINES)
+    if (d->m > FSBB_RESIDENT_MAX_MACHINES)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine takes at most %d machines (got %d)",
-                         RESIDENT_MAX_MACHINES, d->m);
+                         FSBB_RESIDENT_MAX_MACHINES, d->m);
     if (d->n < 1 || d->n > 0x7fff)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine takes 1 to %d jobs (got %d)", 0x7fff, d->n);
     fsbb_resident_device *dev = (fsbb_resident_device *)calloc(1, sizeof *dev);
     if (!dev)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the resident GPU engine");
     dev->data = d;
-    dev->prm.layout = resident_layout_of(d->n, d->m);
+    dev->prm.layout = fsbb_resident_layout_of(d->n, d->m);
     dev->prm.branch = config->branch;
     dev->prm.lb2 = config->lb == FSBB_LB2;
     dev->prm.node_limit = config->node_limit;
@@ -331,7 +331,7 @@ extern "C" fsbb_status fsbb_resident_device_new(const fsbb_bound_data *d, const 
     if (status == FSBB_OK && cudaStreamCreateWithFlags(&dev->stream, cudaStreamNonBlocking) != cudaSuccess)
         status = fsbb_fail(err, FSBB_ERR_GPU, "could not create a CUDA stream");
     if (status == FSBB_OK) {
-        resident_control *s = dev->state;
+        fsbb_resident_control *s = dev->state;
         memset(s, 0, sizeof *s);
         s->parents_per_chunk = dev->block;
         s->incumbent = incumbent;
@@ -426,7 +426,7 @@ extern "C" fsbb_status fsbb_resident_device_push(fsbb_resident_device *dev, cons
                                                  size_t count, fsbb_error *err)
 {
     const fsbb_bound_data *d = dev->data;
-    const resident_layout l = dev->prm.layout;
+    const fsbb_resident_layout l = dev->prm.layout;
     if (reserve_spill(dev, dev->spill_count + count) != 0)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of host memory for %zu nodes", count);
     for (size_t i = 0; i < count; i++) {
@@ -481,7 +481,7 @@ extern "C" fsbb_status fsbb_resident_device_run(fsbb_resident_device *dev, fsbb_
         return status;
     }
     dev->iterations += dev->iterations_per_sync;
-    FSBB_CUDA_TRY(cudaMemcpyAsync(dev->state, dev->prm.control, sizeof(resident_control), cudaMemcpyDeviceToHost,
+    FSBB_CUDA_TRY(cudaMemcpyAsync(dev->state, dev->prm.control, sizeof(fsbb_resident_control), cudaMemcpyDeviceToHost,
                                  dev->stream));
     FSBB_CUDA_TRY(cudaStreamSynchronize(dev->stream));
     const long long open = (long long)dev->state->top + dev->state->staged;
@@ -530,9 +530,9 @@ extern "C" fsbb_status fsbb_resident_device_open_min(fsbb_resident_device *dev, 
 {
     const int none = INT_MAX;
     FSBB_CUDA_TRY(cudaMemcpy(&dev->prm.control->open_min, &none, sizeof none, cudaMemcpyHostToDevice));
-    resident_open_min<<<dev->reduce_grid, REDUCE_BLOCK, 0, dev->stream>>>(dev->prm);
+    fsbb_resident_open_min<<<dev->reduce_grid, REDUCE_BLOCK, 0, dev->stream>>>(dev->prm);
     FSBB_CUDA_TRY(cudaGetLastError());
-    FSBB_CUDA_TRY(cudaMemcpyAsync(dev->state, dev->prm.control, sizeof(resident_control), cudaMemcpyDeviceToHost,
+    FSBB_CUDA_TRY(cudaMemcpyAsync(dev->state, dev->prm.control, sizeof(fsbb_resident_control), cudaMemcpyDeviceToHost,
                                  dev->stream));
     FSBB_CUDA_TRY(cudaStreamSynchronize(dev->stream));
     int low = dev->state->open_min;
@@ -548,7 +548,7 @@ extern "C" fsbb_status fsbb_resident_device_open_min(fsbb_resident_device *dev, 
 static void convert_nodes(const fsbb_resident_device *dev, const int *raw, size_t count, unsigned char *out,
                           size_t stride)
 {
-    const resident_layout l = dev->prm.layout;
+    const fsbb_resident_layout l = dev->prm.layout;
     for (size_t i = 0; i < count; i++) {
         const int *w = raw + i * (size_t)l.stride;
         fsbb_node *node = (fsbb_node *)(out + i * stride);
@@ -575,7 +575,7 @@ static fsbb_status export_range(fsbb_resident_device *dev, const int *from, size
 extern "C" fsbb_status fsbb_resident_device_export(fsbb_resident_device *dev, unsigned char **nodes, size_t *count,
                                                    fsbb_error *err)
 {
-    const resident_control *s = dev->state;
+    const fsbb_resident_control *s = dev->state;
     const size_t stride = fsbb_node_size(dev->data->n), piece_nodes = 1 << 16;
     const size_t total = (size_t)s->top + (size_t)s->staged + dev->spill_count;
     unsigned char *out = (unsigned char *)malloc(total ? total * stride : 1);

@@ -13,27 +13,28 @@
  *     [perm, ..)    the permutation, n int16 (fsbb_job), two to a word
  * M4 is m rounded up to 4 and the stride a multiple of 4 words, so rows are 16-byte
  * vectors. The words past m in a row are padding and never read as values. */
-#ifndef FSBB_GPU_RESIDENT_NODE_CUH
-#define FSBB_GPU_RESIDENT_NODE_CUH
+#ifndef FSBB_RESIDENT_LAYOUT_CUH
+#define FSBB_RESIDENT_LAYOUT_CUH
 
 #include "bound_data.h"
+#include "warp_scan.cuh"
 
 #include <stdint.h>
 
 /* The most machines the engine takes (the bound tables travel as kernel parameters). */
-#define RESIDENT_MAX_MACHINES 64
+#define FSBB_RESIDENT_MAX_MACHINES 64
 /* The most threads per block of the branching kernel. */
-#define RESIDENT_MAX_BLOCK 512
+#define FSBB_RESIDENT_MAX_BLOCK 512
 
-struct resident_layout {
+struct fsbb_resident_layout {
     int n, m, m4;
     int front, back, remain, perm;  /* word offsets inside a node */
     int stride;                     /* words per node */
 };
 
-static inline __host__ __device__ resident_layout resident_layout_of(int n, int m)
+static inline __host__ __device__ fsbb_resident_layout fsbb_resident_layout_of(int n, int m)
 {
-    resident_layout l;
+    fsbb_resident_layout l;
     l.n = n;
     l.m = m;
     l.m4 = (m + 3) / 4 * 4;
@@ -50,7 +51,7 @@ static inline __host__ __device__ resident_layout resident_layout_of(int n, int 
  * batch parents: the pool's top from_pool nodes and the staged children from excess on;
  * the staged children before excess move onto the pool; the new children go to
  * staging[parity ^ 1]. */
-struct resident_control {
+struct fsbb_resident_control {
     int top;                   /* nodes in the device pool */
     int staged;                /* children of the last iteration, in staging[parity] */
     int parity;
@@ -69,29 +70,55 @@ struct resident_control {
     unsigned long long bounded;/* bounds computed */
 };
 
-/* Where each array lives in the branching kernel's dynamic shared memory (int offsets). */
-struct resident_shared_layout {
-    int table;        /* n * m: the processing times */
-    int offsets;      /* block + 1: candidate offsets of the chunk's parents */
-    int info;         /* block: front_len | back_len << 16 of each parent */
-    int forward;      /* block: 1 when a parent branches forward */
-    int lb_forward;   /* cap: bounds of the forward children of a sub-chunk */
-    int lb_backward;  /* cap: bounds of the backward children */
-    int parent_of;    /* cap: chunk parent of each candidate */
-    int queue;        /* cap: candidates waiting for LB2 */
-    int warp_child;   /* warps * m4: a child's new front or back, per warp (LB2) */
-    int warp_flags;   /* warps * flag_words: a child's unscheduled jobs, per warp (LB2) */
+/* The branching kernel's shared memory (resident_branch.cuh), the TempStorage habit of CUB:
+ * a struct for what each stage keeps, unioned where the stages' lifetimes do not overlap.
+ * The arrays sized by the instance and the launch live in dynamic shared memory, where
+ * fsbb_resident_shared_layout places them (int offsets); their lifetimes all overlap (a
+ * sub-chunk's candidates are read again by its last stage), so they are not unioned. */
+struct fsbb_resident_shared_layout {
+    int table;        /* n * m: the processing times (the whole kernel) */
+    int offsets;      /* block + 1: candidate offsets of the chunk's parents (a chunk) */
+    int info;         /* block: front_len | back_len << 16 of each parent (a chunk) */
+    int forward;      /* block: 1 when a parent branches forward (a sub-chunk, from stage 3) */
+    int lb_forward;   /* cap: bounds of the forward children of a sub-chunk (stages 2-5) */
+    int lb_backward;  /* cap: bounds of the backward children (stages 2-5) */
+    int parent_of;    /* cap: chunk parent of each candidate (stages 2-5) */
+    int queue;        /* cap: candidates waiting for LB2 (stages 4-5) */
+    int warp_child;   /* warps * m4: a child's new front or back, per warp (stage 5) */
+    int warp_flags;   /* warps * flag_words: a child's unscheduled jobs, per warp (stage 5) */
     int flag_words;
-    int misc;         /* 64: scan scratch, the chunk, its incumbent, the queue length, first parent's jobs */
     int cap;          /* candidates per sub-chunk */
     int total;        /* ints */
 };
 
-enum { MISC_SCAN = 0, MISC_UB = 40, MISC_QUEUE = 41, MISC_CHUNK = 42, MISC_JOBS = 43, MISC_INTS = 64 };
+/* The fixed-size part, in static shared memory. `take` holds the chunk a block took and
+ * the incumbent it bounds against, read by every thread after the barrier that follows
+ * its writing. The rest is one stage's at a time: the stage-1 block scan of the parents'
+ * open jobs, the stage-4/5 LB2 queue length (first written after the barrier that ends
+ * stage 1, __syncthreads_count), and the block's counters at the end (first written after
+ * the barrier at the top of the chunk loop that found no chunk left). */
+struct fsbb_resident_static_storage {
+    struct {
+        int chunk, ub;
+    } take;
+    union {
+        struct {
+            fsbb_block_scan_storage scan;
+            int first_jobs;   /* open jobs of the chunk's first parent */
+        } parents;
+        struct {
+            int queued;       /* candidates in the LB2 queue */
+        } prune;
+        struct {
+            unsigned long long nodes, bounded;
+            int last_block;   /* 1 in the block that finished the iteration last */
+        } count;
+    } stage;
+};
 
-struct resident_params {
-    resident_layout layout;
-    resident_shared_layout shared;
+struct fsbb_resident_params {
+    fsbb_resident_layout layout;
+    fsbb_resident_shared_layout shared;
     int branch;                 /* fsbb_branch_kind */
     int lb2;                    /* 1: refine survivors with LB2 */
     int batch_limit;            /* most parents per iteration */
@@ -100,13 +127,13 @@ struct resident_params {
     unsigned long long node_limit;  /* 0: none */
     int *pool;
     int *staging[2];            /* children of alternate iterations */
-    resident_control *control;
+    fsbb_resident_control *control;
     fsbb_job *record;           /* n: the recorded schedule */
     const int *p;               /* m x n processing times */
     const int *min_head, *min_tail, *min_p;  /* m each, global copies (LB2 reads them by pointer) */
     int pair_count;
     const int *pair_first, *pair_second, *johnson_order, *lag;
-    int head[RESIDENT_MAX_MACHINES], tail[RESIDENT_MAX_MACHINES], shortest[RESIDENT_MAX_MACHINES];
+    int head[FSBB_RESIDENT_MAX_MACHINES], tail[FSBB_RESIDENT_MAX_MACHINES], shortest[FSBB_RESIDENT_MAX_MACHINES];
 };
 
 #endif
