@@ -144,18 +144,18 @@ static fsbb_status configure_launch(fsbb_resident_device *dev, const fsbb_reside
     cudaDeviceProp prop;
     FSBB_CUDA_TRY(cudaGetDevice(&device));
     FSBB_CUDA_TRY(cudaGetDeviceProperties(&prop, device));
-    dev->block = config->block_size > 0 ? config->block_size : DEFAULT_BLOCK;
+    dev->block = config->tuning.block_size > 0 ? config->tuning.block_size : DEFAULT_BLOCK;
     if (dev->block % 32 != 0 || dev->block < 32 || dev->block > FSBB_RESIDENT_MAX_BLOCK)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine takes 32 to %d threads per block, in "
                          "multiples of 32 (got %d)", FSBB_RESIDENT_MAX_BLOCK, dev->block);
-    dev->prm.chunk_candidates = config->chunk_candidates > 0 ? config->chunk_candidates : 2 * dev->block;
+    dev->prm.chunk_candidates = config->tuning.chunk_candidates > 0 ? config->tuning.chunk_candidates : 2 * dev->block;
     dev->prm.shared = shared_layout(d->n, d->m, dev->block, dev->prm.chunk_candidates, config->lb == FSBB_LB2);
     dev->shared_bytes = (size_t)dev->prm.shared.total * sizeof(int);
     if (dev->shared_bytes > prop.sharedMemPerBlockOptin - 64)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT,
                          "a %d x %d instance needs %zu bytes of shared memory per block; this GPU has %zu", d->n,
                          d->m, dev->shared_bytes, (size_t)prop.sharedMemPerBlockOptin);
-    const int registers = config->registers > 0 ? config->registers : DEFAULT_REGISTERS;
+    const int registers = config->tuning.registers > 0 ? config->tuning.registers : DEFAULT_REGISTERS;
     if (registers != 64 && registers != 80 && registers != 96 && registers != 128)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine caps registers at 64, 80, 96 or 128 (got %d)",
                          registers);
@@ -167,9 +167,9 @@ static fsbb_status configure_launch(fsbb_resident_device *dev, const fsbb_reside
                                                                dev->shared_bytes));
     dev->grid = prop.multiProcessorCount * (per_sm > 0 ? per_sm : 1);
     dev->reduce_grid = prop.multiProcessorCount * 4;
-    dev->iterations_per_sync = config->iterations_per_sync > 0 ? config->iterations_per_sync
+    dev->iterations_per_sync = config->tuning.iterations_per_sync > 0 ? config->tuning.iterations_per_sync
                                                                : DEFAULT_ITERATIONS_PER_SYNC;
-    dev->use_graph = config->use_graph;
+    dev->use_graph = config->tuning.use_graph;
     return FSBB_OK;
 }
 
@@ -179,7 +179,7 @@ static fsbb_status allocate_pools(fsbb_resident_device *dev, const fsbb_resident
     fsbb_resident_params *prm = &dev->prm;
     size_t free_bytes = 0, total_bytes = 0;
     FSBB_CUDA_TRY(cudaMemGetInfo(&free_bytes, &total_bytes));
-    long long capacity = config->capacity;
+    long long capacity = config->tuning.pool_capacity;
     if (capacity <= 0) {
         size_t bytes = free_bytes / 2 < DEFAULT_POOL_BYTES ? free_bytes / 2 : DEFAULT_POOL_BYTES;
         capacity = (long long)(bytes / dev->node_bytes);
@@ -188,7 +188,7 @@ static fsbb_status allocate_pools(fsbb_resident_device *dev, const fsbb_resident
         capacity = 8LL * n + 64;
     if (capacity > INT_MAX / 2)
         capacity = INT_MAX / 2;
-    long long batch = config->batch > 0 ? config->batch : default_batch(n);
+    long long batch = config->tuning.batch > 0 ? config->tuning.batch : default_batch(n);
     if (batch > capacity / (2LL * n))
         batch = capacity / (2LL * n);
     if (batch < 1)

@@ -2,8 +2,8 @@
  * device memory with the instance tables, the iterations that branch it in place, host
  * memory for nodes spilled from a full pool, and the recorded best schedule. The search
  * loop (resident_search_cuda.c) drives it; resident_device.cu implements it. */
-#ifndef FSBB_GPU_RESIDENT_DEVICE_H
-#define FSBB_GPU_RESIDENT_DEVICE_H
+#ifndef FSBB_RESIDENT_DEVICE_H
+#define FSBB_RESIDENT_DEVICE_H
 
 #include "bound_data.h"
 #include "flowshopbb.h"
@@ -19,17 +19,25 @@ extern "C" {
 
 typedef struct fsbb_resident_device fsbb_resident_device;
 
+/* The knobs of the engine; zero in a field means its default. */
+typedef struct fsbb_resident_tuning {
+    int batch;                  /* most parents branched per iteration (default: by the job count) */
+    long long pool_capacity;    /* device pool, in nodes (default: options->pool_size, else by free memory) */
+    int block_size;             /* threads per block of the branching kernel (default: options->block_size) */
+    int chunk_candidates;       /* (parent, job) pairs a block branches at once (default: 2 * block_size) */
+    int registers;              /* register cap of the branching kernel: 64, 80, 96 or 128 (default 80) */
+    int iterations_per_sync;    /* iterations launched between two looks at the counters (default 16) */
+    int use_graph;              /* 1: replay the iterations as a CUDA graph; 0: plain launches */
+} fsbb_resident_tuning;
+
+/* What a device runs: the bound, the branching, a node limit (0: none; iterations then stop
+ * short of it) and the knobs, pool_capacity and block_size already resolved against the
+ * solve's options (fsbb_search_gpu_resident_tuned). */
 typedef struct fsbb_resident_config {
     fsbb_lb_kind lb;
     fsbb_branch_kind branch;
-    int batch;                  /* most parents per iteration; 0: by the job count */
-    long long capacity;         /* device pool nodes; 0: by free memory */
-    int block_size;             /* threads per block of the branching kernel */
-    int chunk_candidates;       /* (parent, job) pairs a block takes at once; 0: 2 * block_size */
-    int registers;              /* register cap of the branching kernel: 64, 80, 96, 128; 0: default */
-    int iterations_per_sync;
-    int use_graph;
-    uint64_t node_limit;        /* 0: none; iterations then stop short of it */
+    uint64_t node_limit;
+    fsbb_resident_tuning tuning;
 } fsbb_resident_config;
 
 /* Where the search stands after fsbb_resident_device_run. */

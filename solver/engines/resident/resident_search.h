@@ -1,25 +1,15 @@
 /* resident_search.h — the knobs and counters of the device-resident GPU engine
  * (resident_device.cu), for its tests and benchmarks. The solver calls
  * fsbb_search_gpu_resident (search.h), which runs with the defaults below. */
-#ifndef FSBB_GPU_RESIDENT_H
-#define FSBB_GPU_RESIDENT_H
+#ifndef FSBB_RESIDENT_SEARCH_H
+#define FSBB_RESIDENT_SEARCH_H
 
+#include "resident_device.h"
 #include "search.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* Zero in a field means its default. */
-typedef struct fsbb_resident_tuning {
-    int batch;                  /* most parents branched per iteration (default: by the job count) */
-    long long pool_capacity;    /* device pool, in nodes (default: options->pool_size, else by free memory) */
-    int block_size;             /* threads per block of the branching kernel (default: options->block_size) */
-    int chunk_candidates;       /* (parent, job) pairs a block branches at once (default: 2 * block_size) */
-    int registers;              /* register cap of the branching kernel: 64, 80, 96 or 128 (default 80) */
-    int iterations_per_sync;    /* iterations launched between two looks at the counters (default 16) */
-    int use_graph;              /* 1: replay the iterations as a CUDA graph; 0: plain launches */
-} fsbb_resident_tuning;
 
 /* What one run did, beyond the search's own counters. */
 typedef struct fsbb_resident_stats {

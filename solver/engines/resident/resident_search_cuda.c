@@ -8,7 +8,6 @@
  * search without an upper bound starts on the CPU (warm_start.h) and continues from the
  * open nodes it leaves. */
 #include "resident_search.h"
-#include "resident_device.h"
 
 #include "checkpoint.h"
 #include "error.h"
@@ -25,7 +24,7 @@ static fsbb_node *make_root(const fsbb_bound_data *d, fsbb_lb_kind lb, fsbb_erro
 {
     const int n = d->n, m = d->m;
     fsbb_node *root = calloc(1, fsbb_node_size(n));
-    int *scratch = malloc(sizeof(int) * 3 * (size_t)m);
+    int *scratch = calloc(3 * (size_t)m, sizeof(int));
     unsigned char *unscheduled = malloc((size_t)n);
     if (!root || !scratch || !unscheduled) {
         free(root);
@@ -57,15 +56,14 @@ static fsbb_resident_config config_for(const fsbb_search *search, const fsbb_res
     fsbb_resident_config config = {
         .lb = options->lb,
         .branch = options->branch,
-        .batch = tuning ? tuning->batch : 0,
-        .capacity = tuning && tuning->pool_capacity > 0 ? tuning->pool_capacity : options->pool_size,
-        .block_size = tuning && tuning->block_size > 0 ? tuning->block_size : options->block_size,
-        .registers = tuning ? tuning->registers : 0,
-        .chunk_candidates = tuning ? tuning->chunk_candidates : 0,
-        .iterations_per_sync = tuning ? tuning->iterations_per_sync : 0,
-        .use_graph = tuning ? tuning->use_graph : 0,
         .node_limit = limit == 0 ? 0 : limit > nodes_done ? limit - nodes_done : 1,
     };
+    if (tuning)
+        config.tuning = *tuning;
+    if (config.tuning.pool_capacity <= 0)
+        config.tuning.pool_capacity = options->pool_size;
+    if (config.tuning.block_size <= 0)
+        config.tuning.block_size = options->block_size;
     return config;
 }
 
