@@ -144,7 +144,7 @@ extern "C" fsbb_status fsbb_div_bounder_new(const fsbb_bound_data *d, int max_po
     return FSBB_OK;
 }
 
-extern "C" fsbb_status fsbb_div_bounder_load(fsbb_div_bounder *b, const fsbb_bound_pool *pool, fsbb_error *err)
+extern "C" fsbb_status fsbb_div_bounder_load(fsbb_div_bounder *b, const fsbb_gpu_pool *pool, fsbb_error *err)
 {
     if (pool->n != b->n || pool->count < 0 || pool->count > b->max_pool)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "a pool of %d nodes of %d jobs for a bounder of %d nodes of %d",

@@ -90,7 +90,7 @@ fsbb_status fsbb_div_bounder_new(const fsbb_bound_data *d, int max_pool, fsbb_di
 void fsbb_div_bounder_free(fsbb_div_bounder *bounder);
 
 /* Copies pool (count <= max_pool) to the device; later runs bound it. */
-fsbb_status fsbb_div_bounder_load(fsbb_div_bounder *bounder, const fsbb_bound_pool *pool, fsbb_error *err);
+fsbb_status fsbb_div_bounder_load(fsbb_div_bounder *bounder, const fsbb_gpu_pool *pool, fsbb_error *err);
 
 /* Bounds the loaded pool against ub with config; bounds (count ints, may be NULL) receives
  * them; *kernel_ms (may be NULL) the time of the kernels, from CUDA events. */

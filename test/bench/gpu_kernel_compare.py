@@ -1,9 +1,10 @@
 """gpu_kernel_compare.py — the compiler's resources and the SASS size of each kernel of two
-builds of one object file, side by side: registers, stack frame, static shared memory,
+builds of one object file (or of a comma-separated list of object files), side by side: registers, stack frame, static shared memory,
 instructions (NOPs left out), local loads and stores (spills and local arrays), branches.
 Kernels are matched by their demangled names without the fsbb_ prefix and without argument
 types, so a renamed kernel still meets its old self. Needs cuobjdump (and nvdisasm) on PATH.
     python3 test/bench/gpu_kernel_compare.py OLD.cu.o NEW.cu.o
+    python3 test/bench/gpu_kernel_compare.py OLD.cu.o NEW1.cu.o,NEW2.cu.o
 """
 import collections, re, subprocess, sys
 
@@ -15,9 +16,14 @@ def key(mangled):
     return name.replace('fsbb_', '')
 
 
+def dump(option, objs):
+    return ''.join(subprocess.run(['cuobjdump', option, obj], capture_output=True, text=True, check=True).stdout
+                   for obj in objs.split(','))
+
+
 def resources(obj):
     out, function = {}, None
-    text = subprocess.run(['cuobjdump', '-res-usage', obj], capture_output=True, text=True, check=True).stdout
+    text = dump('-res-usage', obj)
     for line in text.splitlines():
         m = re.search(r'Function (\S+):', line)
         if m:
@@ -31,7 +37,7 @@ def resources(obj):
 
 def sass(obj):
     stats, function = collections.defaultdict(collections.Counter), None
-    text = subprocess.run(['cuobjdump', '-sass', obj], capture_output=True, text=True, check=True).stdout
+    text = dump('-sass', obj)
     for line in text.splitlines():
         m = re.search(r'Function : (\S+)', line)
         if m:

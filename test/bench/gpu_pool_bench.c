@@ -86,10 +86,10 @@ static void load_instance(const char *name, bench_instance *inst)
     free(p);
 }
 
-static void generate(const bench_instance *inst, fsbb_pool_order order, int size, fsbb_bound_pool *pool)
+static void generate(const bench_instance *inst, fsbb_pool_order order, int size, fsbb_gpu_pool *pool)
 {
     fsbb_error err;
-    if (fsbb_bound_pool_init(pool, inst->data.n, size, &err) != FSBB_OK ||
+    if (fsbb_gpu_pool_init(pool, inst->data.n, size, &err) != FSBB_OK ||
         fsbb_pool_generate(&inst->data, order, inst->entry->best_known, pool, &err) != FSBB_OK)
         die("pool generation", &err);
     if (pool->count < size) {
@@ -101,7 +101,7 @@ static void generate(const bench_instance *inst, fsbb_pool_order order, int size
 
 /* Mean over warps (32 consecutive nodes) of the spread of depths inside the warp, and the
  * number of distinct depths in the first `count` nodes. */
-static void depth_profile(const fsbb_bound_pool *pool, int count, double *warp_spread, int *depths)
+static void depth_profile(const fsbb_gpu_pool *pool, int count, double *warp_spread, int *depths)
 {
     int *seen = calloc((size_t)pool->n + 1, sizeof *seen);
     double spread = 0;
@@ -123,9 +123,9 @@ static void depth_profile(const fsbb_bound_pool *pool, int count, double *warp_s
     free(seen);
 }
 
-static void load_slot(fsbb_gpu_bounder *bounder, const fsbb_bound_pool *pool)
+static void load_slot(fsbb_gpu_bounder *bounder, const fsbb_gpu_pool *pool)
 {
-    fsbb_bound_pool *slot = fsbb_gpu_bounder_pool(bounder, 0);
+    fsbb_gpu_pool *slot = fsbb_gpu_bounder_pool(bounder, 0);
     for (int i = 0; i < pool->n; i++)
         memcpy(slot->perm + (size_t)i * slot->capacity, pool->perm + (size_t)i * pool->capacity,
                sizeof(fsbb_job) * (size_t)pool->count);
@@ -142,7 +142,7 @@ static int compare_double(const void *x, const void *y)
 
 /* Bounds the pool on one CPU thread (nodes unpacked to contiguous permutations first);
  * cpu_ms[s] is the median time to bound the first sizes[s] nodes; bounds gets every bound. */
-static void cpu_bound(const bench_instance *inst, const fsbb_bound_pool *pool, fsbb_lb_kind lb,
+static void cpu_bound(const bench_instance *inst, const fsbb_gpu_pool *pool, fsbb_lb_kind lb,
                       const bench_config *c, double *cpu_ms, int *bounds)
 {
     const fsbb_bound_data *d = &inst->data;
@@ -151,7 +151,7 @@ static void cpu_bound(const bench_instance *inst, const fsbb_bound_pool *pool, f
     int *scratch = malloc(sizeof *scratch * 3 * (size_t)d->m);
     unsigned char *unscheduled = malloc((size_t)n);
     for (int k = 0; k < pool->count; k++)
-        fsbb_bound_pool_get(pool, k, perms + (size_t)k * n);
+        fsbb_gpu_pool_get(pool, k, perms + (size_t)k * n);
     double samples[3][MAX_LIST];
     int passes = 0;
     for (double spent = 0; passes < 3 && (passes == 0 || spent < 2.0); passes++) {
@@ -200,14 +200,14 @@ static void run_tables(const bench_config *c, const char *path)
         load_instance(c->instances[i], &inst);
         const int ub = inst.entry->best_known;
         for (int order = FSBB_POOL_ORDER_DFS; order >= FSBB_POOL_ORDER_BFS; order--) {
-            fsbb_bound_pool pool;
+            fsbb_gpu_pool pool;
             generate(&inst, (fsbb_pool_order)order, largest, &pool);
             fsbb_error err;
             fsbb_gpu_bounder *bounder;
             if (fsbb_gpu_bounder_new(&inst.data, largest, c->block, FSBB_REFACTOR_NONE, FSBB_LB1, &bounder, &err))
                 die("bounder", &err);
             load_slot(bounder, &pool);
-            fsbb_bound_pool *slot = fsbb_gpu_bounder_pool(bounder, 0);
+            fsbb_gpu_pool *slot = fsbb_gpu_bounder_pool(bounder, 0);
             for (int lb = FSBB_LB2; lb >= FSBB_LB1; lb--) {
                 const double cpu_start = now_s();
                 cpu_bound(&inst, &pool, (fsbb_lb_kind)lb, c, cpu_ms, reference);
@@ -243,7 +243,7 @@ static void run_tables(const bench_config *c, const char *path)
                 }
             }
             fsbb_gpu_bounder_free(bounder);
-            fsbb_bound_pool_free(&pool);
+            fsbb_gpu_pool_free(&pool);
         }
         fsbb_bound_data_free(&inst.data);
     }
@@ -266,7 +266,7 @@ static void run_placements(const bench_config *c, const char *path)
         bench_instance inst;
         load_instance(c->instances[i], &inst);
         for (int order = FSBB_POOL_ORDER_BFS; order <= FSBB_POOL_ORDER_DFS; order++) {
-            fsbb_bound_pool pool;
+            fsbb_gpu_pool pool;
             generate(&inst, (fsbb_pool_order)order, largest, &pool);
             fsbb_error err;
             fsbb_gpu_bounder *bounder;
@@ -296,7 +296,7 @@ static void run_placements(const bench_config *c, const char *path)
                            wrong ? "  DIFFERS" : "");
                 }
             fsbb_gpu_bounder_free(bounder);
-            fsbb_bound_pool_free(&pool);
+            fsbb_gpu_pool_free(&pool);
         }
         fsbb_bound_data_free(&inst.data);
     }
@@ -318,7 +318,7 @@ static void run_once(const bench_config *c, const char *path)
         bench_instance inst;
         load_instance(c->instances[i], &inst);
         for (int order = FSBB_POOL_ORDER_BFS; order <= FSBB_POOL_ORDER_DFS; order++) {
-            fsbb_bound_pool pool;
+            fsbb_gpu_pool pool;
             generate(&inst, (fsbb_pool_order)order, largest, &pool);
             fsbb_error err;
             fsbb_gpu_bounder *bounder;
@@ -338,7 +338,7 @@ static void run_once(const bench_config *c, const char *path)
                                 c->sizes[s], lb_names[lb], refactor_names[r]);
                     }
             fsbb_gpu_bounder_free(bounder);
-            fsbb_bound_pool_free(&pool);
+            fsbb_gpu_pool_free(&pool);
         }
         fsbb_bound_data_free(&inst.data);
     }

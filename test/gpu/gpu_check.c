@@ -54,7 +54,7 @@ void gpu_check_random_instance(unsigned *state, int n, int m, int max_time, fsbb
     free(p);
 }
 
-void gpu_check_random_nodes(unsigned *state, fsbb_bound_pool *pool)
+void gpu_check_random_nodes(unsigned *state, fsbb_gpu_pool *pool)
 {
     const int n = pool->n;
     fsbb_job *perm = malloc(sizeof *perm * (size_t)n);
@@ -69,7 +69,7 @@ void gpu_check_random_nodes(unsigned *state, fsbb_bound_pool *pool)
         }
         const int front_len = gpu_check_uniform(state, 0, n);
         const int back_len = gpu_check_uniform(state, 0, n - front_len);
-        fsbb_bound_pool_put(pool, node, perm, front_len, back_len);
+        fsbb_gpu_pool_put(pool, node, perm, front_len, back_len);
     }
     pool->count = pool->capacity;
     free(perm);
@@ -87,26 +87,26 @@ int gpu_check_identity_makespan(const fsbb_bound_data *d)
     return makespan;
 }
 
-void gpu_check_load_slot(fsbb_gpu_bounder *bounder, int slot, const fsbb_bound_pool *pool)
+void gpu_check_load_slot(fsbb_gpu_bounder *bounder, int slot, const fsbb_gpu_pool *pool)
 {
-    fsbb_bound_pool *target = fsbb_gpu_bounder_pool(bounder, slot);
+    fsbb_gpu_pool *target = fsbb_gpu_bounder_pool(bounder, slot);
     fsbb_job *perm = malloc(sizeof *perm * (size_t)pool->n);
     for (int node = 0; node < pool->count; node++) {
-        fsbb_bound_pool_get(pool, node, perm);
-        fsbb_bound_pool_put(target, node, perm, pool->front_len[node], pool->back_len[node]);
+        fsbb_gpu_pool_get(pool, node, perm);
+        fsbb_gpu_pool_put(target, node, perm, pool->front_len[node], pool->back_len[node]);
     }
     target->count = pool->count;
     free(perm);
 }
 
-void gpu_check_reference(const fsbb_bound_data *d, fsbb_lb_kind lb, const fsbb_bound_pool *pool, int ub,
+void gpu_check_reference(const fsbb_bound_data *d, fsbb_lb_kind lb, const fsbb_gpu_pool *pool, int ub,
                          int *bounds)
 {
     fsbb_job *perm = malloc(sizeof *perm * (size_t)d->n);
     int *scratch = malloc(sizeof *scratch * 3 * (size_t)d->m);
     unsigned char *unscheduled = malloc((size_t)d->n);
     for (int node = 0; node < pool->count; node++) {
-        fsbb_bound_pool_get(pool, node, perm);
+        fsbb_gpu_pool_get(pool, node, perm);
         bounds[node] = fsbb_pool_node_bound(d, lb, perm, pool->front_len[node], pool->back_len[node], ub, scratch,
                                             unscheduled);
     }
@@ -136,7 +136,7 @@ int gpu_check_slot_against(fsbb_gpu_bounder *bounder, int slot, int ub, const in
     return wrong;
 }
 
-int gpu_check_all_modes(const fsbb_bound_data *d, const fsbb_bound_pool *pool, int ub, int block_size,
+int gpu_check_all_modes(const fsbb_bound_data *d, const fsbb_gpu_pool *pool, int ub, int block_size,
                         fsbb_gpu_tables where, const char *what)
 {
     static const char *refactor_names[] = {"none", "trig", "select"};

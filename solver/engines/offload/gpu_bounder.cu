@@ -232,7 +232,7 @@ enum { SMALL_JOBS = 128, SMALL_MACHINES = 32 };
 /* ---- The bounder ----------------------------------------------------------------------- */
 
 struct gpu_slot {
-    fsbb_bound_pool host;      /* pinned */
+    fsbb_gpu_pool host;      /* pinned */
     int *host_lb;              /* pinned */
     fsbb_job *dev_perm;
     int16_t *dev_front_len, *dev_back_len;
@@ -483,7 +483,7 @@ extern "C" void fsbb_gpu_bounder_set_refiner(fsbb_gpu_bounder *b, fsbb_gpu_pool_
     b->refine_context = context;
 }
 
-extern "C" fsbb_bound_pool *fsbb_gpu_bounder_pool(fsbb_gpu_bounder *b, int slot)
+extern "C" fsbb_gpu_pool *fsbb_gpu_bounder_pool(fsbb_gpu_bounder *b, int slot)
 {
     if (slot < 0 || slot >= FSBB_GPU_SLOTS)
         return NULL;

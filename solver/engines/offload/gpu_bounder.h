@@ -73,7 +73,7 @@ typedef fsbb_status (*fsbb_gpu_pool_refiner)(void *context, const fsbb_job *perm
 void fsbb_gpu_bounder_set_refiner(fsbb_gpu_bounder *bounder, fsbb_gpu_pool_refiner refine, void *context);
 
 /* The pinned host pool of a slot (capacity max_pool): fill it and set its count, then submit. */
-fsbb_bound_pool *fsbb_gpu_bounder_pool(fsbb_gpu_bounder *bounder, int slot);
+fsbb_gpu_pool *fsbb_gpu_bounder_pool(fsbb_gpu_bounder *bounder, int slot);
 /* Starts copying the slot's pool to the device, bounding it against ub, and copying the
  * bounds back; returns at once. The pool must not be touched until wait returns. */
 fsbb_status fsbb_gpu_bounder_submit(fsbb_gpu_bounder *bounder, int slot, int ub, fsbb_error *err);

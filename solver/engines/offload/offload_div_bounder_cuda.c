@@ -15,7 +15,7 @@
 typedef struct div_slots {
     fsbb_div_bounder *bounder;
     fsbb_div_config config;
-    fsbb_bound_pool pools[FSBB_OFFLOAD_SLOTS];
+    fsbb_gpu_pool pools[FSBB_OFFLOAD_SLOTS];
     int *bounds[FSBB_OFFLOAD_SLOTS];
     int diagnose;          /* 1 while pools are still traced */
     fsbb_trace trace;
@@ -35,7 +35,7 @@ static void slots_free(div_slots *slots)
         return;
     fsbb_div_bounder_free(slots->bounder);
     for (int s = 0; s < FSBB_OFFLOAD_SLOTS; s++) {
-        fsbb_bound_pool_free(&slots->pools[s]);
+        fsbb_gpu_pool_free(&slots->pools[s]);
         free(slots->bounds[s]);
     }
     fsbb_trace_free(&slots->trace);
@@ -54,7 +54,7 @@ static fsbb_status open_slots(void *context, int capacity, fsbb_error *err)
     fsbb_trace_init(&slots->trace);
     fsbb_status status = FSBB_OK;
     for (int s = 0; status == FSBB_OK && s < FSBB_OFFLOAD_SLOTS; s++) {
-        status = fsbb_bound_pool_init(&slots->pools[s], search->data->n, capacity, err);
+        status = fsbb_gpu_pool_init(&slots->pools[s], search->data->n, capacity, err);
         slots->bounds[s] = status == FSBB_OK ? malloc(sizeof(int) * (size_t)capacity) : NULL;
         if (status == FSBB_OK && !slots->bounds[s])
             status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for %d bounds", capacity);
@@ -101,7 +101,7 @@ static fsbb_status trace_pool(div_slots *slots, int count, int ub, fsbb_error *e
     return FSBB_OK;
 }
 
-static fsbb_bound_pool *slot_pool(void *context, int slot)
+static fsbb_gpu_pool *slot_pool(void *context, int slot)
 {
     div_slots *slots = context;
     return &slots->pools[slot];
@@ -110,7 +110,7 @@ static fsbb_bound_pool *slot_pool(void *context, int slot)
 static fsbb_status slot_submit(void *context, int slot, int ub, fsbb_error *err)
 {
     div_slots *slots = context;
-    const fsbb_bound_pool *pool = &slots->pools[slot];
+    const fsbb_gpu_pool *pool = &slots->pools[slot];
     fsbb_status status = fsbb_div_bounder_load(slots->bounder, pool, err);
     if (status == FSBB_OK && slots->diagnose && pool->count > 0)
         status = trace_pool(slots, pool->count, ub, err);

@@ -202,8 +202,8 @@ static fsbb_status init_offload(offload *o, fsbb_search *search, const fsbb_pool
 static fsbb_status bound_root_custom(offload *o, fsbb_node *root, fsbb_error *err)
 {
     const fsbb_pool_bounder *bounder = o->bounder;
-    fsbb_bound_pool *pool = bounder->pool(bounder->context, 0);
-    fsbb_bound_pool_put(pool, 0, root->perm, 0, 0);
+    fsbb_gpu_pool *pool = bounder->pool(bounder->context, 0);
+    fsbb_gpu_pool_put(pool, 0, root->perm, 0, 0);
     pool->count = 1;
     const int *bounds = NULL;
     fsbb_status status = bounder->submit(bounder->context, 0, incumbent(o), err);
@@ -358,7 +358,7 @@ static int group_start(const pool_slot *slot, int g)
 
 /* Copies the staged children into the slot's pool: in generation order, or (bfs) with the
  * parents' groups sorted by level; records where each child went. */
-static void write_pool(offload *o, pool_slot *slot, fsbb_bound_pool *pool)
+static void write_pool(offload *o, pool_slot *slot, fsbb_gpu_pool *pool)
 {
     for (int g = 0; g < slot->groups; g++) {
         const fsbb_node *first = staged(o, group_start(slot, g));
@@ -372,7 +372,7 @@ static void write_pool(offload *o, pool_slot *slot, fsbb_bound_pool *pool)
         const int g = o->keys[k].group;
         for (int i = group_start(slot, g); i < slot->group_end[g]; i++, at++) {
             const fsbb_node *child = staged(o, i);
-            fsbb_bound_pool_put(pool, at, child->perm, child->front_len, child->back_len);
+            fsbb_gpu_pool_put(pool, at, child->perm, child->front_len, child->back_len);
             slot->position[i] = at;
         }
     }
@@ -384,7 +384,7 @@ static void write_pool(offload *o, pool_slot *slot, fsbb_bound_pool *pool)
 /* Pushes the children of the slot's pool whose bound is under the incumbent: parents in
  * reverse generation order, each parent's children best on top, so the stack pops the
  * first parent's best child first, as the CPU engine would. */
-static fsbb_status push_survivors(offload *o, const pool_slot *slot, const fsbb_bound_pool *pool,
+static fsbb_status push_survivors(offload *o, const pool_slot *slot, const fsbb_gpu_pool *pool,
                                   const int *bounds, fsbb_error *err)
 {
     const int ub = incumbent(o);
@@ -400,7 +400,7 @@ static fsbb_status push_survivors(offload *o, const pool_slot *slot, const fsbb_
         for (int s = 0; s < alive; s++) {
             const int at = o->survivors[s];
             fsbb_node *child = o->child;
-            fsbb_bound_pool_get(pool, at, child->perm);
+            fsbb_gpu_pool_get(pool, at, child->perm);
             child->front_len = pool->front_len[at];
             child->back_len = pool->back_len[at];
             child->lb = bounds[at];

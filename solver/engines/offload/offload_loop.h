@@ -65,7 +65,7 @@ typedef struct fsbb_pool_bounder {
     void *context;
     int capacity;
     int custom_bounds;  /* 1: applies the search's custom bounds */
-    fsbb_bound_pool *(*pool)(void *context, int slot);
+    fsbb_gpu_pool *(*pool)(void *context, int slot);
     fsbb_status (*submit)(void *context, int slot, int ub, fsbb_error *err);
     fsbb_status (*wait)(void *context, int slot, const int **bounds, fsbb_error *err);
 } fsbb_pool_bounder;

@@ -68,7 +68,7 @@ static fsbb_status gpu_failure(fsbb_status status, const char *what, fsbb_error 
     return status;
 }
 
-static fsbb_bound_pool *slot_pool(void *context, int slot)
+static fsbb_gpu_pool *slot_pool(void *context, int slot)
 {
     return fsbb_gpu_bounder_pool(context, slot);
 }
