@@ -11,9 +11,9 @@
  *     early exit at the incumbent, which becomes a frozen running bound plus a warp-uniform
  *     exit once every lane of the warp has reached the incumbent.
  * Two policies supply the 0/1 coefficients, the blends and the steps of the recurrences:
- *   select_policy: branch-free integer code, predicates, min/max and masks; its steps are
+ *   fsbb_select_policy: branch-free integer code, predicates, min/max and masks; its steps are
  *                  those of bound_steps.h (max compiles to one min/max instruction);
- *   trig_policy  : the paper's arithmetic, coefficients from __cosf and __expf, blends
+ *   fsbb_trig_policy  : the paper's arithmetic, coefficients from __cosf and __expf, blends
  *                  c * a + (1 - c) * b, and every max of the steps a blend too: its steps
  *                  restate bound_steps.h's with that max (the one place the formulas are
  *                  written again, since replacing max is what this mode reproduces).
@@ -26,14 +26,14 @@
 #include "bound_steps.h"
 #include "warp_lanes.cuh"
 
-/* trig_policy's is_zero is exact for 0 <= x <= this count (guarded by the bounder: n <= it). */
+/* fsbb_trig_policy's is_zero is exact for 0 <= x <= this count (guarded by the bounder: n <= it). */
 #define FSBB_TRIG_MAX_COUNT 1024
-/* trig_policy's comparisons are exact when both operands are below 2^24 (integers exactly
+/* fsbb_trig_policy's comparisons are exact when both operands are below 2^24 (integers exactly
  * representable in float), or when y is larger still; the bounder checks that the total
  * work of the instance, which bounds every time the bounds compute, is below it. */
 #define FSBB_TRIG_MAX_VALUE (1 << 24)
 
-struct trig_policy {
+struct fsbb_trig_policy {
     /* 1 when x == 0, else 0. The paper writes (int)__cosf(x); for integer x that is 1 or -1
      * near multiples of pi (x = 355, 710, ...). Scaling x in [0, FSBB_TRIG_MAX_COUNT] into
      * [0, pi/2] keeps cos(x) for x >= 1 at most 1 - 1.18e-6, three times __cosf's absolute
@@ -64,7 +64,7 @@ struct trig_policy {
     }
 };
 
-struct select_policy {
+struct fsbb_select_policy {
     static __device__ __forceinline__ int is_zero(int x) { return x == 0; }
     static __device__ __forceinline__ int at_least(int x, int y) { return x >= y; }
     static __device__ __forceinline__ int pick(int c, int a, int b) { return b ^ ((a ^ b) & -c); }
@@ -92,8 +92,8 @@ struct select_policy {
 
 /* fsbb_front_times; warp_front_len is the warp's largest front_len. */
 template <class P>
-__device__ __forceinline__ void branch_free_front_times(const fsbb_bound_data *d, const fsbb_job *perm,
-                                                       int front_len, int warp_front_len, int *front)
+__device__ __forceinline__ void fsbb_branch_free_front_times(const fsbb_bound_data *d, const fsbb_job *perm,
+                                                             int front_len, int warp_front_len, int *front)
 {
     const int n = d->n, m = d->m;
     for (int k = 0; k < m; k++)
@@ -112,8 +112,8 @@ __device__ __forceinline__ void branch_free_front_times(const fsbb_bound_data *d
 
 /* fsbb_back_times; warp_back_len is the warp's largest back_len. */
 template <class P>
-__device__ __forceinline__ void branch_free_back_times(const fsbb_bound_data *d, const fsbb_job *perm, int back_len,
-                                                      int warp_back_len, int *back)
+__device__ __forceinline__ void fsbb_branch_free_back_times(const fsbb_bound_data *d, const fsbb_job *perm,
+                                                            int back_len, int warp_back_len, int *back)
 {
     const int n = d->n, m = d->m;
     for (int k = 0; k < m; k++)
@@ -132,8 +132,8 @@ __device__ __forceinline__ void branch_free_back_times(const fsbb_bound_data *d,
 
 /* fsbb_remaining_work over positions [lo, hi); [warp_lo, warp_hi) covers the warp's ranges. */
 template <class P>
-__device__ __forceinline__ void branch_free_remaining_work(const fsbb_bound_data *d, const fsbb_job *perm, int lo,
-                                                          int hi, int warp_lo, int warp_hi, int *remain)
+__device__ __forceinline__ void fsbb_branch_free_remaining_work(const fsbb_bound_data *d, const fsbb_job *perm, int lo,
+                                                                int hi, int warp_lo, int warp_hi, int *remain)
 {
     const int n = d->n, m = d->m;
     for (int k = 0; k < m; k++)
@@ -148,8 +148,9 @@ __device__ __forceinline__ void branch_free_remaining_work(const fsbb_bound_data
 
 /* fsbb_lb1_from_parts: both the leaf's makespan and the bound are computed, then blended. */
 template <class P>
-__device__ __forceinline__ int branch_free_lb1_from_parts(const fsbb_bound_data *d, const int *front,
-                                                         const int *back, const int *remain, int unscheduled_count)
+__device__ __forceinline__ int fsbb_branch_free_lb1_from_parts(const fsbb_bound_data *d, const int *front,
+                                                               const int *back, const int *remain,
+                                                               int unscheduled_count)
 {
     const int m = d->m;
     int makespan = 0;
@@ -166,8 +167,8 @@ __device__ __forceinline__ int branch_free_lb1_from_parts(const fsbb_bound_data 
 
 /* unscheduled[job] for every job, from the positions [lo, hi) of the unscheduled ones. */
 template <class P>
-__device__ __forceinline__ void branch_free_mark_unscheduled(int n, const fsbb_job *perm, int lo, int hi,
-                                                            unsigned char *unscheduled)
+__device__ __forceinline__ void fsbb_branch_free_mark_unscheduled(int n, const fsbb_job *perm, int lo, int hi,
+                                                                  unsigned char *unscheduled)
 {
     for (int i = 0; i < n; i++)
         unscheduled[perm[i]] = (unsigned char)P::both(P::at_least(i, lo), P::at_least(hi - 1, i));
@@ -175,8 +176,9 @@ __device__ __forceinline__ void branch_free_mark_unscheduled(int n, const fsbb_j
 
 /* fsbb_lb2_pair with the skip of scheduled jobs turned into a blend. */
 template <class P>
-__device__ __forceinline__ int branch_free_lb2_pair(const fsbb_bound_data *d, int q, const unsigned char *unscheduled,
-                                                   const int *front, const int *back)
+__device__ __forceinline__ int fsbb_branch_free_lb2_pair(const fsbb_bound_data *d, int q,
+                                                         const unsigned char *unscheduled, const int *front,
+                                                         const int *back)
 {
     const int n = d->n;
     const int k = d->pair_first[q], l = d->pair_second[q];
@@ -198,16 +200,16 @@ __device__ __forceinline__ int branch_free_lb2_pair(const fsbb_bound_data *d, in
  * unscheduled jobs and lb1 < ub, else lb1. A lane whose running bound has reached ub keeps
  * it frozen; the warp leaves the pair loop when all its lanes have. */
 template <class P>
-__device__ __forceinline__ int branch_free_lb2(const fsbb_bound_data *d, const unsigned char *unscheduled,
-                                              const int *front, const int *back, int lb1, int unscheduled_count,
-                                              int ub)
+__device__ __forceinline__ int fsbb_branch_free_lb2(const fsbb_bound_data *d, const unsigned char *unscheduled,
+                                                    const int *front, const int *back, int lb1, int unscheduled_count,
+                                                    int ub)
 {
     int stopped = P::either(P::is_zero(unscheduled_count), P::at_least(lb1, ub));
     int running = 0;
     for (int q = 0; q < d->pair_count; q++) {
         if (__all_sync(FSBB_FULL_WARP, stopped))
             break;
-        const int pair_bound = branch_free_lb2_pair<P>(d, q, unscheduled, front, back);
+        const int pair_bound = fsbb_branch_free_lb2_pair<P>(d, q, unscheduled, front, back);
         running = P::pick(stopped, running, P::max(running, pair_bound));
         stopped = P::either(stopped, P::at_least(running, ub));
     }

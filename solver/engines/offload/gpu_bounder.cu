@@ -119,15 +119,15 @@ __device__ __forceinline__ void bound_node_branch_free(const fsbb_bound_data *d,
     const int warp_back_len = __reduce_max_sync(FSBB_FULL_WARP, back_len);
     const int warp_lo = __reduce_min_sync(FSBB_FULL_WARP, lo);
     const int warp_hi = __reduce_max_sync(FSBB_FULL_WARP, hi);
-    branch_free_front_times<P>(d, perm, front_len, warp_front_len, front);
-    branch_free_back_times<P>(d, perm, back_len, warp_back_len, back);
-    branch_free_remaining_work<P>(d, perm, lo, hi, warp_lo, warp_hi, remain);
+    fsbb_branch_free_front_times<P>(d, perm, front_len, warp_front_len, front);
+    fsbb_branch_free_back_times<P>(d, perm, back_len, warp_back_len, back);
+    fsbb_branch_free_remaining_work<P>(d, perm, lo, hi, warp_lo, warp_hi, remain);
     const int unscheduled_count = hi - lo;
-    int lb = branch_free_lb1_from_parts<P>(d, front, back, remain, unscheduled_count);
+    int lb = fsbb_branch_free_lb1_from_parts<P>(d, front, back, remain, unscheduled_count);
     if constexpr (LB2) {
         unsigned char unscheduled[MAXN];
-        branch_free_mark_unscheduled<P>(n, perm, lo, hi, unscheduled);
-        lb = branch_free_lb2<P>(d, unscheduled, front, back, lb, unscheduled_count, ub);
+        fsbb_branch_free_mark_unscheduled<P>(n, perm, lo, hi, unscheduled);
+        lb = fsbb_branch_free_lb2<P>(d, unscheduled, front, back, lb, unscheduled_count, ub);
     }
     if (id < pool.count)
         pool.lb[node] = lb;
@@ -140,8 +140,8 @@ __device__ __forceinline__ void bound_node(const fsbb_bound_data *d, const pool_
         bound_node_plain<MAXN, MAXM, LB2>(d, pool, ub);
     else
         bound_node_branch_free<MAXN, MAXM, LB2,
-                              std::conditional_t<REFACTOR == FSBB_REFACTOR_TRIG, trig_policy, select_policy>>(
-            d, pool, ub);
+                               std::conditional_t<REFACTOR == FSBB_REFACTOR_TRIG, fsbb_trig_policy,
+                                                  fsbb_select_policy>>(d, pool, ub);
 }
 
 template <int MAXN, int MAXM, int REFACTOR, bool LB2, int SPACE>
