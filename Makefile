@@ -92,10 +92,11 @@ $(BUILD)/libflowshopbb.so: $(LIB_OBJ)
 
 # Custom GPU bounds: NVRTC compiles the kernel template, and the header and bound code it
 # includes, at run time; their text is embedded in the library from the files themselves.
-GPU_CUSTOM_SOURCES := solver/flowshopbb.h bounds/host_device.h bounds/bound_data.h bounds/lb1.h solver/gpu/gpu_custom_kernel.cuh
-$(BUILD)/gen/gpu_custom_sources.h: $(GPU_CUSTOM_SOURCES)
+GPU_CUSTOM_SOURCES := solver/flowshopbb.h bounds/host_device.h bounds/bound_data.h bounds/bound_steps.h \
+                      bounds/lb1.h solver/gpu/gpu_custom_kernel.cuh
+$(BUILD)/gen/gpu_custom_sources.h: $(GPU_CUSTOM_SOURCES) Makefile
 	@mkdir -p $(dir $@)
-	for f in $^; do \
+	for f in $(GPU_CUSTOM_SOURCES); do \
 	    printf '{"%s",\n' "$${f##*/}"; \
 	    sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' "$$f"; \
 	    printf '},\n'; \

@@ -34,7 +34,7 @@ typedef struct embedded_file {
     const char *text;
 } embedded_file;
 
-/* flowshopbb.h, host_device.h, bound_data.h, lb1.h and gpu_custom_kernel.cuh, as they were built. */
+/* flowshopbb.h, host_device.h, bound_data.h, bound_steps.h, lb1.h and gpu_custom_kernel.cuh, as built. */
 static const embedded_file embedded_headers[] = {
 #include "gpu_custom_sources.h"
 };
