@@ -5,14 +5,16 @@
 # process per instance) of an OLD and a NEW flowshop-bb run alternately in this one call:
 # both times, the ratio new/old and the node counts, which must be equal. Built on the
 # build machine by test/bench/device_house_prepare.sh; run from the repository root with
-# build/, .device-build/old/ and .devlibs carried. The log goes to $OUT/house_check.log,
+# .device-build (new/ and old/) and .devlibs carried. The log goes to $OUT/house_check.log,
 # each sanitizer's report to $OUT/sanitizer-*.txt. About 5 minutes: check-gpu about 105 s,
 # each sanitizer run at most 60 s, the table 40 solves of about a second.
-#   usage: test/bench/device_house_check.sh [NEW_BB [OLD_BB]]
+#   usage: test/bench/device_house_check.sh [NEW_DIR [OLD_DIR]]   (flowshop-bb, check-gpu in them)
 # Exit status 0 when the tests, the sanitizers and the node counts all agree.
 set -u
-new_bb=${1:-build/flowshop-bb}
-old_bb=${2:-.device-build/old/flowshop-bb}
+new_dir=${1:-.device-build/new}
+old_dir=${2:-.device-build/old}
+new_bb=$new_dir/flowshop-bb
+old_bb=$old_dir/flowshop-bb
 out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
 exec > >(tee "$out/house_check.log") 2>&1
@@ -22,12 +24,12 @@ now() { date +%s.%N; }
 field() { sed -n "s/.*\"$1\": \"*\([^,\"}]*\).*/\1/p"; }
 
 echo "# $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1)"
-echo "# new: $new_bb   old: $old_bb ($(cat "$(dirname "$old_bb")/REVISION" 2>/dev/null || echo '?'))"
+echo "# new: $new_dir ($(cat "$new_dir/REVISION" 2>/dev/null || echo '?'))   old: $old_dir ($(cat "$old_dir/REVISION" 2>/dev/null || echo '?'))"
 
 echo
-echo "## build/check-gpu (all suites)"
+echo "## check-gpu (all suites)"
 start=$(now)
-timeout 300 build/check-gpu
+timeout 300 "$new_dir/check-gpu"
 rc=$?
 echo "check-gpu: exit $rc, $(echo "$start $(now)" | awk '{printf "%.1f", $2 - $1}') s"
 [ "$rc" -eq 0 ] || failed=1
