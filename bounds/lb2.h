@@ -33,7 +33,10 @@ FSBB_HOST_DEVICE int fsbb_lb2_pair(const fsbb_bound_data *d, int q, const unsign
         tk += pk[job];
         tl = fsbb_machine_step(tk + lag[job], tl, pl[job]);
     }
-    return FSBB_MAX(tk + fsbb_bound_tail(back[k], d->min_tail[k]), tl + fsbb_bound_tail(back[l], d->min_tail[l]));
+    /* The tails are fsbb_bound_tail's max written out: with the function here gcc inlines the
+     * CPU engine's worker differently and its LB1 path runs 0.24% more instructions
+     * (callgrind, ta030, 100000 nodes). */
+    return FSBB_MAX(tk + FSBB_MAX(back[k], d->min_tail[k]), tl + FSBB_MAX(back[l], d->min_tail[l]));
 }
 
 /* LB2 of a node with at least one unscheduled job; returns as soon as the bound reaches ub. */
