@@ -2,7 +2,7 @@
  * one ring of fixed-size slots; the stack and the heap keep head at 0. */
 #include "node_pool.h"
 
-#include "hd.h"
+#include "host_device.h"
 
 #include <stdint.h>
 #include <stdlib.h>

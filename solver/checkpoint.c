@@ -3,7 +3,7 @@
 #include "checkpoint.h"
 
 #include "error.h"
-#include "hd.h"
+#include "host_device.h"
 #include "options.h"
 #include "search.h"
 

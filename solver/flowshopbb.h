@@ -151,7 +151,7 @@ typedef struct fsbb_bound_definition {
 } fsbb_bound_definition;
 
 /* The node a custom GPU bound receives: fsbb_node_view's fields, in device memory, with
- * 16-bit jobs. gpu_source is compiled by NVRTC after this header and bounds/hd.h (FSBB_MAX,
+ * 16-bit jobs. gpu_source is compiled by NVRTC after this header and bounds/host_device.h (FSBB_MAX,
  * FSBB_MIN) with FSBB_JOBS and FSBB_MACHINES defined as the instance's sizes (usable as
  * array sizes), and with -default-device, so a plain C function works too:
  *     extern "C" __device__ int my_bound(const fsbb_gpu_node *node)

@@ -1,5 +1,5 @@
 /* search_gpu_cuda.c — fsbb_search_gpu of a CUDA build: runs the GPU engine that
- * options->gpu_engine names, the device-resident search (gpu_resident_search_cuda.c) or
+ * options->gpu_engine names, the device-resident search (resident_search_cuda.c) or
  * the offload design where the CPU branches and the GPU bounds. The divergence options
  * (div_options.h) run the offload engine whichever engine is named: only it has their
  * kernels. Custom bounds run on the offload engine too, whichever engine is named: the

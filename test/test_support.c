@@ -2,7 +2,7 @@
 #include "test_support.h"
 
 #include "bound_data.h"
-#include "hd.h"
+#include "host_device.h"
 
 #include <CUnit/CUnit.h>
 #include <limits.h>

@@ -1,12 +1,12 @@
 /* gpu_resident_bench.c — times the device-resident GPU engine under explicit knobs
- * (gpu_resident.h), one line per instance, so that launch shapes can be compared inside
+ * (resident_search.h), one line per instance, so that launch shapes can be compared inside
  * one run on the GPU machine:
  *     gpu-resident-bench INSTANCE[,INSTANCE...] [batch=N] [block=N] [chunk=N] [registers=N] [sync=N]
  *                        [graph=0|1] [lb=lb1|lb2] [ub=opt|N] [time-limit=S] [node-limit=N]
  * Each line: instance, knobs, search seconds (after setup), setup seconds, nodes, nodes/s,
  * bounds, iterations, syncs, peak pool, spilled nodes, and whether the search finished. */
 #include "error.h"
-#include "gpu_resident.h"
+#include "resident_search.h"
 #include "instance.h"
 #include "options.h"
 #include "search.h"
