@@ -7,6 +7,7 @@
 #include "bound_data.h"
 #include "flowshopbb.h"
 #include "options.h"
+#include "work_exchange.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -16,12 +17,6 @@ typedef struct fsbb_custom_bound {
     fsbb_bound_definition definition;
 } fsbb_custom_bound;
 
-/* Open nodes one engine leaves to the next: count nodes in the node.h layout, stride bytes
- * apart, in one malloc'd block that the receiver frees. */
-typedef struct fsbb_open_nodes {
-    unsigned char *nodes;
-    size_t count, stride;
-} fsbb_open_nodes;
 
 typedef struct fsbb_search {
     const fsbb_bound_data *data;
