@@ -81,7 +81,9 @@ void fsbb_options_free(fsbb_options *options);
  *   lb lb1|lb2          branch fwd|bwd|dyn       select dfs|bfs|best
  *   ub heuristic|opt|inf|N                       threads N (0 = all cores)
  *   device auto|cpu|gpu time-limit S (0 = none) node-limit N (0 = none)
- *   lb2-pairs N (0 = all machine pairs)
+ *   lb2-pairs N (0 = all machine pairs; LB2's tables, built only for lb lb2, take
+ *               8 (n + 1) bytes a pair: a solve whose tables would exceed half the physical
+ *               memory, or 2^31 - 1 entries, is refused with FSBB_ERR_ARGUMENT)
  *   verify N (before solving, check each custom CPU bound with fsbb_bound_verify on N
  *             random instances; 0 = off, the default)
  *   pool-size N  block-size N  pool-order bfs|dfs  refactor none|trig|select (GPU)

@@ -14,6 +14,9 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The LB2 tables may take at most 1 / LB2_MEMORY_SHARE of the machine's physical memory. */
+#define LB2_MEMORY_SHARE 2
+
 struct fsbb_solver {
     const fsbb_instance *instance;
     fsbb_options options;
@@ -179,6 +182,39 @@ static fsbb_status initial_upper_bound(const fsbb_solver *solver, fsbb_search *s
     return FSBB_OK;
 }
 
+static uint64_t physical_memory(void)
+{
+    const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && page_size > 0 ? (uint64_t)pages * (uint64_t)page_size : 0;
+}
+
+/* Refuses, before any work, LB2 tables that the bound code cannot index (2^31 - 1 entries
+ * a table) or that would take more than 1 / LB2_MEMORY_SHARE of physical memory. */
+static fsbb_status check_pair_tables(const fsbb_solver *solver, fsbb_error *err)
+{
+    if (solver->options.lb != FSBB_LB2)
+        return FSBB_OK;
+    const fsbb_instance *inst = solver->instance;
+    const int pairs = fsbb_bound_data_pairs_kept(inst->m, solver->options.lb2_pairs);
+    const unsigned long long bytes = fsbb_bound_data_pair_bytes(inst->n, pairs);
+    const unsigned long long memory = physical_memory(), allowed = memory / LB2_MEMORY_SHARE;
+    const int indexable = (uint64_t)pairs * (uint64_t)inst->n <= INT_MAX;
+    if (indexable && (memory == 0 || bytes <= allowed))
+        return FSBB_OK;
+    const unsigned long long pair_bytes = fsbb_bound_data_pair_bytes(inst->n, 1);
+    const unsigned long long fitting = indexable ? allowed / pair_bytes : (unsigned long long)INT_MAX / inst->n;
+    char beyond[160];
+    if (indexable)
+        snprintf(beyond, sizeof beyond, "the %llu bytes allowed (1/%d of this machine's %llu bytes of memory)",
+                 allowed, LB2_MEMORY_SHARE, memory);
+    else
+        snprintf(beyond, sizeof beyond, "LB2 can index (2147483647 entries a table)");
+    return fsbb_fail(err, FSBB_ERR_ARGUMENT,
+                     "--lb lb2 on %s needs %llu bytes of tables (%d machine pairs x %d jobs), more than %s: use "
+                     "--lb lb1, or --lb2-pairs %llu or fewer",
+                     inst->name, bytes, pairs, inst->n, beyond, fitting);
+}
+
 /* Picks the engine for --device; fills the result's device name. */
 static fsbb_status choose_device(const fsbb_solver *solver, int *use_gpu, char *device, int size, fsbb_error *err)
 {
@@ -222,15 +258,20 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     if (!solver || !result)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_solver_solve: NULL solver or result");
     memset(result, 0, sizeof *result);
-    const fsbb_status verified = verify_custom_bounds(solver, err);
-    if (verified != FSBB_OK)
-        return verified;
+    fsbb_status status = verify_custom_bounds(solver, err);
+    if (status == FSBB_OK)
+        status = check_pair_tables(solver, err);
+    if (status != FSBB_OK)
+        return status;
     const fsbb_instance *inst = solver->instance;
     const double start = fsbb_now();
     fsbb_bound_data data;
-    if (fsbb_bound_data_init(&data, inst->n, inst->m, inst->p) != 0)
+    const int lb2 = solver->options.lb == FSBB_LB2;
+    if (fsbb_bound_data_init(&data, inst->n, inst->m, inst->p) != 0 ||
+        (lb2 && fsbb_bound_data_build_pairs(&data, solver->options.lb2_pairs, NULL, NULL) != 0)) {
+        fsbb_bound_data_free(&data);
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the bound tables of %s", inst->name);
-    fsbb_bound_data_limit_pairs(&data, solver->options.lb2_pairs);
+    }
 
     fsbb_search search;
     const int search_ready = fsbb_search_init(&search, &data, &solver->options,
@@ -254,7 +295,7 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     memset(&resumed, 0, sizeof resumed);
 
     int use_gpu = 0;
-    fsbb_status status = search_ready ? FSBB_OK : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the incumbent");
+    status = search_ready ? FSBB_OK : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the incumbent");
     if (status == FSBB_OK)
         status = choose_device(solver, &use_gpu, result->device, sizeof result->device, err);
     if (status == FSBB_OK)

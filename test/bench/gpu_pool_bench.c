@@ -78,7 +78,8 @@ static void load_instance(const char *name, bench_instance *inst)
     }
     int *p = malloc(sizeof *p * (size_t)inst->entry->jobs * (size_t)inst->entry->machines);
     taillard_times(inst->entry, p);
-    if (!p || fsbb_bound_data_init(&inst->data, inst->entry->jobs, inst->entry->machines, p) != 0)
+    if (!p || fsbb_bound_data_init(&inst->data, inst->entry->jobs, inst->entry->machines, p) != 0 ||
+        fsbb_bound_data_build_pairs(&inst->data, 0, NULL, NULL) != 0)
         die("bound tables", NULL);
     free(p);
 }
