@@ -141,6 +141,7 @@ check: $(BUILD)/test-runner $(BUILD)/flowshop-bb
 	$(BUILD)/test-runner
 	sh test/cli/run.sh $(BUILD)/flowshop-bb
 	sh test/cli/checkpoint.sh $(BUILD)/flowshop-bb
+	sh test/cli/limits.sh $(BUILD)/flowshop-bb
 	MAKE="$(MAKE)" sh test/cli/library.sh $(BUILD) $(CUDA)
 
 check-gpu: $(BUILD)/check-gpu $(BUILD)/flowshop-bb

@@ -238,6 +238,10 @@ typedef struct fsbb_result {
     char device[64];         /* "cpu" or the GPU's name */
 } fsbb_result;
 
+/* Solves. The time limit and fsbb_solver_interrupt apply to every phase: the initial
+ * schedule (an interrupted NEH appends the jobs it has not placed), the bound tables and
+ * the search; stopped, the solve returns FSBB_OK with the best schedule known and the
+ * bound proven (the root's, when the search had not begun). */
 fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *err);
 /* One-call form: a solver with the given options, no callbacks. */
 fsbb_status fsbb_solve(const fsbb_instance *instance, const fsbb_options *options, fsbb_result *result,

@@ -34,6 +34,8 @@
 #include <string.h>
 #include <time.h>
 
+/* Nodes between two looks at the limits, at most; fewer when nodes are expensive
+ * (FSBB_STOP_STEPS of work, stop.h). */
 enum { CHECK_EVERY = 256 };
 
 typedef struct cpu_engine cpu_engine;
@@ -58,6 +60,7 @@ typedef struct worker {
     fsbb_node *current;
     unsigned char *children;         /* up to n child nodes, pushed under one lock */
     uint64_t nodes, bounded;         /* not yet added to the shared counters */
+    uint64_t steps;                  /* work (stop.h steps) since the last look at the limits */
     unsigned rng;
 } worker;
 
@@ -115,7 +118,10 @@ static int refine_bound(worker *w, const fsbb_node *child, int lb, int ub)
                                   w->custom_scratch);
 }
 
-/* Branches one node; writes its surviving children to w->children; returns their count. */
+/* Branches one node; writes its surviving children to w->children; returns their count.
+ * Counts its work in w->steps. Where refining the children is long (LB2 on many machine
+ * pairs), it looks at the limits every FSBB_STOP_STEPS of that work and, stopped, leaves
+ * the node unexpanded: returns -1. */
 static int expand(worker *w, const fsbb_node *node)
 {
     fsbb_search *search = w->engine->search;
@@ -127,6 +133,7 @@ static int expand(worker *w, const fsbb_node *node)
     w->nodes++;
     const int fl = node->front_len, bl = node->back_len;
     const int lo = fl, hi = n - bl, unscheduled = hi - lo;
+    w->steps += (uint64_t)unscheduled * (uint64_t)(n + m);
     w->front = fsbb_times_cache_front(&w->times_cache, d, node->perm, fl);
     w->back = fsbb_times_cache_back(&w->times_cache, d, node->perm, bl);
     fsbb_gather_unscheduled(d, node->perm, lo, unscheduled, w->times, w->remain);
@@ -158,6 +165,8 @@ static int expand(worker *w, const fsbb_node *node)
         fsbb_sort_by_bound_descending(w->survivors, alive, lb);
 
     const int refine = search->options->lb == FSBB_LB2 || search->custom_bound_count > 0;
+    const uint64_t refine_steps = search->options->lb == FSBB_LB2 ? (uint64_t)d->pair_count * (uint64_t)n : 0;
+    uint64_t node_steps = 0;
     if (refine) {
         memset(w->unscheduled, 0, (size_t)n);
         for (int i = lo; i < hi; i++)
@@ -189,12 +198,22 @@ static int expand(worker *w, const fsbb_node *node)
             w->unscheduled[job] = 0;
             child_lb = refine_bound(w, child, child_lb, ub);
             w->unscheduled[job] = 1;
+            node_steps += refine_steps;
+            if (node_steps >= FSBB_STOP_STEPS) {
+                w->steps += node_steps;
+                node_steps = 0;
+                if (fsbb_search_should_stop(search)) {
+                    w->nodes--;
+                    return -1;
+                }
+            }
             if (child_lb >= ub)
                 continue;
         }
         child->lb = child_lb;
         kept++;
     }
+    w->steps += node_steps;
     return kept;
 }
 
@@ -285,8 +304,9 @@ static void *run_worker(void *arg)
     for (;;) {
         if (atomic_load_explicit(&engine->pause_requested, memory_order_relaxed))
             park(w);
-        if (++since_check >= CHECK_EVERY) {
+        if (++since_check >= CHECK_EVERY || w->steps >= FSBB_STOP_STEPS) {
             since_check = 0;
+            w->steps = 0;
             flush_counters(w);
             if (fsbb_search_should_stop(search))
                 break;
@@ -304,9 +324,12 @@ static void *run_worker(void *arg)
         const int kept = expand(w, w->current);
         if (kept == 0)
             continue;
+        /* Stopped inside the node: it goes back, unexpanded, for the final checkpoint. */
+        const int abandoned = kept < 0;
         pthread_mutex_lock(&w->lock);
-        for (int c = 0; c < kept; c++) {
-            if (fsbb_node_pool_push(&w->pool, (fsbb_node *)(w->children + (size_t)c * engine->node_size)) != 0) {
+        for (int c = 0; c < (abandoned ? 1 : kept); c++) {
+            const fsbb_node *node = abandoned ? w->current : (fsbb_node *)(w->children + (size_t)c * engine->node_size);
+            if (fsbb_node_pool_push(&w->pool, node) != 0) {
                 atomic_store(&engine->out_of_memory, 1);
                 atomic_store(&search->stop, 1);
                 break;
@@ -314,6 +337,8 @@ static void *run_worker(void *arg)
         }
         publish_open_nodes(w);
         pthread_mutex_unlock(&w->lock);
+        if (abandoned)
+            since_check = CHECK_EVERY;
     }
     leave(w);
     return NULL;

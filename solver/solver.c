@@ -1,10 +1,17 @@
 /* solver.c — fsbb_solver: turns an instance and options into a search (bound tables,
- * initial upper bound, engine choice), runs it and fills the result. */
+ * initial upper bound, engine choice), runs it and fills the result.
+ *
+ * The set-up before the engine (the initial schedule, the LB2 tables) follows the same
+ * time limit and interrupt as the search: stopped there, the solve skips the engine and
+ * reports the schedule set-up made and the root's bound. */
 #include "checkpoint.h"
 #include "div_options.h"
 #include "error.h"
 #include "heuristic.h"
 #include "instance.h"
+#include "lb1.h"
+#include "lb2.h"
+#include "node.h"
 #include "options.h"
 #include "search.h"
 
@@ -146,7 +153,8 @@ static int heuristic_iterations(int n, int m)
     return iterations < 1 ? 1 : (int)iterations;
 }
 
-static fsbb_status initial_upper_bound(const fsbb_solver *solver, fsbb_search *search, fsbb_error *err)
+static fsbb_status initial_upper_bound(const fsbb_solver *solver, fsbb_search *search, fsbb_stop *stop,
+                                       fsbb_error *err)
 {
     const fsbb_instance *inst = solver->instance;
     switch (solver->options.ub_kind) {
@@ -154,9 +162,9 @@ static fsbb_status initial_upper_bound(const fsbb_solver *solver, fsbb_search *s
         int *permutation = malloc(sizeof *permutation * (size_t)inst->n);
         fsbb_job *jobs = malloc(sizeof *jobs * (size_t)inst->n);
         int makespan = -1;
-        if (permutation && jobs && fsbb_heuristic_neh(inst->n, inst->m, inst->p, permutation) >= 0)
+        if (permutation && jobs && fsbb_heuristic_neh(inst->n, inst->m, inst->p, permutation, stop) >= 0)
             makespan = fsbb_heuristic_improve(inst->n, inst->m, inst->p, permutation,
-                                              heuristic_iterations(inst->n, inst->m), 1);
+                                              heuristic_iterations(inst->n, inst->m), 1, stop);
         if (makespan >= 0) {
             for (int j = 0; j < inst->n; j++)
                 jobs[j] = (fsbb_job)permutation[j];
@@ -215,6 +223,130 @@ static fsbb_status check_pair_tables(const fsbb_solver *solver, fsbb_error *err)
                      inst->name, bytes, pairs, inst->n, beyond, fitting);
 }
 
+static int count_steps(void *stop, uint64_t steps)
+{
+    return fsbb_stop_after(stop, steps);
+}
+
+/* The initial upper bound (unless resumed) and the tables the bound needs, under the
+ * search's time limit and interrupt; stopped, the search is marked so. */
+static fsbb_status set_up(const fsbb_solver *solver, fsbb_search *search, fsbb_bound_data *data, fsbb_error *err)
+{
+    fsbb_stop stop;
+    fsbb_search_stop_rule(search, &stop);
+    fsbb_status status = FSBB_OK;
+    if (!search->resume) {
+        status = initial_upper_bound(solver, search, &stop, err);
+        search->initial_ub = atomic_load(&search->incumbent);
+        search->initial_ub_achievable = solver->options.ub_kind == FSBB_UB_OPTIMUM;
+    }
+    if (status == FSBB_OK && solver->options.lb == FSBB_LB2 && !fsbb_stop_check(&stop) &&
+        fsbb_bound_data_build_pairs(data, solver->options.lb2_pairs, count_steps, &stop) < 0)
+        status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the LB2 tables of %s", solver->instance->name);
+    fsbb_stop_check(&stop);
+    fsbb_search_stopped(search, stop.reason);
+    return status;
+}
+
+/* The trivial bound: the busiest machine's work. */
+static int machine_load_bound(const fsbb_bound_data *d)
+{
+    int bound = 0;
+    for (int k = 0; k < d->m; k++) {
+        int load = 0;
+        for (int j = 0; j < d->n; j++)
+            load += d->p[k * d->n + j];
+        bound = FSBB_MAX(bound, load);
+    }
+    return bound;
+}
+
+/* The root's bound: LB1, and LB2 when its tables are built. */
+static int root_bound(const fsbb_bound_data *d)
+{
+    const int n = d->n, m = d->m;
+    int *scratch = calloc(3 * (size_t)m, sizeof *scratch);
+    unsigned char *unscheduled = malloc((size_t)n);
+    if (!scratch || !unscheduled) {
+        free(scratch);
+        free(unscheduled);
+        return machine_load_bound(d);
+    }
+    int *zeros = scratch, *remain = scratch + 2 * m;
+    for (int k = 0; k < m; k++)
+        for (int j = 0; j < n; j++)
+            remain[k] += d->p[k * n + j];
+    int bound = fsbb_lb1_from_parts(d, zeros, zeros, remain, n);
+    memset(unscheduled, 1, (size_t)n);
+    if (d->pair_count > 0)
+        bound = FSBB_MAX(bound, fsbb_lb2(d, unscheduled, zeros, zeros, INT_MAX));
+    free(scratch);
+    free(unscheduled);
+    return bound;
+}
+
+/* Saves the root as the search's only open node, so that a search stopped before its
+ * engine began resumes from there. */
+static void save_root(fsbb_search *search, int bound)
+{
+    const int n = search->data->n;
+    const size_t size = fsbb_node_size(n);
+    fsbb_node *root = calloc(1, size);
+    if (!root) {
+        fsbb_search_report_checkpoint(search, FSBB_ERR_MEMORY, "out of memory for a checkpoint", 0, 0, 1);
+        return;
+    }
+    root->lb = bound;
+    for (int j = 0; j < n; j++)
+        root->perm[j] = (fsbb_job)j;
+    fsbb_search_checkpoint(search, root, 1, size, 1);
+    free(root);
+}
+
+/* For a search stopped before its engine began: the bounds of the nodes it was to start
+ * from, the resumed ones or the root (which a new search saves to its checkpoint). */
+static void note_unexplored(fsbb_search *search)
+{
+    const fsbb_checkpoint *saved = search->resume;
+    if (!saved) {
+        const int bound = root_bound(search->data);
+        fsbb_search_note_open(search, bound);
+        if (search->checkpoint_path)
+            save_root(search, bound);
+        return;
+    }
+    for (size_t i = 0; i < saved->open_count; i++)
+        fsbb_search_note_open(search, ((const fsbb_node *)(saved->open_nodes + i * saved->node_stride))->lb);
+}
+
+/* The result of a search that ran to its end (finished) or was stopped. */
+static fsbb_status fill_result(const fsbb_search *search, const fsbb_instance *inst, int finished, fsbb_result *result,
+                               fsbb_error *err)
+{
+    const int incumbent = atomic_load(&search->incumbent);
+    result->jobs = inst->n;
+    result->makespan = incumbent;
+    result->nodes = atomic_load(&search->nodes);
+    result->bounded = atomic_load(&search->bounded);
+    result->interrupted = atomic_load(&search->interrupted);
+    const int achievable = search->incumbent_found || search->initial_ub_achievable;
+    if (finished) {
+        result->optimal = achievable;
+        result->lower_bound = incumbent;
+    } else {
+        const int open = atomic_load(&search->open_lower_bound);
+        result->lower_bound = open < incumbent ? open : incumbent;
+        result->optimal = open >= incumbent && achievable;
+    }
+    if (!search->incumbent_found)
+        return FSBB_OK;
+    result->permutation = malloc(sizeof(int) * (size_t)inst->n);
+    if (!result->permutation)
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the result");
+    memcpy(result->permutation, search->incumbent_permutation, sizeof(int) * (size_t)inst->n);
+    return FSBB_OK;
+}
+
 /* Picks the engine for --device; fills the result's device name. */
 static fsbb_status choose_device(const fsbb_solver *solver, int *use_gpu, char *device, int size, fsbb_error *err)
 {
@@ -266,12 +398,8 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     const fsbb_instance *inst = solver->instance;
     const double start = fsbb_now();
     fsbb_bound_data data;
-    const int lb2 = solver->options.lb == FSBB_LB2;
-    if (fsbb_bound_data_init(&data, inst->n, inst->m, inst->p) != 0 ||
-        (lb2 && fsbb_bound_data_build_pairs(&data, solver->options.lb2_pairs, NULL, NULL) != 0)) {
-        fsbb_bound_data_free(&data);
+    if (fsbb_bound_data_init(&data, inst->n, inst->m, inst->p) != 0)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the bound tables of %s", inst->name);
-    }
 
     fsbb_search search;
     const int search_ready = fsbb_search_init(&search, &data, &solver->options,
@@ -300,42 +428,18 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
         status = choose_device(solver, &use_gpu, result->device, sizeof result->device, err);
     if (status == FSBB_OK)
         status = fsbb_div_options_check(&solver->options, use_gpu, err);
-    if (status == FSBB_OK && solver->options.resume_path[0]) {
+    if (status == FSBB_OK && solver->options.resume_path[0])
         status = fsbb_search_resume(&search, solver->options.resume_path, &resumed, err);
-    } else if (status == FSBB_OK) {
-        status = initial_upper_bound(solver, &search, err);
-        search.initial_ub = atomic_load(&search.incumbent);
-        search.initial_ub_achievable = solver->options.ub_kind == FSBB_UB_OPTIMUM;
-    }
-    result->initial_ub = search.initial_ub;
     if (status == FSBB_OK)
+        status = set_up(solver, &search, &data, err);
+    if (status == FSBB_OK && !atomic_load(&search.stop))
         status = use_gpu ? fsbb_search_gpu(&search, err) : fsbb_search_cpu(&search, err);
-
+    else if (status == FSBB_OK)
+        note_unexplored(&search);
+    result->initial_ub = search.initial_ub;
     if (status == FSBB_OK) {
-        const int incumbent = atomic_load(&search.incumbent);
-        const int stopped = atomic_load(&search.stop);
-        result->jobs = inst->n;
-        result->makespan = incumbent;
-        result->nodes = atomic_load(&search.nodes);
-        result->bounded = atomic_load(&search.bounded);
         result->threads = use_gpu ? 1 : search.threads;
-        result->interrupted = atomic_load(&search.interrupted);
-        const int achievable = search.incumbent_found || search.initial_ub_achievable;
-        if (!stopped) {
-            result->optimal = achievable;
-            result->lower_bound = incumbent;
-        } else {
-            const int open = atomic_load(&search.open_lower_bound);
-            result->lower_bound = open < incumbent ? open : incumbent;
-            result->optimal = open >= incumbent && achievable;
-        }
-        if (search.incumbent_found) {
-            result->permutation = malloc(sizeof(int) * (size_t)inst->n);
-            if (!result->permutation)
-                status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the result");
-            else
-                memcpy(result->permutation, search.incumbent_permutation, sizeof(int) * (size_t)inst->n);
-        }
+        status = fill_result(&search, inst, !atomic_load(&search.stop), result, err);
     }
     result->time_s = fsbb_now() - search.start_time;
     fsbb_checkpoint_clear(&resumed);

@@ -1,23 +1,187 @@
-/* test_limits.c — limits on the work a solve takes on: the LB2 tables are built only for
- * LB2, for the pairs asked for, and tables too large are refused before any work.
+/* test_limits.c — limits and interrupts at any phase of a solve: a time limit or an
+ * interrupt stops the initial schedule (NEH, local search) and the LB2 tables on instances
+ * far too large for them, and the solve still returns a complete schedule with a valid
+ * lower bound; LB1 leaves the LB2 tables unbuilt, and tables too large are refused before
+ * any work.
  *
- * The hang checks allow 10 s for work that takes well under a second; they measure
- * nothing finer. */
+ * The hang checks allow 10 s for work limited to 0.2 s; they measure nothing finer. */
 #include "suites.h"
 #include "test_support.h"
 
 #include "bound_data.h"
 #include "flowshopbb.h"
-#include "search.h"
+#include "stop.h"
 
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define HANG_S 10.0
 
 static fsbb_options *options_with(const char *const *pairs)
 {
     return test_options_from_pairs(pairs);
+}
+
+/* The busiest machine's work: the weakest valid lower bound. */
+static int machine_load(const fsbb_instance *inst)
+{
+    int bound = 0;
+    for (int k = 0; k < inst->m; k++) {
+        int load = 0;
+        for (int j = 0; j < inst->n; j++)
+            load += inst->p[k * inst->n + j];
+        bound = load > bound ? load : bound;
+    }
+    return bound;
+}
+
+/* 1 when result holds a permutation of the jobs whose makespan is result->makespan. */
+static int schedule_valid(const fsbb_instance *inst, const fsbb_result *result)
+{
+    if (!result->permutation || result->jobs != inst->n)
+        return 0;
+    unsigned char *seen = calloc((size_t)inst->n, 1);
+    int valid = seen != NULL;
+    for (int i = 0; i < inst->n && valid; i++) {
+        const int job = result->permutation[i];
+        valid = job >= 0 && job < inst->n && !seen[job];
+        if (valid)
+            seen[job] = 1;
+    }
+    free(seen);
+    return valid && fsbb_instance_makespan(inst, result->permutation) == result->makespan;
+}
+
+/* A stopped solve that found no better schedule than set-up made: nothing branched, not
+ * optimal, and a lower bound between the machine-load bound and the makespan. */
+static void assert_stopped_in_set_up(const fsbb_instance *inst, const fsbb_result *result)
+{
+    CU_ASSERT_EQUAL(result->nodes, 0);
+    CU_ASSERT_FALSE(result->optimal);
+    CU_ASSERT(result->lower_bound >= machine_load(inst));
+    CU_ASSERT(result->lower_bound <= result->makespan);
+}
+
+/* The stop rule: the interrupt and the deadline seen at once by a check, after
+ * FSBB_STOP_STEPS steps by a count; the reason stays; NULL never stops. */
+static void test_stop_rule(void)
+{
+    atomic_int interrupt;
+    atomic_init(&interrupt, 0);
+    fsbb_stop stop;
+    fsbb_stop_init(&stop, fsbb_now() + 3600, &interrupt);
+    CU_ASSERT_FALSE(fsbb_stop_check(&stop));
+    atomic_store(&interrupt, 1);
+    CU_ASSERT_FALSE(fsbb_stop_after(&stop, FSBB_STOP_STEPS - 1));
+    CU_ASSERT_TRUE(fsbb_stop_after(&stop, 1));
+    CU_ASSERT_EQUAL(stop.reason, FSBB_STOP_INTERRUPT);
+    atomic_store(&interrupt, 0);
+    CU_ASSERT_TRUE(fsbb_stop_after(&stop, 0));
+    fsbb_stop_init(&stop, fsbb_now() - 1, NULL);
+    CU_ASSERT_TRUE(fsbb_stop_check(&stop));
+    CU_ASSERT_EQUAL(stop.reason, FSBB_STOP_LIMIT);
+    fsbb_stop_init(&stop, 0, &interrupt);
+    CU_ASSERT_FALSE(fsbb_stop_check(&stop));
+    CU_ASSERT_FALSE(fsbb_stop_after(NULL, FSBB_STOP_STEPS));
+    CU_ASSERT_FALSE(fsbb_stop_check(NULL));
+}
+
+/* 20000 jobs: NEH alone takes seconds, a local-search pass more. */
+static void test_time_limit_stops_initial_schedule(void)
+{
+    unsigned rng = 31u;
+    fsbb_instance *inst = test_random_instance(&rng, 20000, 20);
+    const char *const pairs[] = {"time-limit", "0.2", "threads", "1", NULL};
+    fsbb_options *options = options_with(pairs);
+    fsbb_result result;
+    fsbb_error err;
+    const double start = fsbb_now();
+    CU_ASSERT_EQUAL_FATAL(fsbb_solve(inst, options, &result, &err), FSBB_OK);
+    CU_ASSERT(fsbb_now() - start < HANG_S);
+    CU_ASSERT_FALSE(result.interrupted);
+    CU_ASSERT(schedule_valid(inst, &result));
+    assert_stopped_in_set_up(inst, &result);
+    fsbb_result_clear(&result);
+    fsbb_options_free(options);
+    fsbb_instance_free(inst);
+}
+
+typedef struct delayed_interrupt {
+    fsbb_solver *solver;
+    double delay_s;
+} delayed_interrupt;
+
+static void *interrupt_later(void *arg)
+{
+    const delayed_interrupt *request = arg;
+    const struct timespec pause = {0, (long)(request->delay_s * 1e9)};
+    nanosleep(&pause, NULL);
+    fsbb_solver_interrupt(request->solver);
+    return NULL;
+}
+
+/* Solves with an interrupt 0.2 s in; the solve must return well before HANG_S. */
+static void solve_interrupted(const fsbb_instance *inst, const fsbb_options *options, fsbb_result *result)
+{
+    fsbb_solver *solver = NULL;
+    fsbb_error err;
+    CU_ASSERT_EQUAL_FATAL(fsbb_solver_new(inst, options, &solver, &err), FSBB_OK);
+    delayed_interrupt request = {.solver = solver, .delay_s = 0.2};
+    pthread_t interrupter;
+    CU_ASSERT_EQUAL_FATAL(pthread_create(&interrupter, NULL, interrupt_later, &request), 0);
+    const double start = fsbb_now();
+    CU_ASSERT_EQUAL(fsbb_solver_solve(solver, result, &err), FSBB_OK);
+    CU_ASSERT(fsbb_now() - start < HANG_S);
+    pthread_join(interrupter, NULL);
+    fsbb_solver_free(solver);
+}
+
+static void test_interrupt_stops_initial_schedule(void)
+{
+    unsigned rng = 32u;
+    fsbb_instance *inst = test_random_instance(&rng, 20000, 20);
+    const char *const pairs[] = {"threads", "1", NULL};
+    fsbb_options *options = options_with(pairs);
+    fsbb_result result;
+    solve_interrupted(inst, options, &result);
+    CU_ASSERT_TRUE(result.interrupted);
+    CU_ASSERT(schedule_valid(inst, &result));
+    assert_stopped_in_set_up(inst, &result);
+    fsbb_result_clear(&result);
+    fsbb_options_free(options);
+    fsbb_instance_free(inst);
+}
+
+/* 499500 machine pairs: their tables take seconds to rank, and their LB2 minutes a node. */
+static void test_limits_stop_lb2_tables(void)
+{
+    unsigned rng = 33u;
+    fsbb_instance *inst = test_random_instance(&rng, 40, 1000);
+    const char *const limited[] = {"lb", "lb2", "ub", "inf", "time-limit", "0.2", "threads", "1", NULL};
+    const char *const unlimited[] = {"lb", "lb2", "ub", "inf", "threads", "1", NULL};
+    for (int interrupt = 0; interrupt <= 1; interrupt++) {
+        fsbb_options *options = options_with(interrupt ? unlimited : limited);
+        fsbb_result result;
+        fsbb_error err;
+        const double start = fsbb_now();
+        if (interrupt)
+            solve_interrupted(inst, options, &result);
+        else
+            CU_ASSERT_EQUAL_FATAL(fsbb_solve(inst, options, &result, &err), FSBB_OK);
+        CU_ASSERT(fsbb_now() - start < HANG_S);
+        CU_ASSERT_EQUAL(result.interrupted, interrupt);
+        CU_ASSERT_PTR_NULL(result.permutation);
+        CU_ASSERT_EQUAL(result.nodes, 0);
+        CU_ASSERT_FALSE(result.optimal);
+        CU_ASSERT(result.lower_bound >= machine_load(inst));
+        fsbb_result_clear(&result);
+        fsbb_options_free(options);
+    }
+    fsbb_instance_free(inst);
 }
 
 static int stop_now(void *context, uint64_t steps)
@@ -80,5 +244,9 @@ static void test_lb2_tables_too_large_refused(void)
     fsbb_instance_free(inst);
 }
 
-FSBB_SUITE("limits", {"LB2 tables only on demand, and none left by a stopped build", test_lb2_tables_on_demand},
+FSBB_SUITE("limits", {"the stop rule: interrupt, deadline, counted steps", test_stop_rule},
+           {"a time limit stops NEH and the local search on 20000 jobs", test_time_limit_stops_initial_schedule},
+           {"an interrupt stops NEH and the local search on 20000 jobs", test_interrupt_stops_initial_schedule},
+           {"a time limit and an interrupt stop the LB2 tables of 1000 machines", test_limits_stop_lb2_tables},
+           {"LB2 tables only on demand, and none left by a stopped build", test_lb2_tables_on_demand},
            {"LB2 tables too large to index are refused with their size", test_lb2_tables_too_large_refused})
