@@ -79,7 +79,8 @@ fsbb_options *fsbb_options_copy(const fsbb_options *options);
 void fsbb_options_free(fsbb_options *options);
 /* Sets an option by name from its text, as on the command line:
  *   lb lb1|lb2          branch fwd|bwd|dyn       select dfs|bfs|best
- *   ub heuristic|opt|inf|N                       threads N (0 = all cores)
+ *   ub heuristic|opt|inf|N
+ *   threads N (0 = one per online core; more than the cores are allowed: idle threads sleep)
  *   device auto|cpu|gpu time-limit S (0 = none) node-limit N (0 = none)
  *   lb2-pairs N (0 = all machine pairs; LB2's tables, built only for lb lb2, take
  *               8 (n + 1) bytes a pair: a solve whose tables would exceed half the physical

@@ -2,7 +2,7 @@
  * interrupt stops the initial schedule (NEH, local search) and the LB2 tables on instances
  * far too large for them, and the solve still returns a complete schedule with a valid
  * lower bound; LB1 leaves the LB2 tables unbuilt, and tables too large are refused before
- * any work.
+ * any work; thousands of threads on a small tree end as soon as the tree does.
  *
  * The hang checks allow 10 s for work limited to 0.2 s; they measure nothing finer. */
 #include "suites.h"
@@ -244,9 +244,30 @@ static void test_lb2_tables_too_large_refused(void)
     fsbb_instance_free(inst);
 }
 
+/* ta001 is solved in 7 nodes: 4096 threads (the most accepted) must not turn that into
+ * minutes of threads spinning for work. */
+static void test_many_threads_small_tree(void)
+{
+    fsbb_instance *inst = test_load_instance("ta001");
+    const char *const pairs[] = {"threads", "4096", NULL};
+    fsbb_options *options = options_with(pairs);
+    fsbb_result result;
+    fsbb_error err;
+    const double start = fsbb_now();
+    CU_ASSERT_EQUAL_FATAL(fsbb_solve(inst, options, &result, &err), FSBB_OK);
+    CU_ASSERT(fsbb_now() - start < HANG_S);
+    CU_ASSERT_TRUE(result.optimal);
+    CU_ASSERT_EQUAL(result.makespan, 1278);
+    CU_ASSERT(schedule_valid(inst, &result));
+    fsbb_result_clear(&result);
+    fsbb_options_free(options);
+    fsbb_instance_free(inst);
+}
+
 FSBB_SUITE("limits", {"the stop rule: interrupt, deadline, counted steps", test_stop_rule},
            {"a time limit stops NEH and the local search on 20000 jobs", test_time_limit_stops_initial_schedule},
            {"an interrupt stops NEH and the local search on 20000 jobs", test_interrupt_stops_initial_schedule},
            {"a time limit and an interrupt stop the LB2 tables of 1000 machines", test_limits_stop_lb2_tables},
            {"LB2 tables only on demand, and none left by a stopped build", test_lb2_tables_on_demand},
-           {"LB2 tables too large to index are refused with their size", test_lb2_tables_too_large_refused})
+           {"LB2 tables too large to index are refused with their size", test_lb2_tables_too_large_refused},
+           {"4096 threads on a 7-node tree end with it", test_many_threads_small_tree})
