@@ -32,12 +32,14 @@ typedef enum fsbb_status {
     FSBB_ERR_ARGUMENT,    /* a bad option name or value, or a NULL where one is required */
     FSBB_ERR_PARSE,       /* a malformed instance or file */
     FSBB_ERR_IO,          /* a file could not be read or written */
-    FSBB_ERR_MEMORY,      /* out of host memory */
+    FSBB_ERR_MEMORY,      /* out of host memory (fsbb_solver_solve: see fsbb_result) */
     FSBB_ERR_NO_GPU,      /* a GPU was required and none is usable */
     FSBB_ERR_GPU,         /* a CUDA error */
     FSBB_ERR_COMPILE,     /* a custom GPU bound failed to compile (the message holds the log) */
     FSBB_ERR_CHECKPOINT,  /* a checkpoint was refused (other instance, format, corrupt) */
-    FSBB_ERR_VERIFY       /* a custom bound exceeded a true optimum in verification */
+    FSBB_ERR_VERIFY,      /* a custom bound exceeded a true optimum in verification */
+    FSBB_ERR_RESOURCE     /* the system refused a resource other than memory: no search thread
+                             could be started (fsbb_solver_solve: see fsbb_result) */
 } fsbb_status;
 
 #define FSBB_ERROR_MESSAGE_SIZE 4096
@@ -242,7 +244,10 @@ typedef struct fsbb_result {
 /* Solves. The time limit and fsbb_solver_interrupt apply to every phase: the initial
  * schedule (an interrupted NEH appends the jobs it has not placed), the bound tables and
  * the search; stopped, the solve returns FSBB_OK with the best schedule known and the
- * bound proven (the root's, when the search had not begun). */
+ * bound proven (the root's, when the search had not begun). When the search fails once
+ * begun (FSBB_ERR_MEMORY, FSBB_ERR_RESOURCE, FSBB_ERR_GPU), result still holds the best
+ * schedule found and a valid lower bound (optimal 0 unless proven). Either way, pass
+ * result to fsbb_result_clear. */
 fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *err);
 /* One-call form: a solver with the given options, no callbacks. */
 fsbb_status fsbb_solve(const fsbb_instance *instance, const fsbb_options *options, fsbb_result *result,

@@ -734,7 +734,7 @@ static fsbb_status run_threads(cpu_engine *engine, fsbb_error *err)
     pthread_mutex_unlock(&engine->pause_lock);
     fsbb_status status = FSBB_OK;
     if (started == 0)
-        status = fsbb_fail(err, FSBB_ERR_MEMORY, "could not start a search thread (of %d)", wanted);
+        status = fsbb_fail(err, FSBB_ERR_RESOURCE, "could not start a search thread (of %d)", wanted);
     pthread_t checkpointer;
     const int periodic = started > 0 && search->checkpoint_path && search->checkpoint_interval_s > 0 &&
                          pthread_create(&checkpointer, NULL, run_checkpoints, engine) == 0;

@@ -303,15 +303,16 @@ static void save_root(fsbb_search *search, int bound)
     free(root);
 }
 
-/* For a search stopped before its engine began: the bounds of the nodes it was to start
- * from, the resumed ones or the root (which a new search saves to its checkpoint). */
-static void note_unexplored(fsbb_search *search)
+/* For a search that no engine ran to its end (stopped in set-up, or failed): the bounds
+ * of the nodes it was to start from, the resumed ones or the root; with save, a new
+ * search's root goes to its checkpoint as well. */
+static void note_unexplored(fsbb_search *search, int save)
 {
     const fsbb_checkpoint *saved = search->resume;
     if (!saved) {
         const int bound = root_bound(search->data);
         fsbb_search_note_open(search, bound);
-        if (search->checkpoint_path)
+        if (save && search->checkpoint_path)
             save_root(search, bound);
         return;
     }
@@ -319,7 +320,7 @@ static void note_unexplored(fsbb_search *search)
         fsbb_search_note_open(search, ((const fsbb_node *)(saved->open_nodes + i * saved->node_stride))->lb);
 }
 
-/* The result of a search that ran to its end (finished) or was stopped. */
+/* The result of a search that ran (to its end, or stopped, or failed: finished 0). */
 static fsbb_status fill_result(const fsbb_search *search, const fsbb_instance *inst, int finished, fsbb_result *result,
                                fsbb_error *err)
 {
@@ -430,16 +431,21 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
         status = fsbb_div_options_check(&solver->options, use_gpu, err);
     if (status == FSBB_OK && solver->options.resume_path[0])
         status = fsbb_search_resume(&search, solver->options.resume_path, &resumed, err);
-    if (status == FSBB_OK)
+    /* From here on the solve has a result, partial when it stops or fails. */
+    const int searching = status == FSBB_OK;
+    if (searching)
         status = set_up(solver, &search, &data, err);
-    if (status == FSBB_OK && !atomic_load(&search.stop))
+    const int engine_runs = status == FSBB_OK && !atomic_load(&search.stop);
+    if (engine_runs)
         status = use_gpu ? fsbb_search_gpu(&search, err) : fsbb_search_cpu(&search, err);
-    else if (status == FSBB_OK)
-        note_unexplored(&search);
+    if (searching && (!engine_runs || status != FSBB_OK))
+        note_unexplored(&search, status == FSBB_OK);
     result->initial_ub = search.initial_ub;
-    if (status == FSBB_OK) {
+    if (searching) {
         result->threads = use_gpu ? 1 : search.threads;
-        status = fill_result(&search, inst, !atomic_load(&search.stop), result, err);
+        const int finished = status == FSBB_OK && !atomic_load(&search.stop);
+        const fsbb_status filled = fill_result(&search, inst, finished, result, status == FSBB_OK ? err : NULL);
+        status = status == FSBB_OK ? filled : status;
     }
     result->time_s = fsbb_now() - search.start_time;
     fsbb_checkpoint_clear(&resumed);

@@ -1,8 +1,9 @@
-/* test_limits.c — limits and interrupts at any phase of a solve: a time limit or an
- * interrupt stops the initial schedule (NEH, local search) and the LB2 tables on instances
- * far too large for them, and the solve still returns a complete schedule with a valid
- * lower bound; LB1 leaves the LB2 tables unbuilt, and tables too large are refused before
- * any work; thousands of threads on a small tree end as soon as the tree does.
+/* test_limits.c — limits, interrupts and failures at any phase of a solve: a time limit or
+ * an interrupt stops the initial schedule (NEH, local search) and the LB2 tables on
+ * instances far too large for them, and the solve still returns a complete schedule with a
+ * valid lower bound; LB1 leaves the LB2 tables unbuilt; thousands of threads on a small
+ * tree end as soon as the tree does; a search thread that cannot start is
+ * FSBB_ERR_RESOURCE with the schedule found before it.
  *
  * The hang checks allow 10 s for work limited to 0.2 s; they measure nothing finer. */
 #include "suites.h"
@@ -17,7 +18,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #define HANG_S 10.0
 
@@ -264,10 +268,80 @@ static void test_many_threads_small_tree(void)
     fsbb_instance_free(inst);
 }
 
+#ifndef __SANITIZE_ADDRESS__
+/* Virtual memory in use, from /proc/self/statm. */
+static size_t virtual_bytes(void)
+{
+    FILE *statm = fopen("/proc/self/statm", "r");
+    unsigned long pages = 0;
+    if (statm) {
+        if (fscanf(statm, "%lu", &pages) != 1)
+            pages = 0;
+        fclose(statm);
+    }
+    return (size_t)pages * (size_t)sysconf(_SC_PAGESIZE);
+}
+
+/* In a child process whose address space has room for the solver's tables but not for a
+ * thread's stack: the solve fails with FSBB_ERR_RESOURCE and still returns the heuristic's
+ * schedule. The exit status says which check failed. */
+static int solve_without_threads(void)
+{
+    pthread_attr_t huge;
+    pthread_attr_init(&huge);
+    pthread_attr_setstacksize(&huge, (size_t)1 << 32);
+    if (pthread_setattr_default_np(&huge) != 0)
+        return 10;
+    pthread_attr_destroy(&huge);
+    fsbb_instance *inst = NULL;
+    fsbb_error err;
+    fsbb_options *options = fsbb_options_new();
+    if (fsbb_instance_load("ta001", &inst, &err) != FSBB_OK || !options ||
+        fsbb_options_set(options, "threads", "2", &err) != FSBB_OK)
+        return 11;
+    const struct rlimit room = {virtual_bytes() + ((size_t)256 << 20), RLIM_INFINITY};
+    if (setrlimit(RLIMIT_AS, &room) != 0)
+        return 12;
+    fsbb_result result;
+    const fsbb_status status = fsbb_solve(inst, options, &result, &err);
+    if (status != FSBB_ERR_RESOURCE)
+        return 1;
+    if (!strstr(err.message, "thread"))
+        return 2;
+    if (!schedule_valid(inst, &result))
+        return 3;
+    if (result.optimal || result.lower_bound > result.makespan || result.lower_bound < machine_load(inst))
+        return 4;
+    fsbb_result_clear(&result);
+    fsbb_options_free(options);
+    fsbb_instance_free(inst);
+    return 0;
+}
+
+static void test_thread_start_failure(void)
+{
+    fflush(NULL);
+    const pid_t child = fork();
+    CU_ASSERT_FATAL(child >= 0);
+    if (child == 0)
+        _exit(solve_without_threads());
+    int status = 0;
+    CU_ASSERT_EQUAL_FATAL(waitpid(child, &status, 0), child);
+    CU_ASSERT_TRUE(WIFEXITED(status));
+    if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
+        printf("\n[the child's check %d failed]", WEXITSTATUS(status));
+    CU_ASSERT_EQUAL(WEXITSTATUS(status), 0);
+}
+#endif
+
 FSBB_SUITE("limits", {"the stop rule: interrupt, deadline, counted steps", test_stop_rule},
            {"a time limit stops NEH and the local search on 20000 jobs", test_time_limit_stops_initial_schedule},
            {"an interrupt stops NEH and the local search on 20000 jobs", test_interrupt_stops_initial_schedule},
            {"a time limit and an interrupt stop the LB2 tables of 1000 machines", test_limits_stop_lb2_tables},
            {"LB2 tables only on demand, and none left by a stopped build", test_lb2_tables_on_demand},
            {"LB2 tables too large to index are refused with their size", test_lb2_tables_too_large_refused},
-           {"4096 threads on a 7-node tree end with it", test_many_threads_small_tree})
+           {"4096 threads on a 7-node tree end with it", test_many_threads_small_tree},
+#ifndef __SANITIZE_ADDRESS__
+           {"no search thread: FSBB_ERR_RESOURCE with the heuristic's schedule", test_thread_start_failure},
+#endif
+)
