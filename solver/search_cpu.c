@@ -142,10 +142,20 @@ static int refine_bound(worker *w, const fsbb_node *child, int lb, int ub)
                                   w->custom_scratch);
 }
 
+/* Adds the work of the node being expanded to w->steps and looks at the limits: 1 when
+ * the search stops. */
+static int stopped_inside(worker *w, uint64_t *node_steps)
+{
+    w->steps += *node_steps;
+    *node_steps = 0;
+    return fsbb_search_should_stop(w->engine->search);
+}
+
 /* Branches one node; writes its surviving children to w->children; returns their count.
- * Counts its work in w->steps. Where refining the children is long (LB2 on many machine
- * pairs), it looks at the limits every FSBB_STOP_STEPS of that work and, stopped, leaves
- * the node unexpanded: returns -1. */
+ * Counts its work in w->steps. Where making the children is long (LB2 on many machine
+ * pairs, or thousands of jobs, whose children are copies of the whole node), it looks at
+ * the limits every FSBB_STOP_STEPS of that work and before children that take that long to
+ * push; stopped, it leaves the node unexpanded: returns -1. */
 static int expand(worker *w, const fsbb_node *node)
 {
     fsbb_search *search = w->engine->search;
@@ -189,7 +199,8 @@ static int expand(worker *w, const fsbb_node *node)
         fsbb_sort_by_bound_descending(w->survivors, alive, lb);
 
     const int refine = search->options->lb == FSBB_LB2 || search->custom_bound_count > 0;
-    const uint64_t refine_steps = search->options->lb == FSBB_LB2 ? (uint64_t)d->pair_count * (uint64_t)n : 0;
+    const size_t node_size = w->engine->node_size;
+    const uint64_t child_steps = node_size + (search->options->lb == FSBB_LB2 ? (uint64_t)d->pair_count * n : 0);
     uint64_t node_steps = 0;
     if (refine) {
         memset(w->unscheduled, 0, (size_t)n);
@@ -203,7 +214,7 @@ static int expand(worker *w, const fsbb_node *node)
     int kept = 0;
     for (int s = 0; s < alive; s++) {
         const int pos = w->survivors[s];
-        fsbb_node *child = (fsbb_node *)(w->children + (size_t)kept * w->engine->node_size);
+        fsbb_node *child = (fsbb_node *)(w->children + (size_t)kept * node_size);
         fsbb_node_copy(child, node, n);
         const int slot = forward ? lo : hi - 1;
         const fsbb_job job = child->perm[pos];
@@ -222,20 +233,20 @@ static int expand(worker *w, const fsbb_node *node)
             w->unscheduled[job] = 0;
             child_lb = refine_bound(w, child, child_lb, ub);
             w->unscheduled[job] = 1;
-            node_steps += refine_steps;
-            if (node_steps >= FSBB_STOP_STEPS) {
-                w->steps += node_steps;
-                node_steps = 0;
-                if (fsbb_search_should_stop(search)) {
-                    w->nodes--;
-                    return -1;
-                }
-            }
-            if (child_lb >= ub)
-                continue;
         }
+        node_steps += child_steps;
+        if (node_steps >= FSBB_STOP_STEPS && stopped_inside(w, &node_steps)) {
+            w->nodes--;
+            return -1;
+        }
+        if (child_lb >= ub)
+            continue;
         child->lb = child_lb;
         kept++;
+    }
+    if ((uint64_t)kept * node_size >= FSBB_STOP_STEPS && stopped_inside(w, &node_steps)) {
+        w->nodes--;
+        return -1;
     }
     w->steps += node_steps;
     return kept;
