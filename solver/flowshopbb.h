@@ -32,12 +32,14 @@ typedef enum fsbb_status {
     FSBB_ERR_ARGUMENT,    /* a bad option name or value, or a NULL where one is required */
     FSBB_ERR_PARSE,       /* a malformed instance or file */
     FSBB_ERR_IO,          /* a file could not be read or written */
-    FSBB_ERR_MEMORY,      /* out of host memory */
+    FSBB_ERR_MEMORY,      /* out of host memory (fsbb_solver_solve: see fsbb_result) */
     FSBB_ERR_NO_GPU,      /* a GPU was required and none is usable */
     FSBB_ERR_GPU,         /* a CUDA error */
     FSBB_ERR_COMPILE,     /* a custom GPU bound failed to compile (the message holds the log) */
     FSBB_ERR_CHECKPOINT,  /* a checkpoint was refused (other instance, format, corrupt) */
-    FSBB_ERR_VERIFY       /* a custom bound exceeded a true optimum in verification */
+    FSBB_ERR_VERIFY,      /* a custom bound exceeded a true optimum in verification */
+    FSBB_ERR_RESOURCE     /* the system refused a resource other than memory: no search thread
+                             could be started (fsbb_solver_solve: see fsbb_result) */
 } fsbb_status;
 
 #define FSBB_ERROR_MESSAGE_SIZE 4096
@@ -98,9 +100,12 @@ fsbb_options *fsbb_options_copy(const fsbb_options *options);
 void fsbb_options_free(fsbb_options *options);
 /* Sets an option by name from its text, as on the command line:
  *   lb lb1|lb2          branch fwd|bwd|dyn       select dfs|bfs|best
- *   ub heuristic|opt|inf|N                       threads N (0 = all cores)
+ *   ub heuristic|opt|inf|N
+ *   threads N (0 = one per online core; more than the cores are allowed: idle threads sleep)
  *   device auto|cpu|gpu time-limit S (0 = none) node-limit N (0 = none)
- *   lb2-pairs N (0 = all machine pairs)
+ *   lb2-pairs N (0 = all machine pairs; LB2's tables, built only for lb lb2, take
+ *               8 (n + 1) bytes a pair: a solve whose tables would exceed half the physical
+ *               memory, or 2^31 - 1 entries, is refused with FSBB_ERR_ARGUMENT)
  *   verify N (before solving, check each custom CPU bound with fsbb_bound_verify on N
  *             random instances; 0 = off, the default)
  *   pool-size N  block-size N  pool-order bfs|dfs  refactor none|trig|select (GPU)
@@ -255,11 +260,13 @@ typedef struct fsbb_result {
     char device[64];         /* "cpu" or the GPU's name */
 } fsbb_result;
 
-/* Solves; FSBB_OK with the result filled. When the search itself fails after it started
- * (FSBB_ERR_GPU, FSBB_ERR_MEMORY, FSBB_ERR_COMPILE, ...), result still holds what it had
- * reached: the best schedule found so far (permutation, when one was found), the counters,
- * optimal 0 and lower_bound 0 (none proven); jobs is 0 when it failed before searching.
- * Call fsbb_result_clear after every solve that was given a result, failed or not. */
+/* Solves. The time limit and fsbb_solver_interrupt apply to every phase: the initial
+ * schedule (an interrupted NEH appends the jobs it has not placed), the bound tables and
+ * the search; stopped, the solve returns FSBB_OK with the best schedule known and the
+ * bound proven (the root's, when the search had not begun). When the search fails once
+ * begun (FSBB_ERR_MEMORY, FSBB_ERR_RESOURCE, FSBB_ERR_GPU), result still holds the best
+ * schedule found and a valid lower bound (optimal 0 unless proven). Either way, pass
+ * result to fsbb_result_clear. */
 fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *err);
 /* One-call form: a solver with the given options, no callbacks (the result as above). */
 fsbb_status fsbb_solve(const fsbb_instance *instance, const fsbb_options *options, fsbb_result *result,

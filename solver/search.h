@@ -7,6 +7,7 @@
 #include "bound_data.h"
 #include "flowshopbb.h"
 #include "options.h"
+#include "stop.h"
 #include "work_exchange.h"
 
 #include <pthread.h>
@@ -77,9 +78,6 @@ typedef struct fsbb_search {
     int initial_ub_achievable;            /* 1 when initial_ub is a known makespan (best-known) */
 } fsbb_search;
 
-/* Seconds on a monotonic clock. */
-double fsbb_now(void);
-
 /* Sets up a search over data with these options, threads and initial upper bound ub:
  * the locks, a buffer for the incumbent's schedule, the clocks (now), the interrupt flag
  * to watch; every other field zero. 0, or -1 when the buffer could not be had. Either
@@ -94,6 +92,15 @@ void fsbb_search_offer(fsbb_search *search, int makespan, const fsbb_job *permut
 /* Checks the time and node limits and reports progress when due; returns 1 when the
  * search must stop. Cheap enough to call every few thousand nodes. */
 int fsbb_search_should_stop(fsbb_search *search);
+
+/* A stop rule (stop.h) with this search's time limit, counted from start_time, and its
+ * interrupt flag, for the phases before the engine: the initial schedule and the bound
+ * tables. */
+void fsbb_search_stop_rule(const fsbb_search *search, fsbb_stop *stop);
+
+/* Records that such a phase was stopped: the search is then stopped as an engine stopped by
+ * that limit or interrupt would leave it. */
+void fsbb_search_stopped(fsbb_search *search, fsbb_stop_reason reason);
 
 /* Records that a node with bound lb was left unexplored because the search stopped. */
 void fsbb_search_note_open(fsbb_search *search, int lb);

@@ -20,6 +20,7 @@ static void taillard_data(const char *name, fsbb_bound_data *d, int *best_known)
     int *p = malloc(sizeof *p * (size_t)e->jobs * (size_t)e->machines);
     fsbb_taillard_generate(index, p);
     fsbb_bound_data_init(d, e->jobs, e->machines, p);
+    fsbb_bound_data_build_pairs(d, 0, NULL, NULL);
     free(p);
     *best_known = e->best_known;
 }

@@ -49,7 +49,8 @@ static void make_pool(const char *name, int capacity, bench_pool *b)
     if (!p)
         bench_die("out of memory");
     fsbb_taillard_generate(index, p);
-    if (fsbb_bound_data_init(&b->data, e->jobs, e->machines, p) != 0)
+    if (fsbb_bound_data_init(&b->data, e->jobs, e->machines, p) != 0 ||
+        fsbb_bound_data_build_pairs(&b->data, 0, NULL, NULL) != 0)
         bench_die("out of memory for bound data");
     free(p);
     fsbb_error err;

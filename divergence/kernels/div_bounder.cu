@@ -68,11 +68,13 @@ static fsbb_status upload_tables(fsbb_div_bounder *b, const fsbb_bound_data *d, 
     memcpy(t + m, d->min_tail, sizeof(int) * m);
     memcpy(t + 2 * m, d->min_p, sizeof(int) * m);
     t += 3 * m;
-    memcpy(t, d->pair_first, sizeof(int) * pairs);
-    memcpy(t + pairs, d->pair_second, sizeof(int) * pairs);
-    t += 2 * pairs;
-    memcpy(t, d->johnson_order, sizeof(int) * (size_t)pairs * n);
-    memcpy(t + (size_t)pairs * n, d->lag, sizeof(int) * (size_t)pairs * n);
+    if (pairs > 0) { /* none with LB1: its tables are not built */
+        memcpy(t, d->pair_first, sizeof(int) * pairs);
+        memcpy(t + pairs, d->pair_second, sizeof(int) * pairs);
+        t += 2 * pairs;
+        memcpy(t, d->johnson_order, sizeof(int) * (size_t)pairs * n);
+        memcpy(t + (size_t)pairs * n, d->lag, sizeof(int) * (size_t)pairs * n);
+    }
     for (int q = 0; q < pairs; q++) {
         const int k = d->pair_first[q], l = d->pair_second[q];
         for (int r = 0; r < n; r++) {

@@ -81,7 +81,8 @@ static void load_instance(const char *name, bench_instance *inst)
     if (!p)
         die("bound tables", NULL);
     fsbb_taillard_generate(index, p);
-    if (fsbb_bound_data_init(&inst->data, inst->entry->jobs, inst->entry->machines, p) != 0)
+    if (fsbb_bound_data_init(&inst->data, inst->entry->jobs, inst->entry->machines, p) != 0 ||
+        fsbb_bound_data_build_pairs(&inst->data, 0, NULL, NULL) != 0)
         die("bound tables", NULL);
     free(p);
 }

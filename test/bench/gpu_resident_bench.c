@@ -67,11 +67,13 @@ static int run_one(const char *name, const bench_args *args, const char *knobs)
         return -1;
     }
     fsbb_bound_data data;
-    if (fsbb_bound_data_init(&data, inst->n, inst->m, inst->p) != 0) {
+    if (fsbb_bound_data_init(&data, inst->n, inst->m, inst->p) != 0 ||
+        (args->options->lb == FSBB_LB2 &&
+         fsbb_bound_data_build_pairs(&data, args->options->lb2_pairs, NULL, NULL) != 0)) {
+        fsbb_bound_data_free(&data);
         fsbb_instance_free(inst);
         return -1;
     }
-    fsbb_bound_data_limit_pairs(&data, args->options->lb2_pairs);
     atomic_int interrupt;
     atomic_init(&interrupt, 0);
     fsbb_search search;

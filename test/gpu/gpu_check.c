@@ -40,6 +40,7 @@ void gpu_check_taillard(const char *name, fsbb_bound_data *d, int *best_known)
     int *p = malloc(sizeof *p * (size_t)e->jobs * (size_t)e->machines);
     fsbb_taillard_generate(index, p);
     fsbb_bound_data_init(d, e->jobs, e->machines, p);
+    fsbb_bound_data_build_pairs(d, 0, NULL, NULL);
     free(p);
     if (best_known)
         *best_known = e->best_known;
@@ -51,6 +52,7 @@ void gpu_check_random_instance(unsigned *state, int n, int m, int max_time, fsbb
     for (int i = 0; i < n * m; i++)
         p[i] = gpu_check_uniform(state, 1, max_time);
     fsbb_bound_data_init(d, n, m, p);
+    fsbb_bound_data_build_pairs(d, 0, NULL, NULL);
     free(p);
 }
 

@@ -95,7 +95,7 @@ static void check_random_instance(unsigned *state, int n, int m, int max_time, i
 {
     fsbb_bound_data d;
     gpu_check_random_instance(state, n, m, max_time, &d);
-    fsbb_bound_data_limit_pairs(&d, pairs);
+    CU_ASSERT_EQUAL_FATAL(fsbb_bound_data_build_pairs(&d, pairs, NULL, NULL), 0);
     char what[96];
     snprintf(what, sizeof what, "random %dx%d (times <= %d, %d pairs)", n, m, max_time, d.pair_count);
     /* Above the identity order's makespan, so that its path survives and pools are not empty. */

@@ -310,6 +310,8 @@ static void build_table_block(fsbb_gpu_bounder *b, const fsbb_bound_data *d)
     memcpy(t + m, d->min_tail, sizeof(int) * m);
     memcpy(t + 2 * m, d->min_p, sizeof(int) * m);
     t += 3 * m;
+    if (pairs == 0) /* LB1 only: no LB2 tables were built */
+        return;
     memcpy(t, d->pair_first, sizeof(int) * pairs);
     memcpy(t + pairs, d->pair_second, sizeof(int) * pairs);
     t += 2 * pairs;
