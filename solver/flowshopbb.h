@@ -97,7 +97,7 @@ fsbb_options *fsbb_options_new(void);
 fsbb_options *fsbb_options_copy(const fsbb_options *options);
 void fsbb_options_free(fsbb_options *options);
 /* Sets an option by name from its text, as on the command line:
- *   lb lb1|lb2          branch fwd|bwd|dyn       select dfs|bfs|best
+ *   lb lb1|lb2|auto     branch fwd|bwd|dyn       select dfs|bfs|best
  *   ub heuristic|opt|inf|N                       threads N (0 = all cores)
  *   device auto|cpu|gpu time-limit S (0 = none) node-limit N (0 = none)
  *   lb2-pairs N (0 = all machine pairs)
@@ -253,6 +253,13 @@ typedef struct fsbb_result {
     int threads;
     int interrupted;         /* stopped by fsbb_solver_interrupt */
     char device[64];         /* "cpu" or the GPU's name */
+    char lb_used[16];        /* the bounds the search computed: "lb1", "lb2" (LB1 refined by LB2 on
+                                every child it keeps) or "lb1+lb2" (lb auto on the resident GPU
+                                engine: LB2 on some of them); "lb1" for auto on other engines */
+    double lb2_refined_fraction;  /* of the children LB1 kept, the share LB2 refined: 0 with lb1,
+                                     1 with lb2, measured with auto */
+    double gpu_startup_s;    /* GPU solves: seconds from the solve's start until the GPU was ready
+                                to search (CUDA context, kernels, tables, pools); 0 on the CPU */
 } fsbb_result;
 
 /* Solves; FSBB_OK with the result filled. When the search itself fails after it started
