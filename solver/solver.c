@@ -220,9 +220,22 @@ static fsbb_status verify_custom_bounds(const fsbb_solver *solver, fsbb_error *e
 /* Fills the result of a search that ran. When the engine failed (succeeded 0) it holds the
  * schedule and counters reached before the failure, optimal 0 and lower_bound 0 (none
  * proven); a copy that fails for memory then leaves permutation NULL and the engine's error. */
+/* The bounds the search computed (fsbb_result's lb_used and lb2_refined_fraction). */
+static void fill_bound_use(const fsbb_search *search, fsbb_result *result)
+{
+    const fsbb_lb_kind lb = search->options->lb;
+    const int measured = search->lb1_survivors > 0;
+    result->lb2_refined_fraction = measured ? (double)search->lb2_refined / (double)search->lb1_survivors
+                                   : lb == FSBB_LB2 ? 1.0 : 0.0;
+    snprintf(result->lb_used, sizeof result->lb_used, "%s",
+             lb == FSBB_LB2 ? "lb2" : lb == FSBB_LB_AUTO && measured ? "lb1+lb2" : "lb1");
+}
+
 static fsbb_status fill_result(fsbb_search *search, int succeeded, int use_gpu, fsbb_result *result, fsbb_error *err)
 {
     const int n = search->data->n;
+    fill_bound_use(search, result);
+    result->gpu_startup_s = use_gpu ? search->gpu_startup_s : 0;
     const int incumbent = atomic_load(&search->incumbent);
     const int stopped = atomic_load(&search->stop);
     result->jobs = n;
@@ -265,6 +278,10 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     fsbb_bound_data data;
     if (fsbb_bound_data_init(&data, inst->n, inst->m, inst->p) != 0)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the bound tables of %s", inst->name);
+    /* The GPU's context and kernels load while the CPU prepares the search. */
+    fsbb_gpu_warm_up warm_up = {.started = 0};
+    if (solver->options.device != FSBB_DEVICE_CPU && solver->bound_count == 0)
+        fsbb_gpu_warm_up_start(&warm_up, inst->m, solver->options.lb);
     fsbb_bound_data_limit_pairs(&data, solver->options.lb2_pairs);
 
     fsbb_search search;
@@ -290,10 +307,6 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
 
     int use_gpu = 0;
     fsbb_status status = search_ready ? FSBB_OK : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the incumbent");
-    if (status == FSBB_OK)
-        status = choose_device(solver, &use_gpu, result->device, sizeof result->device, err);
-    if (status == FSBB_OK)
-        status = fsbb_div_options_check(&solver->options, use_gpu, err);
     if (status == FSBB_OK && solver->options.resume_path[0]) {
         status = fsbb_search_resume(&search, solver->options.resume_path, &resumed, err);
     } else if (status == FSBB_OK) {
@@ -301,6 +314,11 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
         search.initial_ub = atomic_load(&search.incumbent);
         search.initial_ub_achievable = solver->options.ub_kind == FSBB_UB_OPTIMUM;
     }
+    fsbb_gpu_warm_up_finish(&warm_up);
+    if (status == FSBB_OK)
+        status = choose_device(solver, &use_gpu, result->device, sizeof result->device, err);
+    if (status == FSBB_OK)
+        status = fsbb_div_options_check(&solver->options, use_gpu, err);
     result->initial_ub = search.initial_ub;
     if (status == FSBB_OK) {
         status = use_gpu ? fsbb_search_gpu(&search, err) : fsbb_search_cpu(&search, err);
