@@ -409,11 +409,13 @@ __device__ __forceinline__ void fsbb_resident_stage_refine(const fsbb_resident_p
     int *changed = b.shared.group_rows + g.index * l.m4;
     int *jobs = b.shared.group_jobs + g.index * sl.job_words;
     unsigned *votes = prm.pair_votes ? b.shared.votes : NULL;
-    for (;;) {
-        int q = 0;
-        if (g.lane == 0)
-            q = atomicAdd(&storage.stage.prune.taken, 1);
-        q = __shfl_sync(g.mask, q, 0, g.size);
+    for (int dealt = g.index;; dealt += sl.groups) {
+        int q = dealt;
+        if (!prm.lb2_static) {
+            if (g.lane == 0)
+                q = atomicAdd(&storage.stage.prune.taken, 1);
+            q = __shfl_sync(g.mask, q, 0, g.size);
+        }
         if (q >= queued)
             break;
         const long long started = clock64();

@@ -56,6 +56,7 @@ struct fsbb_resident_device {
     unsigned *votes_host;
     int *pair_source;             /* the bound data's pair at each place of the tables */
     int refining, learning;
+    int scan_places;              /* tuning lb2_scan: no ranks uploaded, the refine stage scans */
     long long runs;
     branch_kernel branch;
     int block, grid, reduce_grid, iterations_per_sync, use_graph;
@@ -221,7 +222,7 @@ static fsbb_status upload_refine_tables(fsbb_resident_device *dev, fsbb_error *e
     unsigned char *at = (unsigned char *)dev->lb2_tables;
     fsbb_resident_lb2_tables *t = &dev->prm.lb2;
     t->steps = (const int4 *)at, at += steps;
-    t->ranks = ranked ? (const unsigned char *)at : NULL, at += ranks;
+    t->ranks = ranked && !dev->scan_places ? (const unsigned char *)at : NULL, at += ranks;
     t->pair_machines = (const int2 *)at, at += machines;
     t->pairs = d->pair_count;
     int *refine = (int *)at;
@@ -288,6 +289,7 @@ static fsbb_status configure_launch(fsbb_resident_device *dev, const fsbb_reside
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine refines with 8, 16 or 32 lanes a child "
                          "(got %d)", group);
     dev->prm.lb2_group = group;
+    dev->prm.lb2_static = config->tuning.lb2_static;
     dev->prm.sample_mask = (config->tuning.auto_sample > 0 ? config->tuning.auto_sample : DEFAULT_AUTO_SAMPLE) - 1;
     dev->prm.chunk_candidates = config->tuning.chunk_candidates > 0 ? config->tuning.chunk_candidates : 2 * dev->block;
     dev->prm.shared = shared_layout(d->n, d->m, dev->block, dev->prm.chunk_candidates, dev->refining, group,
@@ -464,6 +466,7 @@ extern "C" fsbb_status fsbb_resident_device_new(const fsbb_bound_data *d, const 
     dev->prm.branch = config->branch;
     dev->refining = config->lb != FSBB_LB1;
     dev->learning = dev->refining && config->tuning.learn_pairs;
+    dev->scan_places = config->tuning.lb2_scan;
     dev->prm.node_limit = config->node_limit;
     dev->node_bytes = (size_t)dev->prm.layout.stride * sizeof(int);
     fsbb_status status = configure_launch(dev, config, err);

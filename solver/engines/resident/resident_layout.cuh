@@ -145,6 +145,7 @@ struct fsbb_resident_params {
     fsbb_resident_shared_layout shared;
     int branch;                 /* fsbb_branch_kind */
     int lb2_group;              /* lanes per child in the refine stage: 8, 16 or 32 */
+    int lb2_static;             /* 1: group g refines queued children g, g + groups, ...; 0: a task pool */
     int batch_limit;            /* most parents per iteration */
     int chunk_candidates;       /* (parent, job) pairs a block takes at once */
     int capacity;               /* device pool, nodes (each staging area: batch_limit * n) */
