@@ -19,10 +19,12 @@
  * refinement's own cost:
  *     (pruned_x / refined_x) * gain * S_x  >=  lb2_cost_x / refined_x
  * gain < 1 discounts the subtree: the children LB2 cuts sit close to the incumbent and have
- * smaller subtrees than the average node (default FSBB_LB_AUTO_GAIN). A depth keeps its
- * setting until it has min_refined refinements and min_branched nodes behind it; the engine
- * keeps refining a sample of the survivors at depths turned off, so that pruned/refined
- * stays current there. */
+ * smaller subtrees than the average node (default FSBB_LB_AUTO_GAIN). Where no node of
+ * depth x was branched (LB2 cut every survivor there), S_x is taken as the node's own LB1
+ * candidates, (n - x) lb1_cost. A depth keeps its setting until it has
+ * FSBB_LB_AUTO_MIN_REFINED refinements and FSBB_LB_AUTO_MIN_SURVIVORS survivors behind it;
+ * the engine keeps refining a sample of the survivors at depths turned off, so that
+ * pruned/refined stays current there. */
 #ifndef FSBB_LB_AUTO_H
 #define FSBB_LB_AUTO_H
 
@@ -32,7 +34,7 @@
 #define FSBB_LB_AUTO_GAIN 0.5
 /* Evidence a depth needs before its setting changes. */
 #define FSBB_LB_AUTO_MIN_REFINED 64.0
-#define FSBB_LB_AUTO_MIN_BRANCHED 1024.0
+#define FSBB_LB_AUTO_MIN_SURVIVORS 1024.0
 
 typedef struct fsbb_lb_auto_depth {
     double branched, survivors, refined, pruned;
@@ -60,8 +62,8 @@ static inline int fsbb_lb_auto_decide(const fsbb_lb_auto_input *in, int *refine)
         const fsbb_lb_auto_depth *d = &in->depth[x];
         const double refine_children = x + 1 < depths ? in->depth[x + 1].lb2_cost : 0;
         below += d->branched * in->unscheduled[x] * in->lb1_cost + refine_children;
-        if (d->refined >= FSBB_LB_AUTO_MIN_REFINED && d->branched >= FSBB_LB_AUTO_MIN_BRANCHED) {
-            const double subtree = below / d->branched;
+        if (d->refined >= FSBB_LB_AUTO_MIN_REFINED && d->survivors >= FSBB_LB_AUTO_MIN_SURVIVORS) {
+            const double subtree = d->branched > 0 ? below / d->branched : in->unscheduled[x] * in->lb1_cost;
             const double saving = d->pruned / d->refined * gain * subtree;
             refine[x] = saving >= d->lb2_cost / d->refined;
         }

@@ -2,7 +2,7 @@
  * (resident_search.h), one line per instance, so that launch shapes can be compared inside
  * one run on the GPU machine:
  *     gpu-resident-bench INSTANCE[,INSTANCE...] [batch=N] [block=N] [chunk=N] [registers=N] [sync=N]
- *                        [graph=0|1] [group=8|16|32] [learn=0|1] [static=0|1] [scan=0|1] [sample=N] [gain=G]
+ *                        [graph=0|1] [group=8|16|32] [sample=N] [gain=G]
  *                        [lb=lb1|lb2|auto] [ub=opt|N] [time-limit=S] [node-limit=N]
  * Each line: instance, knobs, search seconds (after setup), setup seconds, nodes, nodes/s,
  * bounds, iterations, syncs, peak pool, spilled nodes, whether the search finished, the
@@ -54,12 +54,6 @@ static int parse_knob(bench_args *args, const char *text)
         args->tuning.pool_capacity = atoll(value);
     else if (strcmp(key, "group") == 0)
         args->tuning.lb2_group = atoi(value);
-    else if (strcmp(key, "learn") == 0)
-        args->tuning.learn_pairs = atoi(value);
-    else if (strcmp(key, "static") == 0)
-        args->tuning.lb2_static = atoi(value);
-    else if (strcmp(key, "scan") == 0)
-        args->tuning.lb2_scan = atoi(value);
     else if (strcmp(key, "sample") == 0)
         args->tuning.auto_sample = atoi(value);
     else if (strcmp(key, "gain") == 0)

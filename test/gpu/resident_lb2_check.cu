@@ -16,9 +16,9 @@ __global__ void resident_lb2_check_kernel(fsbb_resident_params prm, const int *n
     extern __shared__ int4 resident_lb2_check_scratch[];
     const fsbb_resident_layout &l = prm.layout;
     const fsbb_resident_group g = fsbb_resident_group_of(prm.lb2_group);
-    const int job_words = (l.n + 3) / 4 * 4;
-    int *changed = reinterpret_cast<int *>(resident_lb2_check_scratch) + g.index * (l.m4 + job_words);
-    int *jobs = changed + l.m4;
+    const int flag_words = ((l.n + 3) / 4 + 3) / 4 * 4;
+    int *changed = reinterpret_cast<int *>(resident_lb2_check_scratch) + g.index * (l.m4 + flag_words);
+    unsigned char *flags = reinterpret_cast<unsigned char *>(changed + l.m4);
     const int per_block = blockDim.x / g.size;
     const long long tasks = (long long)count * l.n * 2;
     for (long long t = (long long)blockIdx.x * per_block + g.index; t < tasks; t += (long long)gridDim.x * per_block) {
@@ -30,7 +30,7 @@ __global__ void resident_lb2_check_kernel(fsbb_resident_params prm, const int *n
         if (x < open) {
             const fsbb_job *perm = reinterpret_cast<const fsbb_job *>(node + l.perm);
             lb2 = fsbb_resident_child_lb2(prm, g, prm.p, node, perm, front_len, open, front_len + x,
-                                          perm[front_len + x], forward, ub, changed, jobs, NULL);
+                                          perm[front_len + x], forward, ub, changed, flags);
         }
         if (g.lane == 0)
             out[t] = lb2;
@@ -67,24 +67,18 @@ static fsbb_status run_check(const fsbb_bound_data *d, fsbb_resident_params &prm
 {
     const fsbb_resident_layout &l = prm.layout;
     const int n = d->n, m = d->m, pairs = d->pair_count > 0 ? d->pair_count : 1;
-    const int ranked = n <= FSBB_RESIDENT_RANKED_JOBS;
     int *times = (int *)calloc((size_t)n * l.m4, sizeof(int));
     int4 *steps = (int4 *)calloc((size_t)n * pairs, sizeof(int4));
-    unsigned char *ranks = ranked ? (unsigned char *)calloc((size_t)n * pairs, 1) : NULL;
     int2 *machines = (int2 *)calloc((size_t)pairs, sizeof(int2));
-    int *order = (int *)calloc((size_t)pairs, sizeof(int));
-    fsbb_status status = times && steps && (ranks || !ranked) && machines && order
-                             ? FSBB_OK
-                             : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the check's tables");
+    fsbb_status status = times && steps && machines ? FSBB_OK
+                                                    : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the check's tables");
     if (status == FSBB_OK) {
         for (int j = 0; j < n; j++)
             for (int k = 0; k < m; k++)
                 times[j * l.m4 + k] = d->p[k * n + j];
-        for (int q = 0; q < pairs; q++)
-            order[q] = q;
-        fsbb_resident_fill_pair_tables(d, order, steps, ranks, machines);
+        fsbb_resident_fill_pair_tables(d, steps, machines);
     }
-    const size_t steps_bytes = sizeof(int4) * (size_t)n * pairs, ranks_bytes = ranked ? (size_t)n * pairs : 0;
+    const size_t steps_bytes = sizeof(int4) * (size_t)n * pairs;
     const size_t tasks = (size_t)count * n * 2;
     cudaError_t e = cudaSuccess;
     if (status == FSBB_OK) {
@@ -94,28 +88,25 @@ static fsbb_status run_check(const fsbb_bound_data *d, fsbb_resident_params &prm
         if (e == cudaSuccess)
             e = cudaMalloc((void **)&b.times, sizeof(int) * (size_t)n * l.m4);
         if (e == cudaSuccess)
-            e = cudaMalloc(&b.tables, steps_bytes + ranks_bytes + sizeof(int2) * pairs + 16);
+            e = cudaMalloc(&b.tables, steps_bytes + sizeof(int2) * pairs);
     }
     if (status == FSBB_OK && e == cudaSuccess) {
         unsigned char *at = (unsigned char *)b.tables;
         prm.p = b.times;
         prm.lb2.steps = (const int4 *)at;
-        prm.lb2.ranks = ranked ? at + steps_bytes : NULL;
-        prm.lb2.pair_machines = (const int2 *)(at + steps_bytes + ranks_bytes + (16 - ranks_bytes % 16) % 16);
+        prm.lb2.pair_machines = (const int2 *)(at + steps_bytes);
         prm.lb2.pairs = d->pair_count;
         e = cudaMemcpy(b.nodes, nodes, sizeof(int) * (size_t)count * l.stride, cudaMemcpyHostToDevice);
         if (e == cudaSuccess)
             e = cudaMemcpy(b.times, times, sizeof(int) * (size_t)n * l.m4, cudaMemcpyHostToDevice);
         if (e == cudaSuccess)
             e = cudaMemcpy(at, steps, steps_bytes, cudaMemcpyHostToDevice);
-        if (e == cudaSuccess && ranked)
-            e = cudaMemcpy(at + steps_bytes, ranks, ranks_bytes, cudaMemcpyHostToDevice);
         if (e == cudaSuccess)
             e = cudaMemcpy((void *)prm.lb2.pair_machines, machines, sizeof(int2) * pairs, cudaMemcpyHostToDevice);
     }
     if (status == FSBB_OK && e == cudaSuccess) {
-        const int block = 128, job_words = (n + 3) / 4 * 4;
-        const size_t shared = sizeof(int) * (size_t)(block / prm.lb2_group) * (l.m4 + job_words);
+        const int block = 128, flag_words = ((n + 3) / 4 + 3) / 4 * 4;
+        const size_t shared = sizeof(int) * (size_t)(block / prm.lb2_group) * (l.m4 + flag_words);
         resident_lb2_check_kernel<<<64, block, shared>>>(prm, b.nodes, count, ub, b.out);
         e = cudaGetLastError();
         if (e == cudaSuccess)
@@ -125,9 +116,7 @@ static fsbb_status run_check(const fsbb_bound_data *d, fsbb_resident_params &prm
         status = fsbb_cuda_fail(err, e, "the resident LB2 check");
     free(times);
     free(steps);
-    free(ranks);
     free(machines);
-    free(order);
     return status;
 }
 

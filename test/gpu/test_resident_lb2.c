@@ -1,10 +1,10 @@
 /* test_resident_lb2.c — the resident engine's LB2 (its refine stage, resident_refine.cuh)
  * equals the CPU's LB2 (lb2.h) on every child of pools of random parents: with no upper
  * bound the values are equal; with one, equal where the CPU's is below it and at least it
- * where not (both stop early). Instances of every path of the stage: jobs up to 32, 64 and
- * 128 (one to four words of places) and beyond (the scan over every place), machine counts
- * whose pairs fill a lane group or not, lane groups of 8, 16 and 32, a pair limit, a
- * Taillard 20 x 20 and a 50 x 20. */
+ * where not (both stop early). Instances from 7 to 200 jobs, machine counts whose pairs fill
+ * a lane group or not and whose rows fit a group's lanes or not (the changed row by a scan
+ * across the lanes or by one lane), lane groups of 8, 16 and 32, a pair limit, a Taillard
+ * 20 x 20 and a 50 x 20. */
 #include "../suites.h"
 #include "gpu_check.h"
 #include "lb1.h"

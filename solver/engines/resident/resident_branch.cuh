@@ -73,8 +73,9 @@ __device__ __forceinline__ void fsbb_resident_count(unsigned *stats, int base, i
 /* The arrays of the block's dynamic shared memory (fsbb_resident_shared_layout). */
 struct fsbb_resident_arrays {
     int *table, *nodes, *offsets, *forward_of, *lb_forward, *lb_backward, *parent_of, *job_of, *queue;
-    int *group_rows, *group_jobs;
-    unsigned *stats, *votes;
+    int *group_rows;
+    unsigned char *group_flags;
+    unsigned *stats;
 };
 
 /* What every stage of a block reads: the shared arrays, where the iteration's parents lie
@@ -407,15 +408,12 @@ __device__ __forceinline__ void fsbb_resident_stage_refine(const fsbb_resident_p
         return;
     const fsbb_resident_group g = fsbb_resident_group_of(prm.lb2_group);
     int *changed = b.shared.group_rows + g.index * l.m4;
-    int *jobs = b.shared.group_jobs + g.index * sl.job_words;
-    unsigned *votes = prm.pair_votes ? b.shared.votes : NULL;
-    for (int dealt = g.index;; dealt += sl.groups) {
-        int q = dealt;
-        if (!prm.lb2_static) {
-            if (g.lane == 0)
-                q = atomicAdd(&storage.stage.prune.taken, 1);
-            q = __shfl_sync(g.mask, q, 0, g.size);
-        }
+    unsigned char *flags = b.shared.group_flags + g.index * 4 * sl.flag_words;
+    for (;;) {
+        int q = 0;
+        if (g.lane == 0)
+            q = atomicAdd(&storage.stage.prune.taken, 1);
+        q = __shfl_sync(g.mask, q, 0, g.size);
         if (q >= queued)
             break;
         const long long started = clock64();
@@ -427,7 +425,7 @@ __device__ __forceinline__ void fsbb_resident_stage_refine(const fsbb_resident_p
         const int open = offsets[i + 1] - offsets[i];
         const int pos = front_len + s.start + r - offsets[i], job = b.shared.job_of[r];
         const int lb2 = fsbb_resident_child_lb2(prm, g, table, node, perm, front_len, open, pos, job, forward, c.ub,
-                                                changed, jobs, votes);
+                                                changed, flags);
         const int lb = max(lb1, lb2);
         if (g.lane == 0) {
             const int bucket = fsbb_resident_depth_bucket(front_len + back_len + 1, n);
@@ -464,8 +462,8 @@ __device__ __forceinline__ void fsbb_resident_stage_refine(const fsbb_resident_p
     }
 }
 
-/* The block's counters, one atomic add each (with the refining kernels' per-depth counts
- * and pair votes); the last block to finish moves the stack's top and plans the next
+/* The block's counters, one atomic add each (with the refining kernels' per-depth counts);
+ * the last block to finish moves the stack's top and plans the next
  * iteration. */
 template <bool REFINE>
 __device__ __forceinline__ void fsbb_resident_finish(const fsbb_resident_params &prm, const fsbb_resident_block &b,
@@ -488,10 +486,6 @@ __device__ __forceinline__ void fsbb_resident_finish(const fsbb_resident_params 
         for (int x = tid; x < FSBB_STAT_WORDS; x += blockDim.x)
             if (b.shared.stats[x])
                 atomicAdd(depth + x, (unsigned long long)b.shared.stats[x]);
-        if (prm.pair_votes)
-            for (int q = tid; q < prm.lb2.pairs; q += blockDim.x)
-                if (b.shared.votes[q])
-                    atomicAdd(prm.pair_votes + q, b.shared.votes[q]);
     }
     __syncthreads();
     if (tid == 0 && (storage.stage.count.nodes || storage.stage.count.bounded)) {
@@ -537,16 +531,14 @@ __global__ void __maxnreg__(REGISTERS) fsbb_resident_branch(fsbb_resident_params
     b.shared = fsbb_resident_arrays{smem + sl.table,       smem + sl.nodes,     smem + sl.offsets,
                                     smem + sl.forward,     smem + sl.lb_forward, smem + sl.lb_backward,
                                     smem + sl.parent_of,   smem + sl.job_of,    smem + sl.queue,
-                                    smem + sl.group_rows,  smem + sl.group_jobs,
-                                    reinterpret_cast<unsigned *>(smem + sl.depth_stats),
-                                    reinterpret_cast<unsigned *>(smem + sl.pair_votes)};
+                                    smem + sl.group_rows,
+                                    reinterpret_cast<unsigned char *>(smem + sl.group_flags),
+                                    reinterpret_cast<unsigned *>(smem + sl.depth_stats)};
     for (int i = tid; i < l.n * l.m4; i += threads)
         b.shared.table[i] = __ldg(prm.p + i);
     if (REFINE) {
         for (int x = tid; x < FSBB_STAT_WORDS; x += threads)
             b.shared.stats[x] = 0;
-        for (int q = tid; q < prm.lb2.pairs && prm.pair_votes; q += threads)
-            b.shared.votes[q] = 0;
     }
     const int batch = ctl->batch, per_chunk = ctl->parents_per_chunk, top = ctl->top;
     const int from_pool = ctl->from_pool, excess = ctl->excess, parity = ctl->parity;

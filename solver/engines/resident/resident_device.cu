@@ -2,9 +2,9 @@
  * tables, the pool and two staging areas in device memory, the launch of the iterations
  * (plain launches or a replayed CUDA graph), the growth of the pool and of the batch, the
  * spill of the pool's oldest nodes to host memory when it nears its largest size and their
- * return when it runs low; with LB2, the pair tables of the refine stage, the per-depth
- * refine switches of --lb auto and the learned order of the machine pairs. The kernels are
- * in resident_branch.cuh and resident_plan.cuh. */
+ * return when it runs low; with LB2, the pair tables of the refine stage and the per-depth
+ * refine switches of --lb auto. The kernels are in resident_branch.cuh and
+ * resident_plan.cuh. */
 #include "resident_device.h"
 
 #include "resident_branch.cuh"
@@ -17,8 +17,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <algorithm>
 
 enum {
     DEFAULT_ITERATIONS_PER_SYNC = 16,
@@ -34,8 +32,6 @@ enum {
     /* Shared memory for a chunk's parents; more than this and only their rows are copied. */
     PARENT_COPY_BYTES = 24 << 10,
     MIN_WHOLE_PARENTS = 32,
-    /* Refining with a learned pair order: reorder every this many runs. */
-    LEARN_EVERY = 4,
     /* auto: 1 in this many survivors refined at the depths turned off (a refinement costs
      * tens of LB1 candidates; the estimates need only hundreds per depth). */
     DEFAULT_AUTO_SAMPLE = 1024,
@@ -49,15 +45,8 @@ struct fsbb_resident_device {
     const fsbb_bound_data *data;  /* the caller's tables (host) */
     fsbb_resident_params prm;
     int *tables;                  /* device: the processing times by job */
-    void *lb2_tables;             /* device: steps, ranks, pair machines, refine switches, pair votes */
-    int4 *steps_host;             /* host copies of the pair tables (learned order: permuted, uploaded again) */
-    unsigned char *ranks_host;
-    int2 *pairs_host;
-    unsigned *votes_host;
-    int *pair_source;             /* the bound data's pair at each place of the tables */
-    int refining, learning;
-    int scan_places;              /* tuning lb2_scan: no ranks uploaded, the refine stage scans */
-    long long runs;
+    void *lb2_tables;             /* device: pair tables and refine switches (refining only) */
+    int refining;                 /* --lb lb2 or auto: the kernels refine with LB2 */
     branch_kernel branch;
     int block, grid, reduce_grid, iterations_per_sync, use_graph;
     size_t shared_bytes, node_bytes;
@@ -110,7 +99,7 @@ static int round4(int x)
     return (x + 3) / 4 * 4;
 }
 
-static fsbb_resident_shared_layout shared_layout(int n, int m, int block, int chunk, int refine, int group, int pairs)
+static fsbb_resident_shared_layout shared_layout(int n, int m, int block, int chunk, int refine, int group)
 {
     const fsbb_resident_layout l = fsbb_resident_layout_of(n, m);
     fsbb_resident_shared_layout s;
@@ -126,7 +115,7 @@ static fsbb_resident_shared_layout shared_layout(int n, int m, int block, int ch
     s.cap = 2 * block > n ? 2 * block : n;
     s.cap = chunk > s.cap ? chunk : s.cap;
     s.groups = refine ? block / group : 0;
-    s.job_words = round4(n);
+    s.flag_words = round4((n + 3) / 4);
     s.table = at, at += round4(n * l.m4);
     s.nodes = at, at += s.parents_cap * s.node_words;
     s.offsets = at, at += round4(s.parents_cap + 1);
@@ -137,9 +126,8 @@ static fsbb_resident_shared_layout shared_layout(int n, int m, int block, int ch
     s.job_of = at, at += round4(s.cap);
     s.queue = at, at += refine ? round4(s.cap) : 0;
     s.group_rows = at, at += s.groups * l.m4;
-    s.group_jobs = at, at += s.groups * s.job_words;
+    s.group_flags = at, at += s.groups * s.flag_words;
     s.depth_stats = at, at += refine ? round4(FSBB_STAT_WORDS) : 0;
-    s.pair_votes = at, at += refine ? round4(pairs) : 0;
     s.total = at;
     return s;
 }
@@ -170,101 +158,35 @@ static fsbb_status upload_times(fsbb_resident_device *dev, fsbb_error *err)
     return FSBB_OK;
 }
 
-/* The host copies of the pair tables, the pairs in the order order[0..pairs). */
-static void fill_pair_tables(fsbb_resident_device *dev, const int *order)
-{
-    memcpy(dev->pair_source, order, sizeof(int) * (size_t)dev->data->pair_count);
-    fsbb_resident_fill_pair_tables(dev->data, order, dev->steps_host, dev->ranks_host, dev->pairs_host);
-}
-
-static fsbb_status upload_pair_tables(fsbb_resident_device *dev, fsbb_error *err)
-{
-    const int n = dev->data->n, pairs = dev->data->pair_count;
-    fsbb_resident_lb2_tables *t = &dev->prm.lb2;
-    FSBB_CUDA_TRY(cudaMemcpyAsync((void *)t->steps, dev->steps_host, sizeof(int4) * (size_t)n * pairs,
-                                  cudaMemcpyHostToDevice, dev->stream));
-    if (t->ranks)
-        FSBB_CUDA_TRY(cudaMemcpyAsync((void *)t->ranks, dev->ranks_host, (size_t)n * pairs, cudaMemcpyHostToDevice,
-                                      dev->stream));
-    FSBB_CUDA_TRY(cudaMemcpyAsync((void *)t->pair_machines, dev->pairs_host, sizeof(int2) * (size_t)pairs,
-                                  cudaMemcpyHostToDevice, dev->stream));
-    FSBB_CUDA_TRY(cudaStreamSynchronize(dev->stream));
-    return FSBB_OK;
-}
-
-/* With LB2 (lb2 or auto): the pair tables, the refine switches (all on) and the pair votes. */
+/* With LB2 (lb2 or auto): the pair tables and the refine switches (all on), in one
+ * allocation, each part 16-byte aligned. */
 static fsbb_status upload_refine_tables(fsbb_resident_device *dev, fsbb_error *err)
 {
     const fsbb_bound_data *d = dev->data;
     const int n = d->n, pairs = d->pair_count > 0 ? d->pair_count : 1;
-    const int ranked = d->n <= FSBB_RESIDENT_RANKED_JOBS;
-    /* Each table 16-byte aligned in one allocation. */
-    const size_t steps = sizeof(int4) * (size_t)n * pairs, ranks = ranked ? ((size_t)n * pairs + 15) / 16 * 16 : 0;
+    const size_t steps = sizeof(int4) * (size_t)n * pairs;
     const size_t machines = ((sizeof(int2) * (size_t)pairs) + 15) / 16 * 16;
     const size_t switches = sizeof(int) * FSBB_RESIDENT_DEPTH_BUCKETS;
-    const size_t votes = sizeof(unsigned) * (size_t)pairs;
-    dev->steps_host = (int4 *)malloc(steps);
-    dev->ranks_host = ranked ? (unsigned char *)malloc(ranks) : NULL;
-    dev->pairs_host = (int2 *)malloc(machines);
-    dev->votes_host = (unsigned *)calloc((size_t)pairs, sizeof(unsigned));
-    dev->pair_source = (int *)malloc(sizeof(int) * (size_t)pairs);
-    int *identity = (int *)malloc(sizeof(int) * (size_t)pairs);
-    if (!dev->steps_host || (ranked && !dev->ranks_host) || !dev->pairs_host || !dev->votes_host ||
-        !dev->pair_source || !identity) {
-        free(identity);
+    unsigned char *host = (unsigned char *)calloc(1, steps + machines + switches);
+    if (!host)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the LB2 tables");
-    }
-    for (int q = 0; q < pairs; q++)
-        identity[q] = q;
-    fill_pair_tables(dev, identity);
-    free(identity);
-    FSBB_CUDA_TRY(cudaMalloc(&dev->lb2_tables, steps + ranks + machines + switches + votes));
-    unsigned char *at = (unsigned char *)dev->lb2_tables;
-    fsbb_resident_lb2_tables *t = &dev->prm.lb2;
-    t->steps = (const int4 *)at, at += steps;
-    t->ranks = ranked && !dev->scan_places ? (const unsigned char *)at : NULL, at += ranks;
-    t->pair_machines = (const int2 *)at, at += machines;
-    t->pairs = d->pair_count;
-    int *refine = (int *)at;
-    at += switches;
-    dev->prm.refine_depth = refine;
-    dev->prm.pair_votes = dev->learning ? (unsigned *)at : NULL;
-    const fsbb_status status = upload_pair_tables(dev, err);
-    if (status != FSBB_OK)
-        return status;
-    int all[FSBB_RESIDENT_DEPTH_BUCKETS];
+    fsbb_resident_fill_pair_tables(d, (int4 *)host, (int2 *)(host + steps));
+    int *all = (int *)(host + steps + machines);
     for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++)
         all[b] = 1;
-    FSBB_CUDA_TRY(cudaMemcpy(refine, all, switches, cudaMemcpyHostToDevice));
-    FSBB_CUDA_TRY(cudaMemset(at, 0, votes));
+    cudaError_t status = cudaMalloc(&dev->lb2_tables, steps + machines + switches);
+    if (status == cudaSuccess)
+        status = cudaMemcpy(dev->lb2_tables, host, steps + machines + switches, cudaMemcpyHostToDevice);
+    free(host);
+    if (status != cudaSuccess)
+        return fsbb_cuda_fail(err, status, "the LB2 tables");
+    unsigned char *at = (unsigned char *)dev->lb2_tables;
+    fsbb_resident_lb2_tables *t = &dev->prm.lb2;
+    t->steps = (const int4 *)at;
+    t->pair_machines = (const int2 *)(at + steps);
+    t->pairs = d->pair_count;
+    dev->prm.refine_depth = (const int *)(at + steps + machines);
     return FSBB_OK;
-}
-
-/* Learned pair order: the pairs by how many children each cut first (most first, the
- * current order among equals), the tables rebuilt in that order, the votes restarted. */
-static fsbb_status learn_pair_order(fsbb_resident_device *dev, fsbb_error *err)
-{
-    const fsbb_bound_data *d = dev->data;
-    const int pairs = d->pair_count;
-    if (pairs < 2)
-        return FSBB_OK;
-    FSBB_CUDA_TRY(cudaMemcpy(dev->votes_host, dev->prm.pair_votes, sizeof(unsigned) * (size_t)pairs,
-                             cudaMemcpyDeviceToHost));
-    int *order = (int *)malloc(sizeof(int) * (size_t)pairs);
-    if (!order)
-        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the pair order");
-    for (int q = 0; q < pairs; q++)
-        order[q] = q;
-    const unsigned *votes = dev->votes_host;
-    std::stable_sort(order, order + pairs, [votes](int a, int b) { return votes[a] > votes[b]; });
-    for (int q = 0; q < pairs; q++)
-        order[q] = dev->pair_source[order[q]];
-    fill_pair_tables(dev, order);
-    free(order);
-    fsbb_status status = upload_pair_tables(dev, err);
-    if (status == FSBB_OK && cudaMemset(dev->prm.pair_votes, 0, sizeof(unsigned) * (size_t)pairs) != cudaSuccess)
-        status = fsbb_fail(err, FSBB_ERR_GPU, "could not restart the pair votes");
-    return status;
 }
 
 static int default_batch(int n)
@@ -289,11 +211,9 @@ static fsbb_status configure_launch(fsbb_resident_device *dev, const fsbb_reside
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine refines with 8, 16 or 32 lanes a child "
                          "(got %d)", group);
     dev->prm.lb2_group = group;
-    dev->prm.lb2_static = config->tuning.lb2_static;
     dev->prm.sample_mask = (config->tuning.auto_sample > 0 ? config->tuning.auto_sample : DEFAULT_AUTO_SAMPLE) - 1;
     dev->prm.chunk_candidates = config->tuning.chunk_candidates > 0 ? config->tuning.chunk_candidates : 2 * dev->block;
-    dev->prm.shared = shared_layout(d->n, d->m, dev->block, dev->prm.chunk_candidates, dev->refining, group,
-                                    d->pair_count);
+    dev->prm.shared = shared_layout(d->n, d->m, dev->block, dev->prm.chunk_candidates, dev->refining, group);
     dev->shared_bytes = (size_t)dev->prm.shared.total * sizeof(int);
     if (dev->shared_bytes > (size_t)shared_optin - 1024)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT,
@@ -465,8 +385,6 @@ extern "C" fsbb_status fsbb_resident_device_new(const fsbb_bound_data *d, const 
     dev->prm.layout = fsbb_resident_layout_of(d->n, d->m);
     dev->prm.branch = config->branch;
     dev->refining = config->lb != FSBB_LB1;
-    dev->learning = dev->refining && config->tuning.learn_pairs;
-    dev->scan_places = config->tuning.lb2_scan;
     dev->prm.node_limit = config->node_limit;
     dev->node_bytes = (size_t)dev->prm.layout.stride * sizeof(int);
     fsbb_status status = configure_launch(dev, config, err);
@@ -514,11 +432,6 @@ extern "C" void fsbb_resident_device_free(fsbb_resident_device *dev)
     cudaFreeHost(dev->state);
     cudaGetLastError();
     free(dev->spill);
-    free(dev->steps_host);
-    free(dev->ranks_host);
-    free(dev->pairs_host);
-    free(dev->votes_host);
-    free(dev->pair_source);
     free(dev);
 }
 
@@ -662,9 +575,6 @@ extern "C" fsbb_status fsbb_resident_device_run(fsbb_resident_device *dev, fsbb_
         planned = 1;
     }
     if (planned && (status = write_state(dev, err)) != FSBB_OK)
-        return status;
-    dev->runs++;
-    if (dev->learning && dev->runs % LEARN_EVERY == 0 && (status = learn_pair_order(dev, err)) != FSBB_OK)
         return status;
     state->device_nodes = (long long)dev->state->top + dev->state->staged;
     state->host_nodes = (long long)dev->spill_count;

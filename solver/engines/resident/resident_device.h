@@ -53,9 +53,6 @@ typedef struct fsbb_resident_tuning {
     int iterations_per_sync;    /* iterations launched between two looks at the counters (default 16) */
     int use_graph;              /* 1: replay the iterations as a CUDA graph; 0: plain launches */
     int lb2_group;              /* LB2: lanes per child, 8, 16 or 32 (default: by the pair count) */
-    int learn_pairs;            /* LB2: 1 reorder the machine pairs by how often each cut a child first */
-    int lb2_static;             /* LB2: 1 deal the queued children to the lane groups in turn (no task pool) */
-    int lb2_scan;               /* LB2: 1 scan every place of the pairs' orders (no walk over the unscheduled jobs) */
     int auto_sample;            /* auto: refine 1 in auto_sample survivors where off (a power of 2; default 1024) */
     double auto_gain;           /* auto: lb_auto.h's gain (default FSBB_LB_AUTO_GAIN) */
 } fsbb_resident_tuning;

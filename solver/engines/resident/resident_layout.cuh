@@ -93,10 +93,9 @@ struct fsbb_resident_shared_layout {
     int job_of;       /* cap: the job each candidate moves (stages 2-5) */
     int queue;        /* cap: candidates waiting for LB2 (stages 4-5) */
     int group_rows;   /* groups * m4: a child's new front or back, per lane group (stage 5) */
-    int group_jobs;   /* groups * job_words: a child's unscheduled jobs, per lane group (stage 5) */
-    int job_words;    /* n rounded up to 4 */
+    int group_flags;  /* groups * flag_words: a child's unscheduled jobs as flags, per lane group (stage 5) */
+    int flag_words;   /* n bytes, in words rounded up to 4 */
     int depth_stats;  /* FSBB_STAT_WORDS unsigned: the block's counts (refining kernels, resident_branch.cuh) */
-    int pair_votes;   /* pairs: the block's count of children each pair pruned first (refining kernels) */
     int groups;       /* lane groups of the refine stage */
     int cap;          /* candidates per sub-chunk */
     int total;        /* ints */
@@ -131,11 +130,9 @@ struct fsbb_resident_static_storage {
  * of a group, one pair each, read consecutive entries:
  *   steps[r * pairs + q]  {p on k, p on l, lag, job} of the job at place r of pair q's
  *                         Johnson order (pair q = (k, l))
- *   ranks[j * pairs + q]  the place of job j in that order (n <= 256; else NULL)
  *   pair_machines[q]      {k, l} */
 struct fsbb_resident_lb2_tables {
     const int4 *steps;
-    const unsigned char *ranks;
     const int2 *pair_machines;
     int pairs;
 };
@@ -145,7 +142,6 @@ struct fsbb_resident_params {
     fsbb_resident_shared_layout shared;
     int branch;                 /* fsbb_branch_kind */
     int lb2_group;              /* lanes per child in the refine stage: 8, 16 or 32 */
-    int lb2_static;             /* 1: group g refines queued children g, g + groups, ...; 0: a task pool */
     int batch_limit;            /* most parents per iteration */
     int chunk_candidates;       /* (parent, job) pairs a block takes at once */
     int capacity;               /* device pool, nodes (each staging area: batch_limit * n) */
@@ -158,7 +154,6 @@ struct fsbb_resident_params {
     fsbb_job *record;           /* n: the recorded schedule */
     const int *p;               /* n x m4 processing times by job (table[job * m4 + k]), zero padded */
     fsbb_resident_lb2_tables lb2;
-    unsigned *pair_votes;       /* pairs: children each pair pruned first (learned order), or NULL */
     int head[FSBB_RESIDENT_MAX_MACHINES], tail[FSBB_RESIDENT_MAX_MACHINES], shortest[FSBB_RESIDENT_MAX_MACHINES];
 };
 

@@ -7,14 +7,12 @@
  * group whose child needs every pair), and it stops a child once the pairs' maximum
  * reaches the incumbent, G pairs at a time.
  *
- * A pair's bound (lb2.h) scans Johnson's order for the pair and skips the scheduled jobs.
- * Here a lane visits only the child's unscheduled jobs: with n <= 128 it sets, for each of
- * them, the bit of its place in the pair's order (ranks) and walks the set bits upwards
- * (one 32- or 64-bit word up to 64 jobs, four places per step with their loads in flight
- * together; two words up to 128), reading each place's {p_k, p_l, lag} from a table laid
- * out pair-minor (steps), so that the lanes of a group read consecutive entries; with more
- * jobs it scans every place and tests the job's flag. Same integers as fsbb_lb2_pair, in
- * the same order.
+ * A pair's bound (lb2.h) scans Johnson's order for the pair and skips the scheduled jobs:
+ * a lane reads each place's {p_k, p_l, lag, job} from a table laid out pair-minor
+ * (resident_pair_tables.cuh), so that the lanes of a group read consecutive entries, and
+ * tests the job's flag. Same integers as fsbb_lb2_pair, in the same order. (Walking only
+ * the unscheduled jobs, as bits of their places in the pair's order, was measured and did
+ * not pay: results/resident-kernel/notes.md.)
  *
  * The child's new front (forward) or back (backward) is a max-plus prefix over the
  * machines, t_k = max(t_{k-1}, row_k) + p_k: with m <= group lanes it is computed as
@@ -97,140 +95,43 @@ __device__ __forceinline__ void fsbb_resident_changed_row(const fsbb_resident_pa
     }
 }
 
-/* A place of Johnson's order that adds nothing: no work, and a lag that never wins. */
-__device__ __forceinline__ int4 fsbb_resident_no_step(void)
-{
-    return make_int4(0, 0, -(1 << 30), 0);
-}
-
-/* Sets of places of Johnson's order, one bit a place: a 32-bit word (n <= 32), a 64-bit
- * one (n <= 64), two of those (n <= 128). pop takes the lowest place out (-1 when none). */
-struct fsbb_resident_places32 {
-    unsigned bits;
-    __device__ __forceinline__ void add(int place) { bits |= 1u << place; }
-    __device__ __forceinline__ bool any() const { return bits != 0; }
-    __device__ __forceinline__ int pop()
-    {
-        const int place = __ffs((int)bits) - 1;
-        bits &= bits - 1;
-        return place;
-    }
-};
-
-struct fsbb_resident_places64 {
-    unsigned long long bits;
-    __device__ __forceinline__ void add(int place) { bits |= 1ull << place; }
-    __device__ __forceinline__ bool any() const { return bits != 0; }
-    __device__ __forceinline__ int pop()
-    {
-        const int place = __ffsll((long long)bits) - 1;
-        bits &= bits - 1;
-        return place;
-    }
-};
-
-struct fsbb_resident_places128 {
-    unsigned long long low, high;
-    __device__ __forceinline__ void add(int place)
-    {
-        if (place < 64)
-            low |= 1ull << place;
-        else
-            high |= 1ull << (place - 64);
-    }
-    __device__ __forceinline__ bool any() const { return (low | high) != 0; }
-    __device__ __forceinline__ int pop()
-    {
-        if (low) {
-            const int place = __ffsll((long long)low) - 1;
-            low &= low - 1;
-            return place;
-        }
-        const int place = high ? 63 + __ffsll((long long)high) : -1;
-        high &= high - 1;
-        return place;
-    }
-};
-
-/* The unscheduled jobs' places in pair q's order as a set of bits, then the pair's
- * recurrence over them in order, four places at a time so that their four loads are in
- * flight together. Every lane of a group holds as many places as the others. */
-template <class Places>
-__device__ __forceinline__ void fsbb_resident_walk_places(const fsbb_resident_lb2_tables &t, int q, const int *jobs,
-                                                          int count, int &tk, int &tl)
-{
-    const unsigned pairs = (unsigned)t.pairs;
-    const unsigned char *ranks = t.ranks + q;
-    const int4 *steps = t.steps + q;
-    Places places = {};
-#pragma unroll 4
-    for (int u = 0; u < count; u++)
-        places.add(__ldg(ranks + (unsigned)jobs[u] * pairs));
-    while (places.any()) {
-        const int r0 = places.pop(), r1 = places.pop(), r2 = places.pop(), r3 = places.pop();
-        const int4 s0 = __ldg(steps + (unsigned)r0 * pairs);
-        const int4 s1 = r1 >= 0 ? __ldg(steps + (unsigned)r1 * pairs) : fsbb_resident_no_step();
-        const int4 s2 = r2 >= 0 ? __ldg(steps + (unsigned)r2 * pairs) : fsbb_resident_no_step();
-        const int4 s3 = r3 >= 0 ? __ldg(steps + (unsigned)r3 * pairs) : fsbb_resident_no_step();
-        tk += s0.x;
-        tl = fsbb_machine_step(tk + s0.z, tl, s0.y);
-        tk += s1.x;
-        tl = fsbb_machine_step(tk + s1.z, tl, s1.y);
-        tk += s2.x;
-        tl = fsbb_machine_step(tk + s2.z, tl, s2.y);
-        tk += s3.x;
-        tl = fsbb_machine_step(tk + s3.z, tl, s3.y);
-    }
-}
-
-/* The bound of machine pair q of a child with front and back rows, its unscheduled jobs
- * listed in jobs[0..count) (n <= 128: ranks) or flagged in flags (more jobs). */
+/* The bound of machine pair q of a child with front and back rows and its unscheduled jobs
+ * flagged in flags: Johnson's order for the pair scanned place by place (pair-minor
+ * tables: the lanes of a group read consecutive entries, and no load waits on another). */
 __device__ __forceinline__ int fsbb_resident_pair_bound(const fsbb_resident_params &prm, int q, const int *front,
-                                                        const int *back, const int *jobs, int count,
-                                                        const unsigned char *flags)
+                                                        const int *back, const unsigned char *flags)
 {
     const fsbb_resident_lb2_tables &t = prm.lb2;
     const int n = prm.layout.n;
+    const unsigned pairs = (unsigned)t.pairs;
+    const int4 *steps = t.steps + q;
     const int2 km = __ldg(t.pair_machines + q);
     int tk = fsbb_bound_head(front[km.x], prm.head[km.x]);
     int tl = fsbb_bound_head(front[km.y], prm.head[km.y]);
-    if (t.ranks && n <= 32) {
-        fsbb_resident_walk_places<fsbb_resident_places32>(t, q, jobs, count, tk, tl);
-    } else if (t.ranks && n <= 64) {
-        fsbb_resident_walk_places<fsbb_resident_places64>(t, q, jobs, count, tk, tl);
-    } else if (t.ranks) {
-        fsbb_resident_walk_places<fsbb_resident_places128>(t, q, jobs, count, tk, tl);
-    } else {
-        for (int r = 0; r < n; r++) {
-            const int4 s = __ldg(t.steps + r * t.pairs + q);
-            if (flags[s.w]) {
-                tk += s.x;
-                tl = fsbb_machine_step(tk + s.z, tl, s.y);
-            }
+    for (int r = 0; r < n; r++) {
+        const int4 s = __ldg(steps + (unsigned)r * pairs);
+        if (flags[s.w]) {
+            tk += s.x;
+            tl = fsbb_machine_step(tk + s.z, tl, s.y);
         }
     }
     return max(tk + fsbb_bound_tail(back[km.x], prm.tail[km.x]), tl + fsbb_bound_tail(back[km.y], prm.tail[km.y]));
 }
 
 /* LB2 of a child by a lane group, pairs G at a time, stopping once it reaches ub; every lane
- * of the group returns the same value. votes (shared, or NULL) counts the first pair that
- * reached ub. */
+ * of the group returns the same value. */
 __device__ __forceinline__ int fsbb_resident_group_lb2(const fsbb_resident_params &prm, const fsbb_resident_group &g,
-                                                       const int *front, const int *back, const int *jobs, int count,
-                                                       const unsigned char *flags, int ub, unsigned *votes)
+                                                       const int *front, const int *back, const unsigned char *flags,
+                                                       int ub)
 {
     const int pairs = prm.lb2.pairs;
     int lb = 0;
     for (int first = 0; first < pairs; first += g.size) {
         const int q = first + g.lane;
-        const int value = q < pairs ? fsbb_resident_pair_bound(prm, q, front, back, jobs, count, flags) : 0;
+        const int value = q < pairs ? fsbb_resident_pair_bound(prm, q, front, back, flags) : 0;
         lb = max(lb, fsbb_resident_group_max(g, value));
-        if (lb >= ub) {
-            const unsigned reached = __ballot_sync(g.mask, value >= ub) & g.mask;
-            if (votes && (fsbb_lane() == __ffs(reached) - 1))
-                atomicAdd(votes + q, 1u);
+        if (lb >= ub)
             break;
-        }
     }
     return lb;
 }
@@ -239,30 +140,23 @@ __device__ __forceinline__ int fsbb_resident_group_lb2(const fsbb_resident_param
  * jobs from front_len on) to the front (or the back), by a lane group, stopping once it
  * reaches ub; every lane of the group returns the same value. Scratch of the group:
  * changed (m4 ints), which holds the child's new front (forward) or back afterwards, and
- * jobs (job_words ints: the child's unscheduled jobs, or their flags when n > 128). */
+ * flags (n bytes: the child's unscheduled jobs). */
 __device__ __forceinline__ int fsbb_resident_child_lb2(const fsbb_resident_params &prm, const fsbb_resident_group &g,
                                                        const int *table, const int *node, const fsbb_job *perm,
                                                        int front_len, int open, int pos, int job, int forward, int ub,
-                                                       int *changed, int *jobs, unsigned *votes)
+                                                       int *changed, unsigned char *flags)
 {
     const fsbb_resident_layout &l = prm.layout;
-    unsigned char *flags = reinterpret_cast<unsigned char *>(jobs);
-    if (prm.lb2.ranks) {
-        for (int x = g.lane; x < open; x += g.size)
-            if (front_len + x != pos)
-                jobs[x - (front_len + x > pos)] = perm[front_len + x];
-    } else {
-        for (int x = g.lane; x < l.n; x += g.size)
-            flags[x] = 0;
-        __syncwarp(g.mask);
-        for (int x = g.lane; x < open; x += g.size)
-            if (front_len + x != pos)
-                flags[perm[front_len + x]] = 1;
-    }
+    for (int x = g.lane; x < l.n; x += g.size)
+        flags[x] = 0;
+    __syncwarp(g.mask);
+    for (int x = g.lane; x < open; x += g.size)
+        if (front_len + x != pos)
+            flags[perm[front_len + x]] = 1;
     fsbb_resident_changed_row(prm, g, table, node, job, forward, changed);
     __syncwarp(g.mask);
-    return fsbb_resident_group_lb2(prm, g, forward ? changed : node + l.front, forward ? node + l.back : changed, jobs,
-                                   open - 1, flags, ub, votes);
+    return fsbb_resident_group_lb2(prm, g, forward ? changed : node + l.front, forward ? node + l.back : changed, flags,
+                                   ub);
 }
 
 /* One 16-byte vector (words 4v..4v+3) of the child that moves perm[pos] of the parent to
