@@ -7,9 +7,9 @@
 #     best of 2, node counts equal;
 #   3 search rates in one process each (gpu-resident-bench, seconds after setup): LB1 on
 #     ta023, a 30x15 and ta051 (time-limited), launch-shape knobs; LB2 on ta021, ta051 and
-#     ta081 (time-limited), with each lane group, without the task pool (static), without the
-#     walk over the unscheduled jobs (scan), with the learned pair order; the cost of auto's
-#     counting with LB2 kept off;
+#     ta081 (time-limited), with each lane group; the cost of auto's counting with LB2 kept
+#     off (the knobs static=, scan= and learn= of the second call's build, fde9395, are gone
+#     with the paths they measured);
 #   4 Nsight Compute on the new branch kernel (LB1 ta023, LB2 ta021);
 #   5 --lb lb1, lb2 and auto, whole process, on ta021-ta030 and random instances of
 #     instances/random (their optimum found first, then used as the upper bound).
@@ -116,13 +116,6 @@ for side in old new; do bench $side ta081 lb=lb2 time-limit=$limit; done
 bench new ta021 lb=lb2 group=8
 bench new ta021 lb=lb2 group=16
 bench new ta051 lb=lb2 time-limit=$limit group=16
-bench new ta021 lb=lb2 static=1
-bench new ta051 lb=lb2 time-limit=$limit static=1
-bench new ta021 lb=lb2 scan=1
-bench new ta051 lb=lb2 time-limit=$limit scan=1
-bench new ta021 lb=lb2 learn=1
-bench new ta051 lb=lb2 time-limit=$limit learn=1
-bench new ta081 lb=lb2 time-limit=$limit learn=1
 bench new ta023 lb=auto gain=0.000001
 bench new ta021,ta023 lb=auto
 bench new ta021,ta023 lb=auto gain=0.2
