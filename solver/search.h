@@ -52,6 +52,10 @@ typedef struct fsbb_search {
     atomic_int phase_ended;
     fsbb_open_nodes *handoff;
 
+    /* A party that trades open nodes with the engine (work_exchange.h): the warm start's
+     * next phase, the other ranks of a distributed search; NULL for a search on its own. */
+    const fsbb_work_party *party;
+
     /* Custom bounds (CPU callbacks; GPU sources compiled by the GPU engines). */
     const fsbb_custom_bound *custom_bounds;
     int custom_bound_count;
