@@ -34,8 +34,7 @@
  * says it is over. Once nodes have left or entered the pools these are no longer the whole
  * open tree, and periodic checkpoints end. With a party the engine saves no final
  * checkpoint: the nodes still open when a limit or an interrupt stops it go to the party
- * (one last give), which notes and saves them. A search run as a first phase (search.h)
- * hands its pools over to the next engine when the phase ends. */
+ * (one last give), which notes and saves them. */
 #include "search.h"
 
 #include "checkpoint.h"
@@ -738,20 +737,6 @@ static int take_snapshot(cpu_engine *engine, fsbb_checkpoint *state, int *permut
     return 0;
 }
 
-/* Gives every open node to the next phase of the search (the workers are gone). */
-static fsbb_status hand_off(cpu_engine *engine, fsbb_open_nodes *out, fsbb_error *err)
-{
-    size_t total = 0;
-    if (copy_pools(engine, &total) != 0)
-        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the open nodes to hand over");
-    out->nodes = engine->snapshot;
-    out->count = total;
-    out->stride = engine->node_size;
-    engine->snapshot = NULL;
-    engine->snapshot_capacity = 0;
-    return FSBB_OK;
-}
-
 /* With a party, at the end (the workers are gone): the open nodes left when a limit or an
  * interrupt stopped the search go to the party, in one give, which notes and saves them. */
 static fsbb_status give_back(cpu_engine *engine, fsbb_error *err)
@@ -934,11 +919,8 @@ fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
     if (status == FSBB_OK && atomic_load(&engine.out_of_memory))
         status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for open nodes");
     /* Every worker stopped between two nodes: the pools hold the engine's open nodes. */
-    const int handing_off = status == FSBB_OK && search->handoff && atomic_load(&search->phase_ended);
     const int giving_back = status == FSBB_OK && engine.party;
-    if (handing_off) {
-        status = hand_off(&engine, search->handoff, err);
-    } else if (giving_back) {
+    if (giving_back) {
         status = give_back(&engine, err);
     } else if (status == FSBB_OK && search->checkpoint_path) {
         int *permutation = malloc(sizeof(int) * (size_t)search->data->n);
@@ -947,7 +929,7 @@ fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
         free(permutation);
     }
     for (int t = 0; t < initialised; t++) {
-        if (!handing_off && !giving_back && engine.workers[t].pool.count > 0)
+        if (!giving_back && engine.workers[t].pool.count > 0)
             fsbb_search_note_open(search, fsbb_node_pool_min_lb(&engine.workers[t].pool));
         free_worker(&engine.workers[t]);
     }
