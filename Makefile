@@ -30,7 +30,10 @@ SONAME   := libflowshopbb.so.$(firstword $(subst ., ,$(VERSION)))
 ARCH_FLAGS ?= $(if $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo yes),-march=x86-64-v3 -mprefer-vector-width=128)
 CFLAGS   ?= -O3 -g
 CFLAGS   += $(ARCH_FLAGS) -std=c11 -Wall -Wextra -pthread -D_GNU_SOURCE -fPIC $(shell pkg-config --cflags $(PKGS))
-CPPFLAGS += -Isolver -Ibounds -Ipool -Idivergence
+# The library's source folders (headers are included by name, so each is on the include path).
+LIB_DIRS := bounds pool divergence divergence/warp divergence/kernels divergence/analysis \
+            solver solver/gpu solver/engines/resident solver/engines/offload
+CPPFLAGS += $(addprefix -I,$(LIB_DIRS))
 LDLIBS   += $(shell pkg-config --libs $(PKGS)) -lm -pthread
 
 ifeq ($(SANITIZE),1)
@@ -42,13 +45,13 @@ LDFLAGS += $(SANITIZE_LINK)
 export FSBB_TEST_LIGHT := 1
 endif
 
-LIB_C   := $(wildcard bounds/*.c pool/*.c solver/*.c divergence/*.c)
+LIB_C   := $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c))
 ifeq ($(CUDA),1)
 LIB_C   := $(filter-out %_nocuda.c,$(LIB_C))
-LIB_CU  := $(wildcard bounds/*.cu pool/*.cu solver/*.cu divergence/*.cu)
+LIB_CU  := $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.cu))
 CPPFLAGS += -DFSBB_HAVE_CUDA
 NVFLAGS ?= -O3 -lineinfo
-NVFLAGS += $(CUDA_ARCH) -std=c++17 -Xcompiler -fPIC,-Wall -Isolver -Ibounds -Ipool -Idivergence -DFSBB_HAVE_CUDA
+NVFLAGS += $(CUDA_ARCH) -std=c++17 -Xcompiler -fPIC,-Wall $(addprefix -I,$(LIB_DIRS)) -DFSBB_HAVE_CUDA
 LDLIBS  += -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lrt -lstdc++
 else
 LIB_C   := $(filter-out %_cuda.c,$(LIB_C))
@@ -90,16 +93,17 @@ $(BUILD)/libflowshopbb.so: $(LIB_OBJ)
 
 # Custom GPU bounds: NVRTC compiles the kernel template, and the header and bound code it
 # includes, at run time; their text is embedded in the library from the files themselves.
-GPU_CUSTOM_SOURCES := solver/flowshopbb.h bounds/hd.h bounds/bound_data.h bounds/lb1.h solver/gpu_custom_kernel.cuh
-$(BUILD)/gen/gpu_custom_sources.h: $(GPU_CUSTOM_SOURCES)
+GPU_CUSTOM_SOURCES := solver/flowshopbb.h bounds/host_device.h bounds/bound_data.h bounds/bound_steps.h \
+                      bounds/lb1.h solver/gpu/gpu_custom_kernel.cuh
+$(BUILD)/gen/gpu_custom_sources.h: $(GPU_CUSTOM_SOURCES) Makefile
 	@mkdir -p $(dir $@)
-	for f in $^; do \
+	for f in $(GPU_CUSTOM_SOURCES); do \
 	    printf '{"%s",\n' "$${f##*/}"; \
 	    sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' "$$f"; \
 	    printf '},\n'; \
 	done >$@.tmp && mv $@.tmp $@
-$(BUILD)/solver/gpu_custom_bound_cuda.o: $(BUILD)/gen/gpu_custom_sources.h
-$(BUILD)/solver/gpu_custom_bound_cuda.o: CPPFLAGS += -I$(BUILD)/gen -I$(CUDA_HOME)/include \
+$(BUILD)/solver/gpu/gpu_custom_bound_cuda.o: $(BUILD)/gen/gpu_custom_sources.h
+$(BUILD)/solver/gpu/gpu_custom_bound_cuda.o: CPPFLAGS += -I$(BUILD)/gen -I$(CUDA_HOME)/include \
                                                      -DFSBB_CUDA_LIB_DIR='"$(CUDA_HOME)/lib64"'
 
 install: $(BUILD)/libflowshopbb.a $(BUILD)/libflowshopbb.so
@@ -138,10 +142,14 @@ $(BUILD)/gpu-pool-bench: $(BUILD)/test/bench/gpu_pool_bench.o $(BUILD)/libflowsh
 $(BUILD)/bench-cpu: $(BENCH_OBJ) $(BUILD)/libflowshopbb.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-check: $(BUILD)/test-runner $(BUILD)/flowshop-bb
+check: $(BUILD)/test-runner $(BUILD)/flowshop-bb $(BUILD)/flowshop-sweep
 	$(BUILD)/test-runner
 	sh test/cli/run.sh $(BUILD)/flowshop-bb
+	sh test/cli/input.sh $(BUILD)/flowshop-bb
+	sh test/cli/schedule.sh $(BUILD)/flowshop-bb
 	sh test/cli/checkpoint.sh $(BUILD)/flowshop-bb
+	sh test/cli/sweep.sh $(BUILD)/flowshop-sweep
+	sh test/cli/limits.sh $(BUILD)/flowshop-bb
 	MAKE="$(MAKE)" sh test/cli/library.sh $(BUILD) $(CUDA)
 
 check-gpu: $(BUILD)/check-gpu $(BUILD)/flowshop-bb

@@ -12,20 +12,21 @@
 #define FSBB_LB1_BATCH_H
 
 #include "bound_data.h"
-#include "hd.h"
+#include "bound_steps.h"
+#include "host_device.h"
 
 enum { FSBB_BATCH_LANES = 4 };
 
 /* The lanes of a batch of count children. */
-FSBB_HD int fsbb_batch_width(int count)
+FSBB_HOST_DEVICE int fsbb_batch_width(int count)
 {
     return (count + FSBB_BATCH_LANES - 1) & ~(FSBB_BATCH_LANES - 1);
 }
 
 /* Gathers the times of the count unscheduled jobs perm[first..first+count) machine by
  * machine (zeros in the lanes past count), and sums them into remain[k]. */
-FSBB_HD void fsbb_gather_unscheduled(const fsbb_bound_data *d, const fsbb_job *perm, int first, int count,
-                                     int *times, int *remain)
+FSBB_HOST_DEVICE void fsbb_gather_unscheduled(const fsbb_bound_data *d, const fsbb_job *perm, int first, int count,
+                                              int *times, int *remain)
 {
     const int n = d->n, m = d->m, width = fsbb_batch_width(count);
     for (int k = 0; k < m; k++) {
@@ -43,27 +44,28 @@ FSBB_HD void fsbb_gather_unscheduled(const fsbb_bound_data *d, const fsbb_job *p
 }
 
 /* Forward children: lb[c] for appending the c-th unscheduled job; count >= 2. */
-FSBB_HD void fsbb_lb1_forward_children(const fsbb_bound_data *d, const int *front, const int *back,
-                                       const int *remain, const int *times, int count, int *t, int *last, int *lb)
+FSBB_HOST_DEVICE void fsbb_lb1_forward_children(const fsbb_bound_data *d, const int *front, const int *back,
+                                                const int *remain, const int *times, int count, int *t, int *last,
+                                                int *lb)
 {
     const int m = d->m, width = fsbb_batch_width(count);
     {
-        const int head = d->min_head[0], tail = FSBB_MAX(back[0], d->min_tail[0]), f = front[0], r = remain[0];
+        const int head = d->min_head[0], tail = fsbb_bound_tail(back[0], d->min_tail[0]), f = front[0], r = remain[0];
         for (int c = 0; c < width; c++) {
             const int pk = times[c];
             t[c] = f + pk;
-            last[c] = FSBB_MAX(t[c], head) + r - pk;
+            last[c] = fsbb_bound_head(t[c], head) + r - pk;
             lb[c] = last[c] + tail;
         }
     }
     for (int k = 1; k < m; k++) {
         const int *row = times + k * width;
         const int f = front[k], head = d->min_head[k], minp = d->min_p[k], r = remain[k];
-        const int tail = FSBB_MAX(back[k], d->min_tail[k]);
+        const int tail = fsbb_bound_tail(back[k], d->min_tail[k]);
         for (int c = 0; c < width; c++) {
             const int pk = row[c];
-            const int tc = FSBB_MAX(t[c], f) + pk;
-            const int lc = FSBB_MAX(last[c] + minp, FSBB_MAX(tc, head) + r - pk);
+            const int tc = fsbb_machine_step(t[c], f, pk);
+            const int lc = fsbb_lb1_last(last[c], minp, fsbb_bound_head(tc, head) + r - pk);
             t[c] = tc;
             last[c] = lc;
             lb[c] = FSBB_MAX(lb[c], lc + tail);
@@ -73,9 +75,9 @@ FSBB_HD void fsbb_lb1_forward_children(const fsbb_bound_data *d, const int *fron
 
 /* Backward children: lb[c] for prepending the c-th unscheduled job to the suffix;
  * count >= 2. */
-FSBB_HD void fsbb_lb1_backward_children(const fsbb_bound_data *d, const int *front, const int *back,
-                                        const int *remain, const int *times, int count, int *child_back,
-                                        int *last, int *lb)
+FSBB_HOST_DEVICE void fsbb_lb1_backward_children(const fsbb_bound_data *d, const int *front, const int *back,
+                                                 const int *remain, const int *times, int count, int *child_back,
+                                                 int *last, int *lb)
 {
     const int m = d->m, width = fsbb_batch_width(count);
     {
@@ -90,24 +92,24 @@ FSBB_HD void fsbb_lb1_backward_children(const fsbb_bound_data *d, const int *fro
         int *out = child_back + k * width;
         const int b = back[k];
         for (int c = 0; c < width; c++)
-            out[c] = FSBB_MAX(below[c], b) + row[c];
+            out[c] = fsbb_machine_step(below[c], b, row[c]);
     }
     {
-        const int start = FSBB_MAX(front[0], d->min_head[0]) + remain[0], tail = d->min_tail[0];
+        const int start = fsbb_bound_head(front[0], d->min_head[0]) + remain[0], tail = d->min_tail[0];
         for (int c = 0; c < width; c++) {
             last[c] = start - times[c];
-            lb[c] = last[c] + FSBB_MAX(child_back[c], tail);
+            lb[c] = last[c] + fsbb_bound_tail(child_back[c], tail);
         }
     }
     for (int k = 1; k < m; k++) {
         const int *row = times + k * width;
         const int *cb = child_back + k * width;
-        const int start = FSBB_MAX(front[k], d->min_head[k]) + remain[k], minp = d->min_p[k];
+        const int start = fsbb_bound_head(front[k], d->min_head[k]) + remain[k], minp = d->min_p[k];
         const int tail = d->min_tail[k];
         for (int c = 0; c < width; c++) {
-            const int lc = FSBB_MAX(last[c] + minp, start - row[c]);
+            const int lc = fsbb_lb1_last(last[c], minp, start - row[c]);
             last[c] = lc;
-            lb[c] = FSBB_MAX(lb[c], lc + FSBB_MAX(cb[c], tail));
+            lb[c] = FSBB_MAX(lb[c], lc + fsbb_bound_tail(cb[c], tail));
         }
     }
 }

@@ -1,5 +1,5 @@
 /* div_kinds.h — the load-balancing schemes and throttling schedules of the divergence
- * kernels (div_bound.h), in a header of their own so that the solver's options
+ * kernels (div_bounder.h), in a header of their own so that the solver's options
  * (options.h) can hold them without the kernels' interface. */
 #ifndef FSBB_DIV_KINDS_H
 #define FSBB_DIV_KINDS_H

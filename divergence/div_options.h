@@ -1,5 +1,5 @@
 /* div_options.h — from the divergence options of a solve (fsbb_div_options in options.h)
- * to the configuration of the divergence kernels (fsbb_div_config in div_bound.h).
+ * to the configuration of the divergence kernels (fsbb_div_config in div_bounder.h).
  *
  * Each technique picks one LB2 kernel, so at most one of them may be on:
  *   cte on                         -> CTE
@@ -18,7 +18,7 @@
 #ifndef FSBB_DIV_OPTIONS_H
 #define FSBB_DIV_OPTIONS_H
 
-#include "div_bound.h"
+#include "div_bounder.h"
 #include "options.h"
 
 /* 1 when any divergence option differs from its default (off). */

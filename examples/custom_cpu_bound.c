@@ -60,7 +60,7 @@ int main(int argc, char **argv)
     bound.free_user_data = free_statistics;
 
     fsbb_solver *solver = NULL;
-    fsbb_result result;
+    fsbb_result result = {0};
     fsbb_status status = fsbb_solver_new(instance, NULL, &solver, &err);
     if (status == FSBB_OK)
         status = fsbb_solver_add_bound(solver, &bound, &err);
@@ -73,10 +73,10 @@ int main(int argc, char **argv)
         printf("makespan     %d\n", result.makespan);
         printf("status       %s\n", result.optimal ? "optimal" : "best found");
         printf("nodes        %llu\n", (unsigned long long)result.nodes);
-        fsbb_result_clear(&result);
     } else {
         fprintf(stderr, "custom_cpu_bound: %s: %s\n", fsbb_status_name(status), err.message);
     }
+    fsbb_result_clear(&result);
     fsbb_solver_free(solver);
     fsbb_instance_free(instance);
     return status == FSBB_OK ? 0 : 1;

@@ -66,7 +66,7 @@ int main(int argc, char **argv)
     fsbb_options *options = fsbb_options_new();
     fsbb_options_set(options, "device", "auto", &err);
     fsbb_solver *solver = NULL;
-    fsbb_result result;
+    fsbb_result result = {0};
     fsbb_status status = fsbb_solver_new(instance, options, &solver, &err);
     if (status == FSBB_OK)
         status = fsbb_solver_add_bound(solver, &bound, &err);
@@ -76,10 +76,10 @@ int main(int argc, char **argv)
         printf("device       %s\n", result.device);
         printf("makespan     %d\n", result.makespan);
         printf("status       %s\n", result.optimal ? "optimal" : "best found");
-        fsbb_result_clear(&result);
     } else {
         fprintf(stderr, "custom_gpu_bound: %s: %s\n", fsbb_status_name(status), err.message);
     }
+    fsbb_result_clear(&result);
     fsbb_solver_free(solver);
     fsbb_options_free(options);
     fsbb_instance_free(instance);

@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-fsbb_status fsbb_bound_pool_init(fsbb_bound_pool *pool, int n, int capacity, fsbb_error *err)
+fsbb_status fsbb_gpu_pool_init(fsbb_gpu_pool *pool, int n, int capacity, fsbb_error *err)
 {
     memset(pool, 0, sizeof *pool);
     if (n < 1 || capacity < 1)
-        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "bound pool: %d jobs and capacity %d must be positive", n,
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "GPU pool: %d jobs and capacity %d must be positive", n,
                          capacity);
     pool->n = n;
     pool->capacity = capacity;
@@ -21,13 +21,13 @@ fsbb_status fsbb_bound_pool_init(fsbb_bound_pool *pool, int n, int capacity, fsb
     pool->front_len = malloc(sizeof *pool->front_len * (size_t)capacity);
     pool->back_len = malloc(sizeof *pool->back_len * (size_t)capacity);
     if (!pool->perm || !pool->front_len || !pool->back_len) {
-        fsbb_bound_pool_free(pool);
+        fsbb_gpu_pool_free(pool);
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for a pool of %d nodes of %d jobs", capacity, n);
     }
     return FSBB_OK;
 }
 
-void fsbb_bound_pool_free(fsbb_bound_pool *pool)
+void fsbb_gpu_pool_free(fsbb_gpu_pool *pool)
 {
     free(pool->perm);
     free(pool->front_len);
@@ -35,7 +35,7 @@ void fsbb_bound_pool_free(fsbb_bound_pool *pool)
     memset(pool, 0, sizeof *pool);
 }
 
-void fsbb_bound_pool_put(fsbb_bound_pool *pool, int node, const fsbb_job *perm, int front_len, int back_len)
+void fsbb_gpu_pool_put(fsbb_gpu_pool *pool, int node, const fsbb_job *perm, int front_len, int back_len)
 {
     const size_t stride = (size_t)pool->capacity;
     for (int i = 0; i < pool->n; i++)
@@ -44,7 +44,7 @@ void fsbb_bound_pool_put(fsbb_bound_pool *pool, int node, const fsbb_job *perm, 
     pool->back_len[node] = (int16_t)back_len;
 }
 
-void fsbb_bound_pool_get(const fsbb_bound_pool *pool, int node, fsbb_job *perm)
+void fsbb_gpu_pool_get(const fsbb_gpu_pool *pool, int node, fsbb_job *perm)
 {
     const size_t stride = (size_t)pool->capacity;
     for (int i = 0; i < pool->n; i++)

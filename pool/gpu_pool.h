@@ -2,7 +2,14 @@
  * of every node's permutation side by side, so that the threads of a warp read one
  * position of 32 nodes in one coalesced access), and the bound the GPU kernels compute,
  * evaluated on the CPU with the code of bounds/ (the reference for tests and the
- * single-thread baseline of the benchmarks). */
+ * single-thread baseline of the benchmarks).
+ *
+ * Names: a pool holds nodes, a bounder bounds the nodes of a pool. fsbb_node_pool is a CPU
+ * worker's open nodes (node_pool.h), fsbb_gpu_pool nodes laid out for a GPU to bound (this
+ * file); fsbb_pool_bounder is what the offload loop asks to bound a GPU pool
+ * (offload_loop.h), and fsbb_gpu_bounder and fsbb_div_bounder are its two GPU kinds: the
+ * code of bounds/ one node per thread (gpu_bounder.h) and the divergence kernels
+ * (div_bounder.h). A file is named after the type it holds. */
 #ifndef FSBB_GPU_POOL_H
 #define FSBB_GPU_POOL_H
 
@@ -16,23 +23,23 @@
 extern "C" {
 #endif
 
-typedef struct fsbb_bound_pool {
+typedef struct fsbb_gpu_pool {
     int n;              /* jobs per permutation */
     int capacity;       /* nodes the arrays hold */
     int count;          /* nodes in the pool */
     fsbb_job *perm;     /* n x capacity: perm[i * capacity + node] is position i of node */
     int16_t *front_len; /* capacity: length of each node's scheduled prefix */
     int16_t *back_len;  /* capacity: length of each node's scheduled suffix */
-} fsbb_bound_pool;
+} fsbb_gpu_pool;
 
 /* Allocates an empty pool on the host heap. */
-fsbb_status fsbb_bound_pool_init(fsbb_bound_pool *pool, int n, int capacity, fsbb_error *err);
-void fsbb_bound_pool_free(fsbb_bound_pool *pool);
+fsbb_status fsbb_gpu_pool_init(fsbb_gpu_pool *pool, int n, int capacity, fsbb_error *err);
+void fsbb_gpu_pool_free(fsbb_gpu_pool *pool);
 
 /* Writes node `node` (perm in the layout of bound_data.h). */
-void fsbb_bound_pool_put(fsbb_bound_pool *pool, int node, const fsbb_job *perm, int front_len, int back_len);
+void fsbb_gpu_pool_put(fsbb_gpu_pool *pool, int node, const fsbb_job *perm, int front_len, int back_len);
 /* Reads the permutation of node `node` into perm (n jobs). */
-void fsbb_bound_pool_get(const fsbb_bound_pool *pool, int node, fsbb_job *perm);
+void fsbb_gpu_pool_get(const fsbb_gpu_pool *pool, int node, fsbb_job *perm);
 
 /* The pool bound of one node, as the GPU kernels define it:
  *   LB1: fsbb_lb1 of the node;

@@ -36,7 +36,7 @@ static int compare_lb_descending(const void *x, const void *y)
     return b->position - a->position;
 }
 
-fsbb_status fsbb_pool_generate(const fsbb_bound_data *d, fsbb_pool_order order, int ub, fsbb_bound_pool *pool,
+fsbb_status fsbb_pool_generate(const fsbb_bound_data *d, fsbb_pool_order order, int ub, fsbb_gpu_pool *pool,
                                fsbb_error *err)
 {
     const int n = d->n, m = d->m;
@@ -87,7 +87,7 @@ fsbb_status fsbb_pool_generate(const fsbb_bound_data *d, fsbb_pool_order order, 
             memcpy(kid, parent, sizeof *kid * (size_t)n);
             kid[front_len] = parent[i];
             kid[i] = parent[front_len];
-            fsbb_bound_pool_put(pool, pool->count++, kid, front_len + 1, 0);
+            fsbb_gpu_pool_put(pool, pool->count++, kid, front_len + 1, 0);
             children[alive++] = (child){.position = i, .lb = lb};
         }
         if (unscheduled == 1)

@@ -23,7 +23,7 @@ extern "C" {
  * Children keep their generation order, so a pool is a prefix of any larger pool built the
  * same way. Complete schedules (leaves) are kept in the pool but not expanded. The pool
  * holds fewer nodes than its capacity only when the pruned tree has fewer. */
-fsbb_status fsbb_pool_generate(const fsbb_bound_data *d, fsbb_pool_order order, int ub, fsbb_bound_pool *pool,
+fsbb_status fsbb_pool_generate(const fsbb_bound_data *d, fsbb_pool_order order, int ub, fsbb_gpu_pool *pool,
                                fsbb_error *err);
 
 #ifdef __cplusplus

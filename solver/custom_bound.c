@@ -1,7 +1,7 @@
 /* custom_bound.c — custom CPU bounds on a node (custom_bound.h). */
 #include "custom_bound.h"
 
-#include "hd.h"
+#include "host_device.h"
 
 int fsbb_custom_cpu_bounds(const fsbb_custom_bound *bounds, int count, const fsbb_bound_data *d,
                            const fsbb_custom_node *node, int lb, int ub, int *scratch)

@@ -29,6 +29,7 @@ const char *fsbb_status_name(fsbb_status status)
     case FSBB_ERR_COMPILE: return "compile error";
     case FSBB_ERR_CHECKPOINT: return "checkpoint refused";
     case FSBB_ERR_VERIFY: return "bound verification failed";
+    case FSBB_ERR_RESOURCE: return "out of a system resource";
     }
     return "unknown status";
 }

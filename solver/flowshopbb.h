@@ -32,12 +32,14 @@ typedef enum fsbb_status {
     FSBB_ERR_ARGUMENT,    /* a bad option name or value, or a NULL where one is required */
     FSBB_ERR_PARSE,       /* a malformed instance or file */
     FSBB_ERR_IO,          /* a file could not be read or written */
-    FSBB_ERR_MEMORY,      /* out of host memory */
+    FSBB_ERR_MEMORY,      /* out of host memory (fsbb_solver_solve: see fsbb_result) */
     FSBB_ERR_NO_GPU,      /* a GPU was required and none is usable */
     FSBB_ERR_GPU,         /* a CUDA error */
     FSBB_ERR_COMPILE,     /* a custom GPU bound failed to compile (the message holds the log) */
     FSBB_ERR_CHECKPOINT,  /* a checkpoint was refused (other instance, format, corrupt) */
-    FSBB_ERR_VERIFY       /* a custom bound exceeded a true optimum in verification */
+    FSBB_ERR_VERIFY,      /* a custom bound exceeded a true optimum in verification */
+    FSBB_ERR_RESOURCE     /* the system refused a resource other than memory: no search thread
+                             could be started (fsbb_solver_solve: see fsbb_result) */
 } fsbb_status;
 
 #define FSBB_ERROR_MESSAGE_SIZE 4096
@@ -53,9 +55,22 @@ const char *fsbb_status_name(fsbb_status status);
 
 typedef struct fsbb_instance fsbb_instance;
 
-/* Loads "ta021", "ta21", "TA021" (a Taillard instance, generated in memory) or a path to a
- * file in Taillard's format or the plain form "n m" followed by m rows of n times. */
+/* Loads "ta021", "ta21", "TA021" (a Taillard instance, generated in memory), or the file at
+ * a path ("-": standard input) in one of three formats, told apart by their content:
+ *   Taillard's:  a line of text, "n m seed upper lower", a line of text, m rows of n times;
+ *   plain:       "n m", then m rows of n times (row k: machine k);
+ *   VRF:         "n m", then n lines, one per job, of m pairs "machine time" with the
+ *                machines 0..m-1 in order (Vallada, Ruiz and Framinan's benchmark).
+ * A file that could be plain or VRF, or whose n lines of m times look like one row per job,
+ * is refused (FSBB_ERR_PARSE) rather than guessed: see fsbb_instance_load_format. Limits:
+ * 1..30000 jobs, 1..1000 machines, times 0..1000000 adding up to at most 2147483646, files
+ * of at most 1 GiB. Malformed files are refused with "FILE:LINE: what" (FSBB_ERR_PARSE). */
 fsbb_status fsbb_instance_load(const char *name_or_path, fsbb_instance **out, fsbb_error *err);
+/* fsbb_instance_load with the file's format named: "taillard", "plain" or "vrf" reads the
+ * file (never a built-in instance) in that format only, "auto" or NULL as fsbb_instance_load.
+ * An unknown format name is FSBB_ERR_ARGUMENT. */
+fsbb_status fsbb_instance_load_format(const char *name_or_path, const char *format, fsbb_instance **out,
+                                      fsbb_error *err);
 /* From an m x n row-major matrix, times[k * n + j] = time of job j on machine k. */
 fsbb_status fsbb_instance_from_matrix(const char *name, int jobs, int machines, const int *times,
                                       fsbb_instance **out, fsbb_error *err);
@@ -66,8 +81,14 @@ int fsbb_instance_machines(const fsbb_instance *instance);
 int fsbb_instance_time(const fsbb_instance *instance, int machine, int job);
 /* Best-known makespan of a Taillard instance, or 0 when none is known. */
 int fsbb_instance_best_known(const fsbb_instance *instance);
-/* Makespan of a permutation of all jobs (0-based), computed directly. */
+/* Makespan of a permutation of all jobs (0-based), computed directly; -1 when permutation is
+ * not one of all jobs. */
 int fsbb_instance_makespan(const fsbb_instance *instance, const int *permutation);
+/* The schedule of a permutation of all jobs (0-based), each operation as early as the order
+ * allows: start[k * jobs + j] (machines x jobs ints, laid out as the times) receives the
+ * time job j starts on machine k; it ends fsbb_instance_time(instance, k, j) later. Returns
+ * the makespan, or -1 for a NULL argument or a permutation that is not one of all jobs. */
+int fsbb_instance_schedule(const fsbb_instance *instance, const int *permutation, int *start);
 
 /* ---- Options --------------------------------------------------------------------- */
 
@@ -78,10 +99,13 @@ fsbb_options *fsbb_options_new(void);
 fsbb_options *fsbb_options_copy(const fsbb_options *options);
 void fsbb_options_free(fsbb_options *options);
 /* Sets an option by name from its text, as on the command line:
- *   lb lb1|lb2          branch fwd|bwd|dyn       select dfs|bfs|best
- *   ub heuristic|opt|inf|N                       threads N (0 = all cores)
+ *   lb lb1|lb2|auto     branch fwd|bwd|dyn       select dfs|bfs|best
+ *   ub heuristic|opt|inf|N
+ *   threads N (0 = one per online core; more than the cores are allowed: idle threads sleep)
  *   device auto|cpu|gpu time-limit S (0 = none) node-limit N (0 = none)
- *   lb2-pairs N (0 = all machine pairs)
+ *   lb2-pairs N (0 = all machine pairs; LB2's tables, built only for lb lb2 or auto, take
+ *               8 (n + 1) bytes a pair: a solve whose tables would exceed half the physical
+ *               memory, or 2^31 - 1 entries, is refused with FSBB_ERR_ARGUMENT)
  *   verify N (before solving, check each custom CPU bound with fsbb_bound_verify on N
  *             random instances; 0 = off, the default)
  *   pool-size N  block-size N  pool-order bfs|dfs  refactor none|trig|select (GPU)
@@ -132,7 +156,7 @@ typedef struct fsbb_bound_definition {
 } fsbb_bound_definition;
 
 /* The node a custom GPU bound receives: fsbb_node_view's fields, in device memory, with
- * 16-bit jobs. gpu_source is compiled by NVRTC after this header and bounds/hd.h (FSBB_MAX,
+ * 16-bit jobs. gpu_source is compiled by NVRTC after this header and bounds/host_device.h (FSBB_MAX,
  * FSBB_MIN) with FSBB_JOBS and FSBB_MACHINES defined as the instance's sizes (usable as
  * array sizes), and with -default-device, so a plain C function works too:
  *     extern "C" __device__ int my_bound(const fsbb_gpu_node *node)
@@ -234,10 +258,24 @@ typedef struct fsbb_result {
     int threads;
     int interrupted;         /* stopped by fsbb_solver_interrupt */
     char device[64];         /* "cpu" or the GPU's name */
+    char lb_used[16];        /* the bounds the search computed: "lb1", "lb2" (LB1 refined by LB2 on
+                                every child it keeps) or "lb1+lb2" (lb auto on the resident GPU
+                                engine: LB2 on some of them); "lb1" for auto on other engines */
+    double lb2_refined_fraction;  /* of the children LB1 kept, the share LB2 refined: 0 with lb1,
+                                     1 with lb2, measured with auto */
+    double gpu_startup_s;    /* GPU solves: seconds from the solve's start until the GPU was ready
+                                to search (CUDA context, kernels, tables, pools); 0 on the CPU */
 } fsbb_result;
 
+/* Solves. The time limit and fsbb_solver_interrupt apply to every phase: the initial
+ * schedule (an interrupted NEH appends the jobs it has not placed), the bound tables and
+ * the search; stopped, the solve returns FSBB_OK with the best schedule known and the
+ * bound proven (the root's, when the search had not begun). When the search fails once
+ * begun (FSBB_ERR_MEMORY, FSBB_ERR_RESOURCE, FSBB_ERR_GPU), result still holds the best
+ * schedule found and a valid lower bound (optimal 0 unless proven). Either way, pass
+ * result to fsbb_result_clear. */
 fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *err);
-/* One-call form: a solver with the given options, no callbacks. */
+/* One-call form: a solver with the given options, no callbacks (the result as above). */
 fsbb_status fsbb_solve(const fsbb_instance *instance, const fsbb_options *options, fsbb_result *result,
                        fsbb_error *err);
 void fsbb_result_clear(fsbb_result *result);

@@ -5,7 +5,9 @@
  *     q[i][k]  time from the start of s[i..L) on k to its end (tails, backward)
  *     f[k]     = max(f[k-1], e[i][k]) + p[k][j]              (j inserted at position i)
  *     makespan with j at position i = max_k f[k] + q[i][k]
- * so all L + 1 positions cost O(L m). */
+ * so all L + 1 positions cost O(L m), counted as insertion_steps on the stop rule before
+ * each insertion; a stop is only taken between two insertions, where the sequence is
+ * whole. */
 #include "heuristic.h"
 
 #include <math.h>
@@ -63,6 +65,13 @@ static int sequence_makespan(const workspace *w, const int *sequence, int length
             completion[k] = (completion[k] > completion[k - 1] ? completion[k] : completion[k - 1]) + t[k];
     }
     return completion[m - 1];
+}
+
+/* The work of best_insertion on a sequence of length jobs, in stop.h's steps: heads,
+ * tails and the evaluation of every position. */
+static uint64_t insertion_steps(int length, int m)
+{
+    return 4 * ((uint64_t)length + 1) * (uint64_t)m;
 }
 
 /* The makespan of inserting job at its best position in sequence[0..length) (the first
@@ -134,7 +143,7 @@ static int by_decreasing_total(const void *x, const void *y)
     return a->job - b->job;
 }
 
-int fsbb_heuristic_neh(int n, int m, const int *p, int *permutation)
+int fsbb_heuristic_neh(int n, int m, const int *p, int *permutation, fsbb_stop *stop)
 {
     workspace w;
     job_total *order = malloc(sizeof *order * (size_t)n);
@@ -149,11 +158,14 @@ int fsbb_heuristic_neh(int n, int m, const int *p, int *permutation)
             order[j].total += p[k * n + j];
     }
     qsort(order, (size_t)n, sizeof *order, by_decreasing_total);
-    for (int i = 0; i < n; i++) {
+    int inserted = 0;
+    for (; inserted < n && !fsbb_stop_after(stop, insertion_steps(inserted, m)); inserted++) {
         int position;
-        best_insertion(&w, permutation, i, order[i].job, &position);
-        insert_at(permutation, i, position, order[i].job);
+        best_insertion(&w, permutation, inserted, order[inserted].job, &position);
+        insert_at(permutation, inserted, position, order[inserted].job);
     }
+    for (; inserted < n; inserted++)
+        permutation[inserted] = order[inserted].job;
     const int makespan = sequence_makespan(&w, permutation, n);
     free(order);
     workspace_free(&w);
@@ -191,8 +203,9 @@ static void shuffle(uint64_t *rng, int *values, int count)
 
 /* Iterative improvement by insertion: each job in turn (random order) is taken out and put
  * back at its best position when that shortens the schedule, until a whole pass gains
- * nothing. Returns the new makespan. */
-static int insertion_local_search(workspace *w, uint64_t *rng, int *sequence, int makespan, int *jobs)
+ * nothing or the stop rule says so. Returns the new makespan. */
+static int insertion_local_search(workspace *w, uint64_t *rng, int *sequence, int makespan, int *jobs,
+                                  fsbb_stop *stop)
 {
     const int n = w->n;
     for (int j = 0; j < n; j++)
@@ -202,6 +215,8 @@ static int insertion_local_search(workspace *w, uint64_t *rng, int *sequence, in
         improved = 0;
         shuffle(rng, jobs, n);
         for (int r = 0; r < n; r++) {
+            if (fsbb_stop_after(stop, insertion_steps(n - 1, w->m)))
+                return makespan;
             const int job = jobs[r];
             int from = 0;
             while (sequence[from] != job)
@@ -222,7 +237,8 @@ static int insertion_local_search(workspace *w, uint64_t *rng, int *sequence, in
 }
 
 /* Removes `count` random jobs and reinserts them one by one at their best positions. */
-static int destroy_and_rebuild(workspace *w, uint64_t *rng, int *sequence, int count, int *removed)
+static int destroy_and_rebuild(workspace *w, uint64_t *rng, int *sequence, int count, int *removed,
+                               fsbb_stop *stop)
 {
     const int n = w->n;
     int length = n;
@@ -234,6 +250,7 @@ static int destroy_and_rebuild(workspace *w, uint64_t *rng, int *sequence, int c
     }
     int makespan = 0;
     for (int r = 0; r < count; r++) {
+        fsbb_stop_after(stop, insertion_steps(length, w->m)); /* counted only: stop once the sequence is whole */
         int position;
         makespan = best_insertion(w, sequence, length, removed[r], &position);
         insert_at(sequence, length, position, removed[r]);
@@ -242,7 +259,8 @@ static int destroy_and_rebuild(workspace *w, uint64_t *rng, int *sequence, int c
     return makespan;
 }
 
-int fsbb_heuristic_improve(int n, int m, const int *p, int *permutation, int iterations, unsigned seed)
+int fsbb_heuristic_improve(int n, int m, const int *p, int *permutation, int iterations, unsigned seed,
+                           fsbb_stop *stop)
 {
     workspace w;
     int *current = malloc(sizeof(int) * (size_t)n), *candidate = malloc(sizeof(int) * (size_t)n);
@@ -262,15 +280,15 @@ int fsbb_heuristic_improve(int n, int m, const int *p, int *permutation, int ite
 
     memcpy(current, permutation, sizeof(int) * (size_t)n);
     int best = sequence_makespan(&w, current, n);
-    int current_makespan = insertion_local_search(&w, &rng, current, best, scratch);
+    int current_makespan = insertion_local_search(&w, &rng, current, best, scratch, stop);
     if (current_makespan < best) {
         best = current_makespan;
         memcpy(permutation, current, sizeof(int) * (size_t)n);
     }
-    for (int it = 0; it < iterations && destroyed > 0; it++) {
+    for (int it = 0; it < iterations && destroyed > 0 && !fsbb_stop_after(stop, 0); it++) {
         memcpy(candidate, current, sizeof(int) * (size_t)n);
-        int makespan = destroy_and_rebuild(&w, &rng, candidate, destroyed, scratch);
-        makespan = insertion_local_search(&w, &rng, candidate, makespan, scratch);
+        int makespan = destroy_and_rebuild(&w, &rng, candidate, destroyed, scratch, stop);
+        makespan = insertion_local_search(&w, &rng, candidate, makespan, scratch, stop);
         const int accept = makespan <= current_makespan ||
                            random_unit(&rng) < exp(-(double)(makespan - current_makespan) / temperature);
         if (!accept)

@@ -46,7 +46,7 @@ typedef struct keyword {
     int value;
 } keyword;
 
-static const keyword lb_words[] = {{"lb1", FSBB_LB1}, {"lb2", FSBB_LB2}, {NULL, 0}};
+static const keyword lb_words[] = {{"lb1", FSBB_LB1}, {"lb2", FSBB_LB2}, {"auto", FSBB_LB_AUTO}, {NULL, 0}};
 static const keyword branch_words[] = {
     {"fwd", FSBB_BRANCH_FORWARD}, {"bwd", FSBB_BRANCH_BACKWARD}, {"dyn", FSBB_BRANCH_DYNAMIC}, {NULL, 0}};
 static const keyword select_words[] = {
@@ -106,13 +106,17 @@ static fsbb_status parse_integer(const char *name, const char *value, long long 
     return FSBB_OK;
 }
 
+/* The longest time option: about 31 years. */
+#define MAX_SECONDS 1e9
+
 static fsbb_status parse_seconds(const char *name, const char *value, double *out, fsbb_error *err)
 {
     char *end;
     errno = 0;
     const double parsed = strtod(value, &end);
-    if (errno || end == value || *end != '\0' || !(parsed >= 0) || parsed > 1e9)
-        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "invalid value '%s' for %s (expected seconds >= 0)", value, name);
+    if (errno || end == value || *end != '\0' || !(parsed >= 0) || parsed > MAX_SECONDS)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "invalid value '%s' for %s (expected seconds from 0 to %.0f)", value,
+                         name, MAX_SECONDS);
     *out = parsed;
     return FSBB_OK;
 }

@@ -5,14 +5,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-double fsbb_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 int fsbb_search_init(fsbb_search *search, const fsbb_bound_data *data, const fsbb_options *options, int threads,
                      int ub, atomic_int *interrupt_request)
@@ -74,31 +66,37 @@ static void report_progress(fsbb_search *search, double now)
     pthread_mutex_unlock(&search->progress_lock);
 }
 
+static double deadline(const fsbb_search *search)
+{
+    const double limit = search->options->time_limit_s;
+    return limit > 0 ? search->start_time + limit : 0;
+}
+
+void fsbb_search_stop_rule(const fsbb_search *search, fsbb_stop *stop)
+{
+    fsbb_stop_init(stop, deadline(search), search->interrupt_request);
+}
+
+void fsbb_search_stopped(fsbb_search *search, fsbb_stop_reason reason)
+{
+    if (reason == FSBB_STOP_NONE)
+        return;
+    atomic_store(reason == FSBB_STOP_INTERRUPT ? &search->interrupted : &search->limit_reached, 1);
+    atomic_store(&search->stop, 1);
+}
+
 int fsbb_search_should_stop(fsbb_search *search)
 {
     if (atomic_load_explicit(&search->stop, memory_order_relaxed))
         return 1;
-    if (atomic_load_explicit(search->interrupt_request, memory_order_relaxed)) {
-        atomic_store(&search->interrupted, 1);
-        atomic_store(&search->stop, 1);
-        return 1;
-    }
-    const fsbb_options *options = search->options;
     const double now = fsbb_now();
-    int limit = 0;
-    if (options->time_limit_s > 0 && now - search->start_time >= options->time_limit_s)
-        limit = 1;
-    if (options->node_limit > 0 && atomic_load_explicit(&search->nodes, memory_order_relaxed) >= options->node_limit)
-        limit = 1;
-    if (limit) {
-        atomic_store(&search->limit_reached, 1);
-        atomic_store(&search->stop, 1);
-        return 1;
-    }
-    if (search->phase_node_limit > 0 &&
-        atomic_load_explicit(&search->nodes, memory_order_relaxed) >= search->phase_node_limit) {
-        atomic_store(&search->phase_ended, 1);
-        atomic_store(&search->stop, 1);
+    fsbb_stop_reason reason = fsbb_stop_due(deadline(search), search->interrupt_request, now);
+    const uint64_t node_limit = search->options->node_limit;
+    if (reason == FSBB_STOP_NONE && node_limit > 0 &&
+        atomic_load_explicit(&search->nodes, memory_order_relaxed) >= node_limit)
+        reason = FSBB_STOP_LIMIT;
+    if (reason != FSBB_STOP_NONE) {
+        fsbb_search_stopped(search, reason);
         return 1;
     }
     if (search->on_progress)

@@ -7,6 +7,8 @@
 #include "bound_data.h"
 #include "flowshopbb.h"
 #include "options.h"
+#include "stop.h"
+#include "work_exchange.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -16,12 +18,6 @@ typedef struct fsbb_custom_bound {
     fsbb_bound_definition definition;
 } fsbb_custom_bound;
 
-/* Open nodes one engine leaves to the next: count nodes in the node.h layout, stride bytes
- * apart, in one malloc'd block that the receiver frees. */
-typedef struct fsbb_open_nodes {
-    unsigned char *nodes;
-    size_t count, stride;
-} fsbb_open_nodes;
 
 typedef struct fsbb_search {
     const fsbb_bound_data *data;
@@ -48,13 +44,9 @@ typedef struct fsbb_search {
     /* Smallest bound among nodes left open when a limit stopped the search. */
     atomic_int open_lower_bound;
 
-    /* A first phase run by another engine (warm_start.h). fsbb_search_should_stop ends it
-     * once phase_node_limit nodes are branched (0: no phase), setting phase_ended rather
-     * than limit_reached; the engine then leaves its open nodes in handoff instead of
-     * noting their bounds or saving a final checkpoint. */
-    uint64_t phase_node_limit;
-    atomic_int phase_ended;
-    fsbb_open_nodes *handoff;
+    /* A party that trades open nodes with the engine (work_exchange.h): the warm start's
+     * next phase, the other ranks of a distributed search; NULL for a search on its own. */
+    const fsbb_work_party *party;
 
     /* Custom bounds (CPU callbacks; GPU sources compiled by the GPU engines). */
     const fsbb_custom_bound *custom_bounds;
@@ -80,10 +72,13 @@ typedef struct fsbb_search {
     uint64_t instance_hash, bounds_hash;  /* identify the tree in checkpoints */
     int initial_ub;                       /* the upper bound the first run started from */
     int initial_ub_achievable;            /* 1 when initial_ub is a known makespan (best-known) */
-} fsbb_search;
 
-/* Seconds on a monotonic clock. */
-double fsbb_now(void);
+    /* What the engine reports of its bounds and start (the result's lb_used,
+     * lb2_refined_fraction and gpu_startup_s): children LB2 refined of those LB1 kept (an
+     * engine that counts them), and the seconds from start_time until a GPU was ready. */
+    uint64_t lb2_refined, lb1_survivors;
+    double gpu_startup_s;
+} fsbb_search;
 
 /* Sets up a search over data with these options, threads and initial upper bound ub:
  * the locks, a buffer for the incumbent's schedule, the clocks (now), the interrupt flag
@@ -100,6 +95,15 @@ void fsbb_search_offer(fsbb_search *search, int makespan, const fsbb_job *permut
  * search must stop. Cheap enough to call every few thousand nodes. */
 int fsbb_search_should_stop(fsbb_search *search);
 
+/* A stop rule (stop.h) with this search's time limit, counted from start_time, and its
+ * interrupt flag, for the phases before the engine: the initial schedule and the bound
+ * tables. */
+void fsbb_search_stop_rule(const fsbb_search *search, fsbb_stop *stop);
+
+/* Records that such a phase was stopped: the search is then stopped as an engine stopped by
+ * that limit or interrupt would leave it. */
+void fsbb_search_stopped(fsbb_search *search, fsbb_stop_reason reason);
+
 /* Records that a node with bound lb was left unexplored because the search stopped. */
 void fsbb_search_note_open(fsbb_search *search, int lb);
 
@@ -115,5 +119,18 @@ fsbb_status fsbb_search_gpu_offload(fsbb_search *search, fsbb_error *err);
 
 /* 1 when this build has the CUDA engines (a GPU may still be missing at run time). */
 int fsbb_gpu_built(void);
+
+/* The GPU warm-up of a solve that may run on the GPU: a thread that creates the CUDA
+ * context and loads the kernels a resident search of m machines with bound lb launches,
+ * while the solver prepares the search on the CPU (the heuristic's upper bound). _finish
+ * waits for it; both do nothing in a build without CUDA. */
+typedef struct fsbb_gpu_warm_up {
+    pthread_t thread;
+    int started;
+    int m;
+    fsbb_lb_kind lb;
+} fsbb_gpu_warm_up;
+void fsbb_gpu_warm_up_start(fsbb_gpu_warm_up *warm_up, int m, fsbb_lb_kind lb);
+void fsbb_gpu_warm_up_finish(fsbb_gpu_warm_up *warm_up);
 
 #endif

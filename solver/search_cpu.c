@@ -2,6 +2,15 @@
  * loop (select, branch, bound, prune) on its own node pool; idle threads steal half of
  * another thread's pool, so every core stays busy until the tree is exhausted.
  *
+ * Idle threads sleep: a thread that finds nothing to steal waits on a condition variable
+ * (with a bounded wait) until a busy thread with nodes to spare wakes it, the
+ * last thread goes idle (the tree is exhausted), the search stops or a checkpoint pauses
+ * it. A busy thread looks at the count of sleepers after each push (one load) and wakes
+ * one, naming itself as the place to steal from, only when someone sleeps; a sleeper and a
+ * pusher order their announcements (seq_cst) so that one of them always sees the other.
+ * A thread scans at most SCAN_VICTIMS pools per attempt, so thousands of threads on a
+ * few cores cost a few loads each, not a scan of every pool.
+ *
  * Branching places one unscheduled job at the front (forward), at the back (backward), or
  * chooses per node (dynamic): both children sets are bounded with incremental LB1 and the
  * direction with fewer surviving children wins, ties going to the larger bound sum. LB2
@@ -13,9 +22,19 @@
  * Checkpoints: a checkpoint thread wakes every checkpoint interval, asks the workers to
  * park between two nodes (one relaxed flag load per node), copies every pool while they
  * wait, lets them go and writes the copy. When the search stops, the pools are saved once
- * more, so an interrupted search resumes exactly where it stopped. A search run as a
- * first phase (search.h) instead hands its pools over to the next engine when the phase
- * ends. */
+ * more, so an interrupted search resumes exactly where it stopped.
+ *
+ * With a party (work_exchange.h), every thread polls nodes_wanted where it looks at the
+ * limits; the first to see a request serves it under the donation lock (so a request is
+ * served once), taking from each pool in turn what a thief would take: half of it, from its
+ * shallow end, up to the count asked, or every node for FSBB_WORK_ALL. While the party
+ * wants every node, idle threads stop stealing, so the engine empties. The last thread to
+ * go idle calls take instead of ending the search: it searches what the party hands it
+ * (the sleepers steal from it as from any busy thread) or ends the search when the party
+ * says it is over. Once nodes have left or entered the pools these are no longer the whole
+ * open tree, and periodic checkpoints end. With a party the engine saves no final
+ * checkpoint: the nodes still open when a limit or an interrupt stops it go to the party
+ * (one last give), which notes and saves them. */
 #include "search.h"
 
 #include "checkpoint.h"
@@ -29,12 +48,20 @@
 #include "times_cache.h"
 
 #include <limits.h>
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+/* Nodes between two looks at the limits, at most; fewer when nodes are expensive
+ * (FSBB_STOP_STEPS of work, stop.h). */
 enum { CHECK_EVERY = 256 };
+/* Pools a thread looks at for work per attempt (after the one it was woken for). */
+enum { SCAN_VICTIMS = 64 };
+/* An idle thread sleeps at most max(MIN_IDLE_WAIT_S, threads / IDLE_TIMEOUTS_PER_S) seconds
+ * without a wake-up (a safety net: wake-ups come when work, the end, a stop or a pause
+ * does), so that time-outs cost little whatever the thread count. */
+#define MIN_IDLE_WAIT_S 0.01
+#define IDLE_TIMEOUTS_PER_S 2000.0
 
 typedef struct cpu_engine cpu_engine;
 
@@ -58,6 +85,7 @@ typedef struct worker {
     fsbb_node *current;
     unsigned char *children;         /* up to n child nodes, pushed under one lock */
     uint64_t nodes, bounded;         /* not yet added to the shared counters */
+    uint64_t steps;                  /* work (stop.h steps) since the last look at the limits */
     unsigned rng;
 } worker;
 
@@ -66,8 +94,17 @@ struct cpu_engine {
     worker *workers;
     int count;
     size_t node_size;
-    atomic_int idle;
+    atomic_int idle;                 /* workers without nodes, and those that never started */
     atomic_int out_of_memory;
+
+    /* Idle workers: sleepers is read after every push, so it has a cache line of its own. */
+    _Alignas(64) atomic_int sleepers;   /* workers about to sleep or sleeping */
+    _Alignas(64) pthread_mutex_t idle_lock;
+    pthread_cond_t work_ready;       /* to the sleepers: work, the end, a stop or a pause */
+    atomic_uint wakeups;             /* changed under idle_lock with each wake-up */
+    int hint;                        /* under idle_lock: the worker that last offered nodes */
+    atomic_int done;                 /* every worker is idle: the tree is exhausted */
+    double idle_wait_s;              /* the longest sleep without a wake-up */
 
     /* Snapshots: workers park while pause_requested is set. The flag, read before every
      * node, has a cache line of its own, away from the counters that threads write. */
@@ -79,6 +116,13 @@ struct cpu_engine {
     int ended;                       /* under pause_lock: the workers are done */
     unsigned char *snapshot;         /* the copied pools */
     size_t snapshot_capacity;        /* in nodes */
+
+    /* The party (search->party), when there is one. */
+    const fsbb_work_party *party;
+    pthread_mutex_t donation_lock;   /* one donation at a time; guards donation */
+    unsigned char *donation;         /* the nodes being given */
+    size_t donation_capacity;        /* in nodes */
+    atomic_int traded;               /* nodes were given or taken: the pools are not the whole tree */
 };
 
 /* Publishes w->pool.count for other threads' unlocked peeks; called with w->lock held (or
@@ -115,7 +159,20 @@ static int refine_bound(worker *w, const fsbb_node *child, int lb, int ub)
                                   w->custom_scratch);
 }
 
-/* Branches one node; writes its surviving children to w->children; returns their count. */
+/* Adds the work of the node being expanded to w->steps and looks at the limits: 1 when
+ * the search stops. */
+static int stopped_inside(worker *w, uint64_t *node_steps)
+{
+    w->steps += *node_steps;
+    *node_steps = 0;
+    return fsbb_search_should_stop(w->engine->search);
+}
+
+/* Branches one node; writes its surviving children to w->children; returns their count.
+ * Counts its work in w->steps. Where making the children is long (LB2 on many machine
+ * pairs, or thousands of jobs, whose children are copies of the whole node), it looks at
+ * the limits every FSBB_STOP_STEPS of that work and before children that take that long to
+ * push; stopped, it leaves the node unexpanded: returns -1. */
 static int expand(worker *w, const fsbb_node *node)
 {
     fsbb_search *search = w->engine->search;
@@ -127,6 +184,7 @@ static int expand(worker *w, const fsbb_node *node)
     w->nodes++;
     const int fl = node->front_len, bl = node->back_len;
     const int lo = fl, hi = n - bl, unscheduled = hi - lo;
+    w->steps += (uint64_t)unscheduled * (uint64_t)(n + m);
     w->front = fsbb_times_cache_front(&w->times_cache, d, node->perm, fl);
     w->back = fsbb_times_cache_back(&w->times_cache, d, node->perm, bl);
     fsbb_gather_unscheduled(d, node->perm, lo, unscheduled, w->times, w->remain);
@@ -158,6 +216,9 @@ static int expand(worker *w, const fsbb_node *node)
         fsbb_sort_by_bound_descending(w->survivors, alive, lb);
 
     const int refine = search->options->lb == FSBB_LB2 || search->custom_bound_count > 0;
+    const size_t node_size = w->engine->node_size;
+    const uint64_t child_steps = node_size + (search->options->lb == FSBB_LB2 ? (uint64_t)d->pair_count * n : 0);
+    uint64_t node_steps = 0;
     if (refine) {
         memset(w->unscheduled, 0, (size_t)n);
         for (int i = lo; i < hi; i++)
@@ -170,7 +231,7 @@ static int expand(worker *w, const fsbb_node *node)
     int kept = 0;
     for (int s = 0; s < alive; s++) {
         const int pos = w->survivors[s];
-        fsbb_node *child = (fsbb_node *)(w->children + (size_t)kept * w->engine->node_size);
+        fsbb_node *child = (fsbb_node *)(w->children + (size_t)kept * node_size);
         fsbb_node_copy(child, node, n);
         const int slot = forward ? lo : hi - 1;
         const fsbb_job job = child->perm[pos];
@@ -189,13 +250,52 @@ static int expand(worker *w, const fsbb_node *node)
             w->unscheduled[job] = 0;
             child_lb = refine_bound(w, child, child_lb, ub);
             w->unscheduled[job] = 1;
-            if (child_lb >= ub)
-                continue;
         }
+        node_steps += child_steps;
+        if (node_steps >= FSBB_STOP_STEPS && stopped_inside(w, &node_steps)) {
+            w->nodes--;
+            return -1;
+        }
+        if (child_lb >= ub)
+            continue;
         child->lb = child_lb;
         kept++;
     }
+    if ((uint64_t)kept * node_size >= FSBB_STOP_STEPS && stopped_inside(w, &node_steps)) {
+        w->nodes--;
+        return -1;
+    }
+    w->steps += node_steps;
     return kept;
+}
+
+/* Wakes every sleeper: the tree is exhausted, the search stopped or a checkpoint pauses it. */
+static void wake_all(cpu_engine *engine)
+{
+    pthread_mutex_lock(&engine->idle_lock);
+    atomic_fetch_add(&engine->wakeups, 1);
+    pthread_cond_broadcast(&engine->work_ready);
+    pthread_mutex_unlock(&engine->idle_lock);
+}
+
+/* Ends the search: every worker leaves. */
+static void end_search(cpu_engine *engine)
+{
+    atomic_store(&engine->done, 1);
+    wake_all(engine);
+}
+
+/* Counts workers gone idle; returns 1 for the one that makes every worker idle: no pool
+ * holds a node then (an idle worker's pool is empty, and it gets nodes only by stealing
+ * from a busy one, or from the party after it counts itself busy again). Without a party,
+ * that one ends the search. */
+static int add_idle(cpu_engine *engine, int count)
+{
+    if (atomic_fetch_add(&engine->idle, count) + count != engine->count)
+        return 0;
+    if (!engine->party)
+        end_search(engine);
+    return 1;
 }
 
 /* Waits, holding no node, while a snapshot of the pools is taken. */
@@ -220,6 +320,8 @@ static void leave(worker *w)
     engine->running--;
     pthread_cond_broadcast(&engine->parked_changed);
     pthread_mutex_unlock(&engine->pause_lock);
+    if (!atomic_load(&engine->done))
+        wake_all(engine);
 }
 
 static void lock_pair(worker *a, worker *b)
@@ -233,46 +335,216 @@ static void lock_pair(worker *a, worker *b)
     }
 }
 
-/* Waits for work from another thread; returns 0 when the search is over. */
+/* Takes half of victim's nodes; 1 when some came. The load of victim's count is seq_cst:
+ * see offer_work. */
+static int steal_from(worker *w, worker *victim)
+{
+    cpu_engine *engine = w->engine;
+    if (victim == w || atomic_load(&victim->open_nodes) == 0)
+        return 0;
+    lock_pair(w, victim);
+    int got = 0;
+    if (victim->pool.count > 0) {
+        got = fsbb_node_pool_steal_half(&victim->pool, &w->pool) > 0;
+        publish_open_nodes(victim);
+        publish_open_nodes(w);
+        if (got) {
+            atomic_fetch_sub(&engine->idle, 1);
+        } else {
+            atomic_store(&engine->out_of_memory, 1);
+            atomic_store(&engine->search->stop, 1);
+        }
+    }
+    pthread_mutex_unlock(&victim->lock);
+    pthread_mutex_unlock(&w->lock);
+    return got;
+}
+
+/* Steals from the worker a wake-up named (hint >= 0), else from one of SCAN_VICTIMS pools
+ * from a random start (every other pool when there are no more). */
+static int try_steal(worker *w, int hint)
+{
+    cpu_engine *engine = w->engine;
+    if (hint >= 0 && steal_from(w, &engine->workers[hint]))
+        return 1;
+    w->rng = w->rng * 1103515245u + 12345u;
+    const int start = (int)((w->rng >> 8) % (unsigned)engine->count);
+    const int tries = engine->count <= SCAN_VICTIMS ? engine->count : SCAN_VICTIMS;
+    for (int t = 0; t < tries; t++)
+        if (steal_from(w, &engine->workers[(start + t) % engine->count]))
+            return 1;
+    return 0;
+}
+
+/* After w pushed nodes: wakes one sleeper to steal from w when w has nodes to spare. w's
+ * count was stored seq_cst before this seq_cst load of sleepers; a sleeper increments
+ * sleepers (seq_cst) before its last look at the counts, so either it sees w's nodes or w
+ * sees it and wakes it (it took wakeups before incrementing, and waits only while that is
+ * unchanged). */
+static void offer_work(worker *w)
+{
+    cpu_engine *engine = w->engine;
+    if (atomic_load(&engine->sleepers) == 0 || atomic_load_explicit(&w->open_nodes, memory_order_relaxed) < 2)
+        return;
+    pthread_mutex_lock(&engine->idle_lock);
+    engine->hint = w->id;
+    atomic_fetch_add(&engine->wakeups, 1);
+    pthread_cond_signal(&engine->work_ready);
+    pthread_mutex_unlock(&engine->idle_lock);
+}
+
+static struct timespec monotonic_deadline(double seconds)
+{
+    struct timespec deadline;
+    deadline.tv_sec = (time_t)seconds;
+    deadline.tv_nsec = (long)((seconds - (double)deadline.tv_sec) * 1e9);
+    return deadline;
+}
+
+/* Sleeps until a wake-up after `seen`, the end, a stop, a pause or the engine's idle wait;
+ * returns the worker the wake-up named (-1: none, or the wait ran out). */
+static int sleep_idle(cpu_engine *engine, unsigned seen, int *timed_out)
+{
+    const struct timespec deadline = monotonic_deadline(fsbb_now() + engine->idle_wait_s);
+    pthread_mutex_lock(&engine->idle_lock);
+    int waited = 0;
+    while (waited == 0 && atomic_load(&engine->wakeups) == seen && !atomic_load(&engine->done) &&
+           !atomic_load(&engine->search->stop) && !atomic_load(&engine->pause_requested))
+        waited = pthread_cond_timedwait(&engine->work_ready, &engine->idle_lock, &deadline);
+    const int hint = waited == 0 ? engine->hint : -1;
+    pthread_mutex_unlock(&engine->idle_lock);
+    *timed_out = waited != 0;
+    return hint;
+}
+
+/* Makes room for count nodes in engine->donation (donation_lock held); -1 when memory
+ * runs out. */
+static int reserve_donation(cpu_engine *engine, size_t count)
+{
+    if (count <= engine->donation_capacity)
+        return 0;
+    size_t capacity = engine->donation_capacity ? engine->donation_capacity : 64;
+    while (capacity < count)
+        capacity *= 2;
+    unsigned char *bigger = realloc(engine->donation, capacity * engine->node_size);
+    if (!bigger)
+        return -1;
+    engine->donation = bigger;
+    engine->donation_capacity = capacity;
+    return 0;
+}
+
+/* Moves up to wanted nodes into engine->donation (donation_lock held), from each pool in
+ * turn from first's: what a thief takes (half, from the shallow end), or every node for
+ * FSBB_WORK_ALL. Returns how many. */
+static size_t collect_donation(cpu_engine *engine, int first, size_t wanted)
+{
+    size_t given = 0;
+    for (int t = 0; t < engine->count && given < wanted; t++) {
+        worker *victim = &engine->workers[(first + t) % engine->count];
+        if (atomic_load_explicit(&victim->open_nodes, memory_order_relaxed) == 0)
+            continue;
+        pthread_mutex_lock(&victim->lock);
+        size_t take = wanted == FSBB_WORK_ALL ? victim->pool.count : (victim->pool.count + 1) / 2;
+        take = take < wanted - given ? take : wanted - given;
+        if (reserve_donation(engine, given + take) == 0) {
+            given += fsbb_node_pool_steal_into(&victim->pool, take, engine->donation + given * engine->node_size);
+            publish_open_nodes(victim);
+        } else {
+            atomic_store(&engine->out_of_memory, 1);
+            atomic_store(&engine->search->stop, 1);
+        }
+        pthread_mutex_unlock(&victim->lock);
+    }
+    return given;
+}
+
+/* Serves the party's request for nodes, if it has one, unless another thread is serving it. */
+static void serve_party(worker *w)
+{
+    cpu_engine *engine = w->engine;
+    const fsbb_work_party *party = engine->party;
+    if (!party || party->nodes_wanted(party->user_data) == 0 || pthread_mutex_trylock(&engine->donation_lock) != 0)
+        return;
+    /* Asked again under the lock: a request served meanwhile reads 0 now. */
+    const size_t wanted = party->nodes_wanted(party->user_data);
+    if (wanted > 0) {
+        atomic_store(&engine->traded, 1);
+        const size_t given = collect_donation(engine, w->id, wanted);
+        party->give(party->user_data, engine->donation, given, engine->node_size);
+    }
+    pthread_mutex_unlock(&engine->donation_lock);
+}
+
+/* 1 while the party wants every open node: idle threads then steal nothing. */
+static int party_wants_all(const cpu_engine *engine)
+{
+    return engine->party && engine->party->nodes_wanted(engine->party->user_data) == FSBB_WORK_ALL;
+}
+
+/* The last worker gone idle, with a party: asks it for nodes. Returns 1 with the nodes in
+ * w's pool and w counted busy again; 0 when the party says the search is over (it is then
+ * ended) or memory ran out. */
+static int take_from_party(worker *w)
+{
+    cpu_engine *engine = w->engine;
+    const fsbb_work_party *party = engine->party;
+    /* A request still open is answered: nothing to spare. */
+    serve_party(w);
+    fsbb_open_nodes got = {0};
+    int took;
+    while ((took = party->take(party->user_data, &got)) && got.count == 0)
+        free(got.nodes);
+    if (!took) {
+        end_search(engine);
+        return 0;
+    }
+    atomic_store(&engine->traded, 1);
+    /* Busy before the nodes are in reach of thieves: the next to go idle is then not the last
+     * while w holds nodes. */
+    atomic_fetch_sub(&engine->idle, 1);
+    pthread_mutex_lock(&w->lock);
+    int pushed = 1;
+    for (size_t i = 0; i < got.count && pushed; i++)
+        pushed = fsbb_node_pool_push(&w->pool, (const fsbb_node *)(got.nodes + i * got.stride)) == 0;
+    publish_open_nodes(w);
+    pthread_mutex_unlock(&w->lock);
+    free(got.nodes);
+    if (!pushed) {
+        atomic_store(&engine->out_of_memory, 1);
+        atomic_store(&engine->search->stop, 1);
+        wake_all(engine);
+        return 0;
+    }
+    offer_work(w);
+    return 1;
+}
+
+/* Waits for work from another thread, or from the party when w is the last one idle;
+ * returns 0 when the tree is exhausted (everywhere, with a party) or the search stopped. */
 static int find_work(worker *w)
 {
     cpu_engine *engine = w->engine;
     fsbb_search *search = engine->search;
-    atomic_fetch_add(&engine->idle, 1);
+    if (add_idle(engine, 1) && engine->party)
+        return take_from_party(w);
+    int hint = -1;
     for (;;) {
         if (atomic_load_explicit(&engine->pause_requested, memory_order_relaxed))
             park(w);
-        if (atomic_load(&search->stop) || atomic_load(&engine->idle) == engine->count)
+        if (atomic_load(&search->stop) || atomic_load(&engine->done))
             return 0;
-        w->rng = w->rng * 1103515245u + 12345u;
-        const int start = (int)((w->rng >> 8) % (unsigned)engine->count);
-        for (int t = 0; t < engine->count; t++) {
-            worker *victim = &engine->workers[(start + t) % engine->count];
-            if (victim == w || atomic_load_explicit(&victim->open_nodes, memory_order_relaxed) == 0)
-                continue;
-            lock_pair(w, victim);
-            int got = 0;
-            if (victim->pool.count > 0) {
-                got = fsbb_node_pool_steal_half(&victim->pool, &w->pool) > 0;
-                publish_open_nodes(victim);
-                publish_open_nodes(w);
-                if (got)
-                    atomic_fetch_sub(&engine->idle, 1);
-                else
-                    atomic_store(&engine->out_of_memory, 1);
-            }
-            pthread_mutex_unlock(&victim->lock);
-            pthread_mutex_unlock(&w->lock);
-            if (got)
-                return 1;
-            if (atomic_load(&engine->out_of_memory)) {
-                atomic_store(&search->stop, 1);
-                return 0;
-            }
-        }
-        fsbb_search_should_stop(search);
-        const struct timespec pause = {0, 20000};
-        nanosleep(&pause, NULL);
+        const unsigned seen = atomic_load(&engine->wakeups);
+        atomic_fetch_add(&engine->sleepers, 1);
+        const int got = !party_wants_all(engine) && try_steal(w, hint);
+        int timed_out = 0;
+        if (!got)
+            hint = sleep_idle(engine, seen, &timed_out);
+        atomic_fetch_sub(&engine->sleepers, 1);
+        if (got)
+            return 1;
+        if (timed_out)
+            fsbb_search_should_stop(search);
     }
 }
 
@@ -285,11 +557,13 @@ static void *run_worker(void *arg)
     for (;;) {
         if (atomic_load_explicit(&engine->pause_requested, memory_order_relaxed))
             park(w);
-        if (++since_check >= CHECK_EVERY) {
+        if (++since_check >= CHECK_EVERY || w->steps >= FSBB_STOP_STEPS) {
             since_check = 0;
+            w->steps = 0;
             flush_counters(w);
             if (fsbb_search_should_stop(search))
                 break;
+            serve_party(w);
         }
         pthread_mutex_lock(&w->lock);
         const int got = fsbb_node_pool_pop(&w->pool, w->current);
@@ -304,16 +578,23 @@ static void *run_worker(void *arg)
         const int kept = expand(w, w->current);
         if (kept == 0)
             continue;
+        /* Stopped inside the node: it goes back, unexpanded, for the final checkpoint. */
+        const int abandoned = kept < 0;
         pthread_mutex_lock(&w->lock);
-        for (int c = 0; c < kept; c++) {
-            if (fsbb_node_pool_push(&w->pool, (fsbb_node *)(w->children + (size_t)c * engine->node_size)) != 0) {
+        for (int c = 0; c < (abandoned ? 1 : kept); c++) {
+            const fsbb_node *node = abandoned ? w->current : (fsbb_node *)(w->children + (size_t)c * engine->node_size);
+            if (fsbb_node_pool_push(&w->pool, node) != 0) {
                 atomic_store(&engine->out_of_memory, 1);
                 atomic_store(&search->stop, 1);
                 break;
             }
         }
-        publish_open_nodes(w);
+        atomic_store(&w->open_nodes, w->pool.count);
         pthread_mutex_unlock(&w->lock);
+        if (abandoned)
+            since_check = CHECK_EVERY;
+        else
+            offer_work(w);
     }
     leave(w);
     return NULL;
@@ -456,17 +737,15 @@ static int take_snapshot(cpu_engine *engine, fsbb_checkpoint *state, int *permut
     return 0;
 }
 
-/* Gives every open node to the next phase of the search (the workers are gone). */
-static fsbb_status hand_off(cpu_engine *engine, fsbb_open_nodes *out, fsbb_error *err)
+/* With a party, at the end (the workers are gone): the open nodes left when a limit or an
+ * interrupt stopped the search go to the party, in one give, which notes and saves them. */
+static fsbb_status give_back(cpu_engine *engine, fsbb_error *err)
 {
     size_t total = 0;
     if (copy_pools(engine, &total) != 0)
-        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the open nodes to hand over");
-    out->nodes = engine->snapshot;
-    out->count = total;
-    out->stride = engine->node_size;
-    engine->snapshot = NULL;
-    engine->snapshot_capacity = 0;
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the open nodes to give back");
+    if (total > 0)
+        engine->party->give(engine->party->user_data, engine->snapshot, total, engine->node_size);
     return FSBB_OK;
 }
 
@@ -486,10 +765,12 @@ static void periodic_checkpoint(cpu_engine *engine, int *permutation)
 {
     const double begin = fsbb_now();
     atomic_store(&engine->pause_requested, 1);
+    wake_all(engine);
     while (engine->parked < engine->running)
         pthread_cond_wait(&engine->parked_changed, &engine->pause_lock);
-    /* A search that is ending saves its final state itself. */
-    const int live = engine->running > 0 && !atomic_load(&engine->search->stop);
+    /* A search that is ending saves its final state itself; pools that traded nodes with a
+     * party are not the whole tree. */
+    const int live = engine->running > 0 && !atomic_load(&engine->search->stop) && !atomic_load(&engine->traded);
     fsbb_checkpoint state;
     const int taken = live && take_snapshot(engine, &state, permutation) == 0;
     atomic_store(&engine->pause_requested, 0);
@@ -502,14 +783,6 @@ static void periodic_checkpoint(cpu_engine *engine, int *permutation)
     pthread_mutex_lock(&engine->pause_lock);
 }
 
-static struct timespec monotonic_deadline(double seconds)
-{
-    struct timespec deadline;
-    deadline.tv_sec = (time_t)seconds;
-    deadline.tv_nsec = (long)((seconds - (double)deadline.tv_sec) * 1e9);
-    return deadline;
-}
-
 static void *run_checkpoints(void *arg)
 {
     cpu_engine *engine = arg;
@@ -517,7 +790,7 @@ static void *run_checkpoints(void *arg)
     int *permutation = malloc(sizeof(int) * (size_t)search->data->n);
     pthread_mutex_lock(&engine->pause_lock);
     double due = fsbb_now() + search->checkpoint_interval_s;
-    while (!engine->ended) {
+    while (!engine->ended && !atomic_load(&engine->traded)) {
         if (fsbb_now() < due) {
             const struct timespec deadline = monotonic_deadline(due);
             pthread_cond_timedwait(&engine->parked_changed, &engine->pause_lock, &deadline);
@@ -531,24 +804,50 @@ static void *run_checkpoints(void *arg)
     return NULL;
 }
 
-static void init_pause(cpu_engine *engine)
+static void init_sync(cpu_engine *engine)
 {
     atomic_init(&engine->pause_requested, 0);
     pthread_mutex_init(&engine->pause_lock, NULL);
+    pthread_mutex_init(&engine->idle_lock, NULL);
+    pthread_mutex_init(&engine->donation_lock, NULL);
     pthread_condattr_t attributes;
     pthread_condattr_init(&attributes);
     pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
     pthread_cond_init(&engine->parked_changed, &attributes);
+    pthread_cond_init(&engine->work_ready, &attributes);
     pthread_condattr_destroy(&attributes);
     pthread_cond_init(&engine->pause_over, NULL);
 }
 
-static void free_pause(cpu_engine *engine)
+static void free_sync(cpu_engine *engine)
 {
     pthread_mutex_destroy(&engine->pause_lock);
+    pthread_mutex_destroy(&engine->idle_lock);
+    pthread_mutex_destroy(&engine->donation_lock);
     pthread_cond_destroy(&engine->parked_changed);
+    pthread_cond_destroy(&engine->work_ready);
     pthread_cond_destroy(&engine->pause_over);
     free(engine->snapshot);
+    free(engine->donation);
+}
+
+/* When fewer threads started than workers were made (called with the workers parked at
+ * the start): the workers without a thread give their nodes to those with one and leave
+ * the engine. */
+static void keep_started(cpu_engine *engine, int started)
+{
+    for (int t = started; t < engine->count && started > 0; t++) {
+        worker *from = &engine->workers[t], *to = &engine->workers[t % started];
+        while (from->pool.count > 0)
+            if (fsbb_node_pool_steal_half(&from->pool, &to->pool) == 0) {
+                atomic_store(&engine->out_of_memory, 1);
+                atomic_store(&engine->search->stop, 1);
+                break;
+            }
+        publish_open_nodes(from);
+        publish_open_nodes(to);
+    }
+    engine->count = engine->running = started;
 }
 
 /* Runs the workers (and the checkpoint thread when checkpoints are periodic) to the end. */
@@ -560,21 +859,26 @@ static fsbb_status run_threads(cpu_engine *engine, fsbb_error *err)
     pthread_t *threads = calloc((size_t)engine->count, sizeof *threads);
     if (!threads)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for thread handles");
-    engine->running = engine->count;
+    /* The workers park at the start until every thread that could be made exists. */
+    const int wanted = engine->count;
+    engine->running = wanted;
+    atomic_store(&engine->pause_requested, 1);
     int started = 0;
-    for (; started < engine->count; started++)
+    for (; started < wanted; started++)
         if (pthread_create(&threads[started], NULL, run_worker, &engine->workers[started]) != 0)
             break;
+    pthread_mutex_lock(&engine->pause_lock);
+    if (started < wanted)
+        keep_started(engine, started);
+    search->threads = started;
+    /* Time-outs wake at most about IDLE_TIMEOUTS_PER_S sleepers a second in all. */
+    engine->idle_wait_s = FSBB_MAX(MIN_IDLE_WAIT_S, (double)started / IDLE_TIMEOUTS_PER_S);
+    atomic_store(&engine->pause_requested, 0);
+    pthread_cond_broadcast(&engine->pause_over);
+    pthread_mutex_unlock(&engine->pause_lock);
     fsbb_status status = FSBB_OK;
-    if (started == 0) {
-        status = fsbb_fail(err, FSBB_ERR_MEMORY, "could not start a search thread");
-    } else if (started < engine->count) {
-        /* The threads that started share all the work; the missing ones count as idle. */
-        atomic_fetch_add(&engine->idle, engine->count - started);
-        pthread_mutex_lock(&engine->pause_lock);
-        engine->running -= engine->count - started;
-        pthread_mutex_unlock(&engine->pause_lock);
-    }
+    if (started == 0)
+        status = fsbb_fail(err, FSBB_ERR_RESOURCE, "could not start a search thread (of %d)", wanted);
     pthread_t checkpointer;
     const int periodic = started > 0 && search->checkpoint_path && search->checkpoint_interval_s > 0 &&
                          pthread_create(&checkpointer, NULL, run_checkpoints, engine) == 0;
@@ -592,11 +896,12 @@ static fsbb_status run_threads(cpu_engine *engine, fsbb_error *err)
 
 fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
 {
-    cpu_engine engine = {.search = search, .count = search->threads, .node_size = fsbb_node_size(search->data->n)};
+    cpu_engine engine = {.search = search, .count = search->threads, .node_size = fsbb_node_size(search->data->n),
+                         .party = search->party};
     engine.workers = calloc((size_t)engine.count, sizeof *engine.workers);
     if (!engine.workers)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for %d search threads", engine.count);
-    init_pause(&engine);
+    init_sync(&engine);
     int initialised = 0;
     fsbb_status status = FSBB_OK;
     for (; initialised < engine.count; initialised++)
@@ -613,10 +918,10 @@ fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
         status = run_threads(&engine, err);
     if (status == FSBB_OK && atomic_load(&engine.out_of_memory))
         status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for open nodes");
-    /* Every worker stopped between two nodes: the pools hold the whole open tree. */
-    const int handing_off = status == FSBB_OK && search->handoff && atomic_load(&search->phase_ended);
-    if (handing_off) {
-        status = hand_off(&engine, search->handoff, err);
+    /* Every worker stopped between two nodes: the pools hold the engine's open nodes. */
+    const int giving_back = status == FSBB_OK && engine.party;
+    if (giving_back) {
+        status = give_back(&engine, err);
     } else if (status == FSBB_OK && search->checkpoint_path) {
         int *permutation = malloc(sizeof(int) * (size_t)search->data->n);
         fsbb_checkpoint state;
@@ -624,11 +929,11 @@ fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
         free(permutation);
     }
     for (int t = 0; t < initialised; t++) {
-        if (!handing_off && engine.workers[t].pool.count > 0)
+        if (!giving_back && engine.workers[t].pool.count > 0)
             fsbb_search_note_open(search, fsbb_node_pool_min_lb(&engine.workers[t].pool));
         free_worker(&engine.workers[t]);
     }
     free(engine.workers);
-    free_pause(&engine);
+    free_sync(&engine);
     return status;
 }

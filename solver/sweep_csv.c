@@ -1,8 +1,6 @@
-/* sweep_csv.c — quoting CSV fields and parsing CSV records with torn-tail detection
- * (sweep_csv.h). */
+/* sweep_csv.c — quoting CSV fields and parsing CSV records with torn-tail detection and
+ * recovery from damaged lines (sweep_csv.h). */
 #include "sweep_csv.h"
-
-#include "error.h"
 
 #include <string.h>
 
@@ -38,15 +36,13 @@ typedef struct csv_reader {
     const char *text;
     size_t length;
     size_t position;
-    int line;              /* 1-based line of position, for messages */
+    int line;              /* 1-based line of position */
     const char *problem;   /* with RECORD_MALFORMED */
-    int problem_line;
 } csv_reader;
 
 static record_end malformed(csv_reader *reader, const char *problem)
 {
     reader->problem = problem;
-    reader->problem_line = reader->line;
     return RECORD_MALFORMED;
 }
 
@@ -123,36 +119,69 @@ done:
     return end;
 }
 
-fsbb_status fsbb_csv_parse(const char *text, size_t length, const char *source, fsbb_csv *out, fsbb_error *err)
+/* The offset just past the first line feed at or after position; length when none. */
+static size_t end_of_line(const char *text, size_t length, size_t position)
+{
+    const char *line_feed = memchr(text + position, '\n', length - position);
+    return line_feed ? (size_t)(line_feed - text) + 1 : length;
+}
+
+void fsbb_csv_parse(const char *text, size_t length, fsbb_csv *out)
 {
     csv_reader reader = {.text = text, .length = length, .line = 1};
     out->records = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
-    out->complete_length = 0;
+    out->spans = g_array_new(FALSE, FALSE, sizeof(fsbb_csv_span));
+    out->bad = g_array_new(FALSE, FALSE, sizeof(fsbb_csv_bad));
     out->torn = 0;
+    guint unclosed = G_MAXUINT;  /* the bad stretch of a quote that ran to the end, if any */
+    guint records_before = 0;    /* records before it */
     while (reader.position < length) {
+        fsbb_csv_span span = {.line = reader.line, .start = reader.position};
         GPtrArray *fields = g_ptr_array_new_with_free_func(g_free);
         const record_end end = read_record(&reader, fields);
-        if (end == RECORD_MALFORMED) {
-            g_ptr_array_free(fields, TRUE);
-            g_ptr_array_free(out->records, TRUE);
-            out->records = NULL;
-            return fsbb_fail(err, FSBB_ERR_PARSE, "%s:%d: %s", source, reader.problem_line, reader.problem);
+        if (end == RECORD_COMPLETE) {
+            g_ptr_array_add(fields, NULL);
+            g_ptr_array_add(out->records, g_ptr_array_free(fields, FALSE));
+            span.end = reader.position;
+            g_array_append_val(out->spans, span);
+            continue;
         }
-        if (end == RECORD_TORN) {
-            g_ptr_array_free(fields, TRUE);
-            out->torn = 1;
+        g_ptr_array_free(fields, TRUE);
+        span.end = end_of_line(text, length, span.start);
+        if (end == RECORD_TORN && span.end == length && text[length - 1] != '\n') {
+            out->torn = 1;  /* a write cut short: the one thing an append can leave */
             break;
         }
-        g_ptr_array_add(fields, NULL);
-        g_ptr_array_add(out->records, g_ptr_array_free(fields, FALSE));
-        out->complete_length = reader.position;
+        /* Damage: skip the record's first line and read on from the next one. A record that
+         * failed past that line has a quote that its line does not close. */
+        const fsbb_csv_bad bad = {.span = span,
+                                  .problem = reader.line > span.line || end == RECORD_TORN
+                                                 ? "a quote that is not closed on its line"
+                                                 : reader.problem};
+        if (end == RECORD_TORN) {
+            unclosed = out->bad->len;
+            records_before = out->records->len;
+        }
+        g_array_append_val(out->bad, bad);
+        reader.position = span.end;
+        reader.line = span.line + 1;
     }
-    return FSBB_OK;
+    /* A quote open to the end with no record after its line: a torn write of a record
+     * with a line break inside a field. */
+    if (unclosed != G_MAXUINT && out->records->len == records_before) {
+        g_array_set_size(out->bad, unclosed);
+        out->torn = 1;
+    }
 }
 
 void fsbb_csv_clear(fsbb_csv *csv)
 {
     if (csv->records)
         g_ptr_array_free(csv->records, TRUE);
+    if (csv->spans)
+        g_array_free(csv->spans, TRUE);
+    if (csv->bad)
+        g_array_free(csv->bad, TRUE);
     csv->records = NULL;
+    csv->spans = csv->bad = NULL;
 }

@@ -1,10 +1,12 @@
-/* sweep_row.c — the column layout of sweep rows, resume keys and JSON rendering
- * (sweep_row.h). */
+/* sweep_row.c — the column layout of sweep rows, resume keys, checks of rows read back,
+ * and JSON rendering (sweep_row.h); the JSON text itself comes from json.h. */
 #include "sweep_row.h"
 
 #include "error.h"
+#include "json.h"
 #include "sweep_csv.h"
 
+#include <math.h>
 #include <string.h>
 
 typedef enum { KIND_TEXT, KIND_NUMBER, KIND_BOOLEAN } column_kind;
@@ -46,6 +48,16 @@ int fsbb_sweep_reserved_column(const char *name)
     return 0;
 }
 
+int fsbb_sweep_plain_name(const char *name)
+{
+    if (name[0] == '\0' || name[0] == '.' || strlen(name) > FSBB_SWEEP_NAME_MAX)
+        return 0;
+    for (const char *c = name; *c; c++)
+        if (!g_ascii_isalnum(*c) && !strchr("._-", *c))
+            return 0;
+    return 1;
+}
+
 fsbb_sweep_layout *fsbb_sweep_layout_new(char *const *parameters, int parameter_count)
 {
     fsbb_sweep_layout *layout = g_new0(fsbb_sweep_layout, 1);
@@ -69,6 +81,25 @@ fsbb_status fsbb_sweep_layout_from_header(char *const *header, int count, const 
         if (strcmp(header[2 + parameter_count + c], result_columns[c].name) != 0)
             return fsbb_fail(err, FSBB_ERR_PARSE, "%s: header column %d is '%s', expected '%s'", source,
                              3 + parameter_count + c, header[2 + parameter_count + c], result_columns[c].name);
+    for (int p = 0; p < parameter_count; p++) {
+        const char *name = header[fsbb_sweep_parameter_column(p)];
+        const char *problem = NULL;
+        if (!fsbb_sweep_plain_name(name))
+            problem = "is not a parameter name (letters, digits, '.', '_', '-')";
+        else if (fsbb_sweep_reserved_column(name))
+            problem = "is the name of a result column";
+        for (int q = 0; q < p && !problem; q++)
+            if (strcmp(header[fsbb_sweep_parameter_column(q)], name) == 0)
+                problem = "is given twice";
+        if (problem) {
+            char *shown = g_strescape(name, NULL);
+            const fsbb_status status =
+                fsbb_fail(err, FSBB_ERR_PARSE, "%s: parameter column %d, '%s', %s", source,
+                          fsbb_sweep_parameter_column(p) + 1, shown, problem);
+            g_free(shown);
+            return status;
+        }
+    }
     *out = fsbb_sweep_layout_new(header + 2, parameter_count);
     return FSBB_OK;
 }
@@ -110,94 +141,78 @@ char *fsbb_sweep_row_key(const fsbb_sweep_layout *layout, char *const *fields)
     return g_string_free(key, FALSE);
 }
 
-/* 1 when text is a number in JSON's grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
-static int is_json_number(const char *text)
+/* 1 when text is a finite number >= 0 as the summary reads numbers. */
+static int number_field(const char *text)
 {
-    const char *c = text;
-    if (*c == '-')
-        c++;
-    if (*c == '0')
-        c++;
-    else if (*c >= '1' && *c <= '9')
-        while (g_ascii_isdigit(*c))
-            c++;
-    else
-        return 0;
-    if (*c == '.') {
-        c++;
-        if (!g_ascii_isdigit(*c))
-            return 0;
-        while (g_ascii_isdigit(*c))
-            c++;
-    }
-    if (*c == 'e' || *c == 'E') {
-        c++;
-        if (*c == '+' || *c == '-')
-            c++;
-        if (!g_ascii_isdigit(*c))
-            return 0;
-        while (g_ascii_isdigit(*c))
-            c++;
-    }
-    return *c == '\0';
+    char *end;
+    const double value = g_ascii_strtod(text, &end);
+    return g_ascii_isdigit(text[0]) && *end == '\0' && isfinite(value);
 }
 
-void fsbb_json_append_string(GString *out, const char *text)
+char *fsbb_sweep_row_problem(const fsbb_sweep_layout *layout, char *const *fields)
 {
-    /* JSON text is UTF-8: a byte that is not (an odd file name) becomes U+FFFD. */
-    char *valid = g_utf8_make_valid(text, -1);
-    g_string_append_c(out, '"');
-    for (const unsigned char *c = (const unsigned char *)valid; *c; c++) {
-        if (*c == '"' || *c == '\\')
-            g_string_append_printf(out, "\\%c", *c);
-        else if (*c == '\n')
-            g_string_append(out, "\\n");
-        else if (*c == '\t')
-            g_string_append(out, "\\t");
-        else if (*c == '\r')
-            g_string_append(out, "\\r");
-        else if (*c < 0x20)
-            g_string_append_printf(out, "\\u%04x", *c);
-        else
-            g_string_append_c(out, (char)*c);
+    if (fields[FSBB_COLUMN_INSTANCE][0] == '\0')
+        return g_strdup("no instance");
+    guint64 repeat;
+    if (!g_ascii_string_to_unsigned(fields[FSBB_COLUMN_REPEAT], 10, 1, G_MAXINT, &repeat, NULL)) {
+        char *shown = g_strescape(fields[FSBB_COLUMN_REPEAT], NULL);
+        char *problem = g_strdup_printf("repeat '%s' is not a whole number from 1", shown);
+        g_free(shown);
+        return problem;
     }
-    g_string_append_c(out, '"');
-    g_free(valid);
+    for (int p = 0; p < layout->parameter_count; p++)
+        if (fields[fsbb_sweep_parameter_column(p)][0] == '\0')
+            return g_strdup_printf("no value for %s", layout->parameters[p]);
+    for (int c = 0; c < FSBB_RESULT_COLUMNS; c++) {
+        const char *field = fields[fsbb_sweep_result_column_index(layout, (fsbb_sweep_result_column)c)];
+        const char *expected = NULL;
+        if (c == FSBB_COLUMN_STATUS && strcmp(field, "optimal") != 0 && strcmp(field, "limit") != 0)
+            expected = "optimal or limit";
+        else if (result_columns[c].kind == KIND_BOOLEAN && strcmp(field, "true") != 0 && strcmp(field, "false") != 0)
+            expected = "true or false";
+        else if (result_columns[c].kind == KIND_NUMBER && !number_field(field) &&
+                 !(c == FSBB_COLUMN_MAKESPAN && field[0] == '\0'))
+            expected = "a number";
+        if (expected) {
+            char *shown = g_strescape(field, NULL);
+            char *problem = g_strdup_printf("%s '%s' is not %s", result_columns[c].name, shown, expected);
+            g_free(shown);
+            return problem;
+        }
+    }
+    return NULL;
 }
 
 static void append_value(GString *out, column_kind kind, const char *field)
 {
     if (kind == KIND_BOOLEAN && (strcmp(field, "true") == 0 || strcmp(field, "false") == 0))
         g_string_append(out, field);
-    else if (kind == KIND_NUMBER && is_json_number(field))
+    else if (kind == KIND_NUMBER && fsbb_json_is_number(field))
         g_string_append(out, field);
     else if (kind != KIND_TEXT && field[0] == '\0')
-        g_string_append(out, "null");
+        fsbb_json_null(out);
     else
-        fsbb_json_append_string(out, field);
+        fsbb_json_string(out, field);
 }
 
 void fsbb_sweep_row_append_json(GString *out, const fsbb_sweep_layout *layout, char *const *fields)
 {
-    g_string_append_c(out, '{');
-    fsbb_json_append_string(out, "instance");
-    g_string_append(out, ": ");
-    fsbb_json_append_string(out, fields[FSBB_COLUMN_INSTANCE]);
-    g_string_append(out, ", \"repeat\": ");
+    fsbb_json_object row;
+    fsbb_json_object_begin(&row, out);
+    fsbb_json_member(&row, "instance");
+    fsbb_json_string(out, fields[FSBB_COLUMN_INSTANCE]);
+    fsbb_json_member(&row, "repeat");
     append_value(out, KIND_NUMBER, fields[FSBB_COLUMN_REPEAT]);
     for (int p = 0; p < layout->parameter_count; p++) {
         const char *value = fields[fsbb_sweep_parameter_column(p)];
-        g_string_append(out, ", ");
-        fsbb_json_append_string(out, layout->parameters[p]);
-        g_string_append(out, ": ");
-        append_value(out, is_json_number(value) ? KIND_NUMBER : KIND_TEXT, value);
+        fsbb_json_member(&row, layout->parameters[p]);
+        append_value(out, fsbb_json_is_number(value) ? KIND_NUMBER : KIND_TEXT, value);
     }
     for (int c = 0; c < FSBB_RESULT_COLUMNS; c++) {
-        g_string_append(out, ", ");
-        fsbb_json_append_string(out, result_columns[c].name);
-        g_string_append(out, ": ");
+        fsbb_json_member(&row, result_columns[c].name);
         append_value(out, result_columns[c].kind,
                      fields[fsbb_sweep_result_column_index(layout, (fsbb_sweep_result_column)c)]);
     }
-    g_string_append(out, "}\n");
+    fsbb_json_object_end(&row);
+    g_string_append_c(out, '\n');
 }

@@ -40,18 +40,46 @@ static void plan_pending(fsbb_sweep *sweep, GHashTable *all_keys)
     g_free(values);
 }
 
-/* Loads every instance before anything is written, so that a name that does not load
- * stops the sweep without a trace in the results folder. */
+/* 1 when this value of the parameter starts the search from the best-known makespan. */
+static int needs_best_known(const fsbb_sweep_parameter *parameter, const char *value)
+{
+    fsbb_options *options = fsbb_options_new();
+    char ub[32];
+    const int needs = options && fsbb_options_set(options, parameter->name, value, NULL) == FSBB_OK &&
+                      g_strcmp0(fsbb_options_get(options, "ub", ub, sizeof ub), "opt") == 0;
+    fsbb_options_free(options);
+    return needs;
+}
+
+/* Loads instance i of the sweep into *out (to be freed by the caller even on an error) and
+ * checks that its runs can start: a run with ub = opt needs a best-known makespan, which
+ * only Taillard's instances have. */
+static fsbb_status load_instance(const fsbb_sweep_spec *spec, int i, fsbb_instance **out, fsbb_error *err)
+{
+    const char *name = spec->instances[i];
+    fsbb_error load_err;
+    const fsbb_status status = fsbb_instance_load(name, out, &load_err);
+    if (status != FSBB_OK)
+        return fsbb_fail(err, status, "instance '%s': %s", name, load_err.message);
+    if (fsbb_instance_best_known(*out) > 0)
+        return FSBB_OK;
+    for (int p = 0; p < spec->parameter_count; p++)
+        for (int v = 0; v < spec->parameters[p].value_count; v++)
+            if (needs_best_known(&spec->parameters[p], spec->parameters[p].values[v]))
+                return fsbb_fail(err, FSBB_ERR_ARGUMENT,
+                                 "instance '%s' has no best-known makespan, which [parameters] %s = %s needs "
+                                 "(only Taillard's instances have one: sweep it with ub = heuristic, inf or a number)",
+                                 name, spec->parameters[p].name, spec->parameters[p].values[v]);
+    return FSBB_OK;
+}
+
+/* Loads every instance before anything is written, so that a name that does not load,
+ * or cannot run as the sweep asks, stops the sweep without a trace in the results folder. */
 static fsbb_status load_instances(fsbb_sweep *sweep, fsbb_error *err)
 {
-    const fsbb_sweep_spec *spec = sweep->spec;
     fsbb_status status = FSBB_OK;
-    for (int i = 0; i < spec->instance_count && status == FSBB_OK; i++) {
-        fsbb_error load_err;
-        status = fsbb_instance_load(spec->instances[i], &sweep->instances[i], &load_err);
-        if (status != FSBB_OK)
-            fsbb_fail(err, status, "instance '%s': %s", spec->instances[i], load_err.message);
-    }
+    for (int i = 0; i < sweep->spec->instance_count && status == FSBB_OK; i++)
+        status = load_instance(sweep->spec, i, &sweep->instances[i], err);
     return status;
 }
 
@@ -107,31 +135,30 @@ static long count_stored(const fsbb_sweep_spec *spec, const fsbb_sweep_layout *l
     return count;
 }
 
-fsbb_status fsbb_sweep_check(const fsbb_sweep_spec *spec, const char *dir, long *stored, fsbb_error *err)
+fsbb_status fsbb_sweep_check(const fsbb_sweep_spec *spec, const char *dir, long *stored, GPtrArray **bad_rows,
+                             fsbb_error *err)
 {
     fsbb_status status = FSBB_OK;
     for (int i = 0; i < spec->instance_count && status == FSBB_OK; i++) {
         fsbb_instance *instance = NULL;
-        fsbb_error load_err;
-        status = fsbb_instance_load(spec->instances[i], &instance, &load_err);
-        if (status != FSBB_OK)
-            fsbb_fail(err, status, "instance '%s': %s", spec->instances[i], load_err.message);
+        status = load_instance(spec, i, &instance, err);
         fsbb_instance_free(instance);
     }
     *stored = 0;
+    *bad_rows = NULL;
     char *csv_path = g_build_filename(dir, "runs.csv", NULL);
     if (status == FSBB_OK && g_file_test(csv_path, G_FILE_TEST_EXISTS)) {
-        fsbb_sweep_layout *found = NULL, *wanted = fsbb_sweep_spec_layout(spec);
-        GPtrArray *rows = NULL;
-        status = fsbb_sweep_table_read(csv_path, &found, &rows, NULL, err);
-        if (status == FSBB_OK && !fsbb_sweep_layout_equal(found, wanted))
+        fsbb_sweep_layout *wanted = fsbb_sweep_spec_layout(spec);
+        fsbb_sweep_table found;
+        status = fsbb_sweep_table_read(csv_path, &found, err);
+        if (status == FSBB_OK && !fsbb_sweep_layout_equal(found.layout, wanted))
             status = fsbb_fail(err, FSBB_ERR_CHECKPOINT, "%s holds the runs of a sweep with other parameters",
                                csv_path);
-        if (status == FSBB_OK)
-            *stored = count_stored(spec, wanted, rows);
-        if (rows)
-            g_ptr_array_free(rows, TRUE);
-        fsbb_sweep_layout_free(found);
+        if (status == FSBB_OK) {
+            *stored = count_stored(spec, wanted, found.rows);
+            *bad_rows = g_steal_pointer(&found.bad_rows);
+        }
+        fsbb_sweep_table_clear(&found);
         fsbb_sweep_layout_free(wanted);
     }
     g_free(csv_path);
@@ -164,6 +191,11 @@ long fsbb_sweep_pending(const fsbb_sweep *sweep)
 int fsbb_sweep_dropped_torn_row(const fsbb_sweep *sweep)
 {
     return sweep->store->dropped_torn_row;
+}
+
+const GPtrArray *fsbb_sweep_bad_rows(const fsbb_sweep *sweep)
+{
+    return sweep->store->bad_rows;
 }
 
 int fsbb_sweep_moved_aside(const fsbb_sweep *sweep)

@@ -40,22 +40,30 @@ typedef struct fsbb_sweep_report {
 
 typedef struct fsbb_sweep fsbb_sweep;
 
-/* Loads spec's instances (one that fails to load is an error that names it, before dir is
- * touched), then opens dir's store for spec (force: redo stored runs of this plan;
+/* Loads spec's instances (one that fails to load, or that has no best-known makespan when
+ * a run asks for ub = opt, is an error that names it, before dir is touched), then opens
+ * dir's store for spec (force: redo stored runs of this plan;
  * another sweep's files are moved aside, see fsbb_sweep_store_open). */
 fsbb_status fsbb_sweep_new(const fsbb_sweep_spec *spec, const char *dir, int force, fsbb_sweep **out,
                            fsbb_error *err);
 void fsbb_sweep_free(fsbb_sweep *sweep);
-/* Checks a sweep without changing anything: loads each instance once, and counts the
- * planned runs that dir's runs.csv already holds (0 when there is none). Another sweep's
+/* Checks a sweep without changing anything: loads and checks each instance once, as
+ * fsbb_sweep_new does, and counts the
+ * planned runs that dir's runs.csv already holds (0 when there is none). *bad_rows
+ * receives the rows of runs.csv that cannot be read (fsbb_sweep_bad_row *, see
+ * sweep_store.h; g_ptr_array_unref), or NULL when there is no runs.csv. Another sweep's
  * runs.csv is FSBB_ERR_CHECKPOINT, as for fsbb_sweep_new. */
-fsbb_status fsbb_sweep_check(const fsbb_sweep_spec *spec, const char *dir, long *stored, fsbb_error *err);
+fsbb_status fsbb_sweep_check(const fsbb_sweep_spec *spec, const char *dir, long *stored, GPtrArray **bad_rows,
+                             fsbb_error *err);
 /* Runs in the plan, and those not stored (to be run by fsbb_sweep_execute). */
 long fsbb_sweep_total(const fsbb_sweep *sweep);
 long fsbb_sweep_pending(const fsbb_sweep *sweep);
 /* 1 when opening found and removed a torn last row; 1 when another sweep's files were
  * moved aside. */
 int fsbb_sweep_dropped_torn_row(const fsbb_sweep *sweep);
+/* The rows of runs.csv that opening could not read (fsbb_sweep_bad_row *): they were
+ * moved to runs.rejected.csv, and the runs they held are pending again. */
+const GPtrArray *fsbb_sweep_bad_rows(const fsbb_sweep *sweep);
 int fsbb_sweep_moved_aside(const fsbb_sweep *sweep);
 /* Runs the pending runs in plan order. Returns FSBB_OK unless the results could not be
  * written; failed runs and an interruption are in report. */

@@ -5,6 +5,7 @@
 #include "error.h"
 #include "sweep_range.h"
 #include "sweep_row.h"
+#include "taillard.h"
 
 #include <glib.h>
 #include <string.h>
@@ -121,16 +122,6 @@ static const char *repeated_item(char *const *items)
     return repeated;
 }
 
-static int valid_name(const char *name)
-{
-    if (name[0] == '\0' || name[0] == '.')
-        return 0;
-    for (const char *c = name; *c; c++)
-        if (!g_ascii_isalnum(*c) && !strchr("._-", *c))
-            return 0;
-    return 1;
-}
-
 static fsbb_status read_name(GKeyFile *file, const char *source, fsbb_sweep_spec *spec, fsbb_error *err)
 {
     if (g_key_file_has_key(file, "sweep", "name", NULL)) {
@@ -143,11 +134,43 @@ static fsbb_status read_name(GKeyFile *file, const char *source, fsbb_sweep_spec
             base[strlen(base) - 4] = '\0';
         spec->name = base;
     }
-    if (!valid_name(spec->name))
+    if (!fsbb_sweep_plain_name(spec->name))
         return fsbb_fail(err, FSBB_ERR_ARGUMENT,
-                         "%s: [sweep] name: '%s' is not a folder name (letters, digits, '.', '_', '-')", source,
-                         spec->name);
+                         "%s: [sweep] name: '%s' is not a folder name (up to %d letters, digits, '.', '_', '-')",
+                         source, spec->name, FSBB_SWEEP_NAME_MAX);
     return FSBB_OK;
+}
+
+/* The name a sweep records for an instance: Taillard's own spelling ("ta1", "TA001" ->
+ * "ta001"), so that one instance has one name; anything else as it is. */
+static char *canonical_instance(const char *name)
+{
+    const int index = strchr(name, '/') ? 0 : fsbb_taillard_index(name);
+    return g_strdup(index > 0 ? fsbb_taillard_entry_at(index)->name : name);
+}
+
+/* Replaces each expanded name by its canonical one; two names of one instance are an
+ * error that quotes both as written. */
+static fsbb_status canonicalise_instances(GPtrArray *instances, const char *source, fsbb_error *err)
+{
+    GHashTable *written_as = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+    fsbb_status status = FSBB_OK;
+    for (guint i = 0; i < instances->len && status == FSBB_OK; i++) {
+        char *written = g_ptr_array_index(instances, i), *canonical = canonical_instance(written);
+        const char *first = g_hash_table_lookup(written_as, canonical);
+        if (first && strcmp(first, written) == 0)
+            status = fsbb_fail(err, FSBB_ERR_ARGUMENT, "%s: [sweep] instances: '%s' is listed twice", source, written);
+        else if (first)
+            status = fsbb_fail(err, FSBB_ERR_ARGUMENT,
+                               "%s: [sweep] instances: '%s' and '%s' are the same instance (%s): list it once",
+                               source, first, written, canonical);
+        else
+            g_hash_table_insert(written_as, g_strdup(canonical), g_strdup(written));
+        instances->pdata[i] = canonical;
+        g_free(written);
+    }
+    g_hash_table_destroy(written_as);
+    return status;
 }
 
 static fsbb_status read_instances(GKeyFile *file, const char *source, fsbb_sweep_spec *spec, fsbb_error *err)
@@ -167,15 +190,12 @@ static fsbb_status read_instances(GKeyFile *file, const char *source, fsbb_sweep
             fsbb_fail(err, status, "%s: [sweep] instances: %s", source, item_err.message);
     }
     g_strfreev(items);
+    if (status == FSBB_OK)
+        status = canonicalise_instances(instances, source, err);
     g_ptr_array_add(instances, NULL);
     spec->instances = (char **)g_ptr_array_free(instances, FALSE);
     spec->instance_count = (int)g_strv_length(spec->instances);
-    if (status != FSBB_OK)
-        return status;
-    const char *repeated = repeated_item(spec->instances);
-    if (repeated)
-        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "%s: [sweep] instances: '%s' is listed twice", source, repeated);
-    return FSBB_OK;
+    return status;
 }
 
 static fsbb_status read_repeats(GKeyFile *file, const char *source, fsbb_sweep_spec *spec, fsbb_error *err)

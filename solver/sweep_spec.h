@@ -12,7 +12,9 @@
  *     threads = 1, 2
  *
  * Lists are comma-separated; a comma inside a value is written "\,". Every value is
- * checked with fsbb_options_set when the file is read, so a typo fails before any run. */
+ * checked with fsbb_options_set when the file is read, so a typo fails before any run.
+ * Taillard names are recorded in Taillard's spelling (ta1 -> ta001); two names of one
+ * instance are an error. */
 #ifndef FSBB_SWEEP_SPEC_H
 #define FSBB_SWEEP_SPEC_H
 
@@ -33,7 +35,7 @@ typedef struct fsbb_sweep_parameter {
 typedef struct fsbb_sweep_spec {
     char *name;               /* the results folder's name: letters, digits, '.', '_', '-' */
     char *description;        /* NULL when none */
-    char **instances;         /* expanded names or paths, NULL-terminated */
+    char **instances;         /* expanded names or paths, Taillard's as ta001; NULL-terminated */
     int instance_count;
     int repeats;
     fsbb_sweep_parameter *parameters;

@@ -9,7 +9,9 @@
  * drops it, so that run is redone and never counted twice. runs.jsonl is derived: it is
  * appended after the CSV row and rebuilt from runs.csv at every open, so a kill between
  * the two writes cannot make them disagree for long. Whole-file rewrites (the header, a
- * dropped torn row, --force) go through a temporary file and rename(). */
+ * dropped torn row, rows that cannot be read, --force) go through a temporary file and
+ * rename(). A row that cannot be read (damaged by hand or by a disk, not by a kill) costs
+ * only itself: the rows after it are kept, and it goes to runs.rejected.csv as it was. */
 #include "sweep_store.h"
 
 #include "error.h"
@@ -33,9 +35,57 @@ fsbb_status fsbb_write_file_atomically(const char *path, const char *contents, s
     return FSBB_OK;
 }
 
-fsbb_status fsbb_sweep_table_read(const char *csv_path, fsbb_sweep_layout **layout, GPtrArray **rows, int *torn,
-                                  fsbb_error *err)
+static void free_bad_row(gpointer data)
 {
+    fsbb_sweep_bad_row *bad = data;
+    g_free(bad->problem);
+    g_free(bad->text);
+    g_free(bad);
+}
+
+static void add_bad_row(GPtrArray *bad_rows, const char *text, const fsbb_csv_span *span, char *problem)
+{
+    fsbb_sweep_bad_row *bad = g_new(fsbb_sweep_bad_row, 1);
+    bad->line = span->line;
+    bad->problem = problem;
+    bad->text = g_strndup(text + span->start, span->end - span->start);
+    g_ptr_array_add(bad_rows, bad);
+}
+
+static gint by_line(gconstpointer a, gconstpointer b)
+{
+    const fsbb_sweep_bad_row *x = *(fsbb_sweep_bad_row *const *)a, *y = *(fsbb_sweep_bad_row *const *)b;
+    return (x->line > y->line) - (x->line < y->line);
+}
+
+/* Fills table from csv, whose first record is the header (already checked): the rows that
+ * are complete and valid, and the others with the damaged stretches as bad rows. */
+static void sort_rows(fsbb_sweep_table *table, fsbb_csv *csv, const char *text)
+{
+    table->rows = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
+    table->bad_rows = g_ptr_array_new_with_free_func(free_bad_row);
+    for (guint b = 0; b < csv->bad->len; b++) {
+        const fsbb_csv_bad *bad = &g_array_index(csv->bad, fsbb_csv_bad, b);
+        add_bad_row(table->bad_rows, text, &bad->span, g_strdup(bad->problem));
+    }
+    for (guint r = 1; r < csv->records->len; r++) {
+        char **row = g_ptr_array_index(csv->records, r);
+        const int fields = (int)g_strv_length(row);
+        char *problem = fields != table->layout->column_count
+                            ? g_strdup_printf("%d fields, the header has %d", fields, table->layout->column_count)
+                            : fsbb_sweep_row_problem(table->layout, row);
+        if (problem)
+            add_bad_row(table->bad_rows, text, &g_array_index(csv->spans, fsbb_csv_span, r), problem);
+        else
+            g_ptr_array_add(table->rows, g_strdupv(row));
+    }
+    g_ptr_array_sort(table->bad_rows, by_line);
+    table->torn = csv->torn;
+}
+
+fsbb_status fsbb_sweep_table_read(const char *csv_path, fsbb_sweep_table *out, fsbb_error *err)
+{
+    *out = (fsbb_sweep_table){0};
     char *text = NULL;
     gsize length = 0;
     GError *error = NULL;
@@ -45,34 +95,48 @@ fsbb_status fsbb_sweep_table_read(const char *csv_path, fsbb_sweep_layout **layo
         return status;
     }
     fsbb_csv csv;
-    fsbb_status status = fsbb_csv_parse(text, length, csv_path, &csv, err);
-    g_free(text);
-    if (status != FSBB_OK)
-        return status;
-    *layout = NULL;
-    if (csv.records->len == 0) {
+    fsbb_csv_parse(text, length, &csv);
+    fsbb_status status = FSBB_OK;
+    const fsbb_csv_bad *first_bad = csv.bad->len ? &g_array_index(csv.bad, fsbb_csv_bad, 0) : NULL;
+    if (first_bad && first_bad->span.line == 1) {
+        status = fsbb_fail(err, FSBB_ERR_PARSE, "%s:1: the header has %s", csv_path, first_bad->problem);
+    } else if (csv.records->len == 0) {
         status = fsbb_fail(err, FSBB_ERR_PARSE, "%s: no header", csv_path);
     } else {
         char **header = g_ptr_array_index(csv.records, 0);
-        status = fsbb_sweep_layout_from_header(header, (int)g_strv_length(header), csv_path, layout, err);
+        status = fsbb_sweep_layout_from_header(header, (int)g_strv_length(header), csv_path, &out->layout, err);
     }
-    for (guint r = 1; status == FSBB_OK && r < csv.records->len; r++) {
-        const int fields = (int)g_strv_length(g_ptr_array_index(csv.records, r));
-        if (fields != (*layout)->column_count)
-            status = fsbb_fail(err, FSBB_ERR_PARSE, "%s: row %u has %d fields, the header %d", csv_path, r, fields,
-                               (*layout)->column_count);
-    }
-    if (status != FSBB_OK) {
-        fsbb_sweep_layout_free(*layout);
-        *layout = NULL;
-        fsbb_csv_clear(&csv);
-        return status;
-    }
-    g_strfreev(g_ptr_array_steal_index(csv.records, 0));
-    *rows = csv.records;
-    if (torn)
-        *torn = csv.torn;
-    return FSBB_OK;
+    if (status == FSBB_OK)
+        sort_rows(out, &csv, text);
+    fsbb_csv_clear(&csv);
+    g_free(text);
+    return status;
+}
+
+void fsbb_sweep_table_clear(fsbb_sweep_table *table)
+{
+    fsbb_sweep_layout_free(table->layout);
+    if (table->rows)
+        g_ptr_array_free(table->rows, TRUE);
+    if (table->bad_rows)
+        g_ptr_array_free(table->bad_rows, TRUE);
+    *table = (fsbb_sweep_table){0};
+}
+
+fsbb_status fsbb_sweep_folder_read(const char *dir, fsbb_sweep_table *out, fsbb_error *err)
+{
+    *out = (fsbb_sweep_table){0};
+    if (!g_file_test(dir, G_FILE_TEST_EXISTS))
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "%s: no such results folder", dir);
+    if (!g_file_test(dir, G_FILE_TEST_IS_DIR))
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "%s is not a folder: expected a results folder", dir);
+    char *csv_path = g_build_filename(dir, "runs.csv", NULL);
+    const fsbb_status status =
+        g_file_test(csv_path, G_FILE_TEST_EXISTS)
+            ? fsbb_sweep_table_read(csv_path, out, err)
+            : fsbb_fail(err, FSBB_ERR_ARGUMENT, "%s has no runs.csv: not a sweep's results folder", dir);
+    g_free(csv_path);
+    return status;
 }
 
 static void remember(fsbb_sweep_store *store, char *const *row)
@@ -135,8 +199,47 @@ static char *parameter_list(const fsbb_sweep_layout *layout)
     return layout->parameter_count ? g_strjoinv(", ", layout->parameters) : g_strdup("none");
 }
 
+/* One write() for the whole line where the system allows; a short write (a full disk, a
+ * signal) continues, and a kill in between leaves a torn row that the next open drops. */
+static fsbb_status append_line(int fd, const char *path, const GString *line, fsbb_error *err)
+{
+    size_t written = 0;
+    while (written < line->len) {
+        const ssize_t n = write(fd, line->str + written, line->len - written);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return fsbb_fail(err, FSBB_ERR_IO, "cannot write %s: %s", path, n < 0 ? g_strerror(errno) : "no space");
+        written += (size_t)n;
+    }
+    if (fsync(fd) != 0)
+        return fsbb_fail(err, FSBB_ERR_IO, "cannot sync %s: %s", path, g_strerror(errno));
+    return FSBB_OK;
+}
+
+/* Appends the bad rows, as they were, to runs.rejected.csv (created when missing), before
+ * runs.csv is rewritten without them: they are never lost. A link in its place is refused:
+ * a folder from elsewhere must not choose the file that its rows are appended to. */
+static fsbb_status keep_rejected(const fsbb_sweep_store *store, fsbb_error *err)
+{
+    const int fd = open(store->rejected_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (fd < 0)
+        return fsbb_fail(err, FSBB_ERR_IO, "cannot open %s: %s", store->rejected_path, g_strerror(errno));
+    GString *lines = g_string_new(NULL);
+    for (guint b = 0; b < store->bad_rows->len; b++) {
+        const fsbb_sweep_bad_row *bad = g_ptr_array_index(store->bad_rows, b);
+        g_string_append(lines, bad->text);
+        if (!g_str_has_suffix(bad->text, "\n"))
+            g_string_append_c(lines, '\n');
+    }
+    const fsbb_status status = append_line(fd, store->rejected_path, lines, err);
+    g_string_free(lines, TRUE);
+    close(fd);
+    return status;
+}
+
 /* Loads the rows already in runs.csv into store; sets *csv_dirty when runs.csv must be
- * rewritten (missing, empty, torn, or moved aside). */
+ * rewritten (missing, empty, torn, with bad rows, or moved aside). */
 static fsbb_status load_rows(fsbb_sweep_store *store, const char *dir, int replace_other, int *csv_dirty,
                              fsbb_error *err)
 {
@@ -145,32 +248,31 @@ static fsbb_status load_rows(fsbb_sweep_store *store, const char *dir, int repla
         *csv_dirty = 1;  /* missing, or created empty: a fresh start */
         return FSBB_OK;
     }
-    fsbb_sweep_layout *found = NULL;
-    GPtrArray *rows = NULL;
-    int torn = 0;
+    fsbb_sweep_table found;
     fsbb_error read_err;
-    fsbb_status status = fsbb_sweep_table_read(store->csv_path, &found, &rows, &torn, &read_err);
-    if (status == FSBB_OK && fsbb_sweep_layout_equal(found, store->layout)) {
+    fsbb_status status = fsbb_sweep_table_read(store->csv_path, &found, &read_err);
+    if (status == FSBB_OK && fsbb_sweep_layout_equal(found.layout, store->layout)) {
         g_ptr_array_free(store->rows, TRUE);
-        store->rows = rows;
-        for (guint r = 0; r < rows->len; r++)
-            remember(store, g_ptr_array_index(rows, r));
-        store->dropped_torn_row = torn;
-        *csv_dirty = torn;
-        fsbb_sweep_layout_free(found);
-        return FSBB_OK;
+        store->rows = g_steal_pointer(&found.rows);
+        for (guint r = 0; r < store->rows->len; r++)
+            remember(store, g_ptr_array_index(store->rows, r));
+        g_ptr_array_free(store->bad_rows, TRUE);
+        store->bad_rows = g_steal_pointer(&found.bad_rows);
+        store->dropped_torn_row = found.torn;
+        *csv_dirty = found.torn || store->bad_rows->len;
+        fsbb_sweep_table_clear(&found);
+        return store->bad_rows->len ? keep_rejected(store, err) : FSBB_OK;
     }
     if (status == FSBB_OK) {
-        g_ptr_array_free(rows, TRUE);
         if (!replace_other) {
-            char *theirs = parameter_list(found), *ours = parameter_list(store->layout);
+            char *theirs = parameter_list(found.layout), *ours = parameter_list(store->layout);
             status = fsbb_fail(err, FSBB_ERR_CHECKPOINT,
                                "%s holds the runs of a sweep with other parameters (%s; this sweep: %s)",
                                store->csv_path, theirs, ours);
             g_free(theirs);
             g_free(ours);
         }
-        fsbb_sweep_layout_free(found);
+        fsbb_sweep_table_clear(&found);
     } else if (!replace_other) {
         return fsbb_fail(err, status == FSBB_ERR_IO ? FSBB_ERR_IO : FSBB_ERR_CHECKPOINT, "%s", read_err.message);
     }
@@ -192,9 +294,11 @@ fsbb_status fsbb_sweep_store_open(const char *dir, const fsbb_sweep_layout *layo
     fsbb_sweep_store *store = g_new0(fsbb_sweep_store, 1);
     store->csv_path = g_build_filename(dir, "runs.csv", NULL);
     store->jsonl_path = g_build_filename(dir, "runs.jsonl", NULL);
+    store->rejected_path = g_build_filename(dir, "runs.rejected.csv", NULL);
     store->layout = fsbb_sweep_layout_new(layout->parameters, layout->parameter_count);
     store->rows = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
     store->done = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    store->bad_rows = g_ptr_array_new_with_free_func(free_bad_row);
     store->csv_fd = store->jsonl_fd = -1;
     int csv_dirty = 0;
     fsbb_status status = load_rows(store, dir, replace_other, &csv_dirty, err);
@@ -218,8 +322,10 @@ void fsbb_sweep_store_close(fsbb_sweep_store *store)
         close(store->jsonl_fd);
     g_free(store->csv_path);
     g_free(store->jsonl_path);
+    g_free(store->rejected_path);
     fsbb_sweep_layout_free(store->layout);
     g_ptr_array_free(store->rows, TRUE);
+    g_ptr_array_free(store->bad_rows, TRUE);
     g_hash_table_destroy(store->done);
     g_free(store);
 }
@@ -244,24 +350,6 @@ fsbb_status fsbb_sweep_store_forget(fsbb_sweep_store *store, GHashTable *keys, f
     g_ptr_array_free(store->rows, TRUE);
     store->rows = kept;
     return rewrite(store, 1, err);
-}
-
-/* One write() for the whole line where the system allows; a short write (a full disk, a
- * signal) continues, and a kill in between leaves a torn row that the next open drops. */
-static fsbb_status append_line(int fd, const char *path, const GString *line, fsbb_error *err)
-{
-    size_t written = 0;
-    while (written < line->len) {
-        const ssize_t n = write(fd, line->str + written, line->len - written);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return fsbb_fail(err, FSBB_ERR_IO, "cannot write %s: %s", path, n < 0 ? g_strerror(errno) : "no space");
-        written += (size_t)n;
-    }
-    if (fsync(fd) != 0)
-        return fsbb_fail(err, FSBB_ERR_IO, "cannot sync %s: %s", path, g_strerror(errno));
-    return FSBB_OK;
 }
 
 fsbb_status fsbb_sweep_store_append(fsbb_sweep_store *store, char *const *row, fsbb_error *err)

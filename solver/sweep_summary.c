@@ -345,21 +345,13 @@ char *fsbb_sweep_summary_markdown(const fsbb_sweep_layout *layout, GPtrArray *ro
     return g_string_free(out, FALSE);
 }
 
-fsbb_status fsbb_sweep_summary_write(const char *dir, const char *title, const char *description, fsbb_error *err)
+fsbb_status fsbb_sweep_summary_write(const char *dir, const fsbb_sweep_table *table, const char *title,
+                                     const char *description, fsbb_error *err)
 {
-    char *csv_path = g_build_filename(dir, "runs.csv", NULL);
-    fsbb_sweep_layout *layout = NULL;
-    GPtrArray *rows = NULL;
-    fsbb_status status = fsbb_sweep_table_read(csv_path, &layout, &rows, NULL, err);
-    g_free(csv_path);
-    if (status != FSBB_OK)
-        return status;
-    char *markdown = fsbb_sweep_summary_markdown(layout, rows, title, description);
+    char *markdown = fsbb_sweep_summary_markdown(table->layout, table->rows, title, description);
     char *summary_path = g_build_filename(dir, "summary.md", NULL);
-    status = fsbb_write_file_atomically(summary_path, markdown, strlen(markdown), err);
+    const fsbb_status status = fsbb_write_file_atomically(summary_path, markdown, strlen(markdown), err);
     g_free(summary_path);
     g_free(markdown);
-    g_ptr_array_free(rows, TRUE);
-    fsbb_sweep_layout_free(layout);
     return status;
 }

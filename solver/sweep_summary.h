@@ -5,6 +5,7 @@
 #define FSBB_SWEEP_SUMMARY_H
 
 #include "sweep_row.h"
+#include "sweep_store.h"
 
 #include <glib.h>
 
@@ -37,7 +38,8 @@ double fsbb_median(double *values, int count);
 char *fsbb_sweep_summary_markdown(const fsbb_sweep_layout *layout, GPtrArray *rows, const char *title,
                                   const char *description);
 
-/* Rewrites DIR/summary.md (atomically) from DIR/runs.csv. */
-fsbb_status fsbb_sweep_summary_write(const char *dir, const char *title, const char *description, fsbb_error *err);
+/* Rewrites DIR/summary.md (atomically) from table, DIR/runs.csv as read. */
+fsbb_status fsbb_sweep_summary_write(const char *dir, const fsbb_sweep_table *table, const char *title,
+                                     const char *description, fsbb_error *err);
 
 #endif

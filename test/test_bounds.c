@@ -198,7 +198,7 @@ static void test_full_tree(void)
         const unsigned seed = rng;
         test_random_times(&rng, n, m, p);
         fsbb_bound_data d;
-        CU_ASSERT_FATAL(fsbb_bound_data_init(&d, n, m, p) == 0);
+        CU_ASSERT_FATAL(fsbb_bound_data_init(&d, n, m, p) == 0 && fsbb_bound_data_build_pairs(&d, 0, NULL, NULL) == 0);
         violations v = {0};
         node_check c = {.d = &d, .p = p, .v = &v};
         for (int j = 0; j < n; j++)
@@ -221,7 +221,7 @@ static void test_sampled_nodes(void)
         const unsigned seed = rng;
         test_random_times(&rng, n, m, p);
         fsbb_bound_data d;
-        CU_ASSERT_FATAL(fsbb_bound_data_init(&d, n, m, p) == 0);
+        CU_ASSERT_FATAL(fsbb_bound_data_init(&d, n, m, p) == 0 && fsbb_bound_data_build_pairs(&d, 0, NULL, NULL) == 0);
         violations v = {0};
         node_check c = {.d = &d, .p = p, .v = &v};
         for (int sample = 0; sample < 30; sample++) {
@@ -260,7 +260,7 @@ static void test_lb2_two_machines_is_optimal(void)
         int p[MAX_JOBS * 2];
         test_random_times(&rng, n, m, p);
         fsbb_bound_data d;
-        CU_ASSERT_FATAL(fsbb_bound_data_init(&d, n, m, p) == 0);
+        CU_ASSERT_FATAL(fsbb_bound_data_init(&d, n, m, p) == 0 && fsbb_bound_data_build_pairs(&d, 0, NULL, NULL) == 0);
         unsigned char all[MAX_JOBS];
         memset(all, 1, sizeof all);
         const int zeros[2] = {0, 0};
@@ -313,7 +313,7 @@ static void test_johnson_orders_are_optimal(void)
         int p[MAX_JOBS * MAX_MACHINES];
         test_random_times(&rng, n, m, p);
         fsbb_bound_data d;
-        CU_ASSERT_FATAL(fsbb_bound_data_init(&d, n, m, p) == 0);
+        CU_ASSERT_FATAL(fsbb_bound_data_init(&d, n, m, p) == 0 && fsbb_bound_data_build_pairs(&d, 0, NULL, NULL) == 0);
         unsigned char all[MAX_JOBS];
         memset(all, 1, sizeof all);
         int zeros[MAX_MACHINES] = {0};
@@ -338,7 +338,7 @@ static void test_tables_by_hand(void)
 {
     const int p[] = {3, 1, 4, 2, 5, 1, 6, 2, 3};
     fsbb_bound_data d;
-    CU_ASSERT_FATAL(fsbb_bound_data_init(&d, 3, 3, p) == 0);
+    CU_ASSERT_FATAL(fsbb_bound_data_init(&d, 3, 3, p) == 0 && fsbb_bound_data_build_pairs(&d, 0, NULL, NULL) == 0);
     const int head[] = {0, 1, 5}, tail[] = {4, 2, 0}, shortest[] = {1, 1, 2};
     for (int k = 0; k < 3; k++) {
         CU_ASSERT_EQUAL(d.min_head[k], head[k]);
@@ -371,7 +371,7 @@ static void test_tables_random(void)
         int p[MAX_JOBS * MAX_MACHINES];
         test_random_times(&rng, n, m, p);
         fsbb_bound_data d;
-        CU_ASSERT_FATAL(fsbb_bound_data_init(&d, n, m, p) == 0);
+        CU_ASSERT_FATAL(fsbb_bound_data_init(&d, n, m, p) == 0 && fsbb_bound_data_build_pairs(&d, 0, NULL, NULL) == 0);
         CU_ASSERT_EQUAL(d.pair_count, m * (m - 1) / 2);
         unsigned char pair_seen[MAX_MACHINES][MAX_MACHINES] = {{0}};
         for (int q = 0; q < d.pair_count; q++) {

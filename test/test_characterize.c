@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define NEAR(x, y) CU_ASSERT(fabs((x) - (y)) < 1e-9)
 
@@ -149,6 +150,35 @@ static void test_file_round_trip(void)
     fsbb_trace_free(&back);
 }
 
+/* Binary data is refused at its line, whether or not it could pass for a record (/dev/zero
+ * used to be read for ever, its NUL bytes taken for empty lines), and so is an overlong line. */
+static void test_binary_refused(void)
+{
+    static const char with_nul[] = "task 0 0 0 0 1\ntask 0 1 0 0 1\0garbage\n";
+    fsbb_trace trace;
+    fsbb_trace_init(&trace);
+    fsbb_error err = {0};
+    FILE *file = tmpfile();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+    fwrite(with_nul, 1, sizeof with_nul - 1, file);
+    rewind(file);
+    CU_ASSERT_EQUAL(fsbb_trace_read(file, &trace, &err), FSBB_ERR_PARSE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "line 2: NUL byte"));
+    fclose(file);
+    fsbb_trace_free(&trace);
+
+    file = tmpfile();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+    fputs("task 0 0 0 0 1\n# ", file);
+    for (int i = 0; i < 300; i++)
+        fputc('x', file);
+    rewind(file);
+    CU_ASSERT_EQUAL(fsbb_trace_read(file, &trace, &err), FSBB_ERR_PARSE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "line 2: longer than"));
+    fclose(file);
+    fsbb_trace_free(&trace);
+}
+
 /* 2^20 tasks in blocks of 256 on 132 SMs with 8 resident blocks each: the block threshold
  * is 1056, R = 2^20 / (256 * 1056), and that ratio launches exactly 1056 blocks. */
 static void test_loading_ratio(void)
@@ -196,5 +226,6 @@ FSBB_SUITE("characterize",
            {"several tasks per lane (a task pool)", test_several_tasks_per_lane},
            {"bad traces are refused", test_refusals},
            {"trace files round-trip; malformed lines are refused", test_file_round_trip},
+           {"binary data and overlong lines in a trace are refused", test_binary_refused},
            {"loading ratio and grid of the task pools", test_loading_ratio},
            {"the synthetic trace file: I_irre = 4/3, U_util = 3/4", test_synthetic_file})

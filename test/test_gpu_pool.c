@@ -1,13 +1,13 @@
 /* test_gpu_pool.c — the GPU pool's host side, which needs no GPU: the structure-of-arrays
  * layout, the CPU pool bound (the GPU's reference) and the BFS/DFS pool generator; and, in
  * builds without CUDA, the refusals of the GPU entry points. */
-#include "gpu/taillard_times.h"
-#include "gpu_bound.h"
+#include "gpu_bounder.h"
 #include "gpu_pool.h"
 #include "lb1.h"
 #include "lb2.h"
 #include "pool_generator.h"
 #include "suites.h"
+#include "taillard.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -15,10 +15,12 @@
 
 static void taillard_data(const char *name, fsbb_bound_data *d, int *best_known)
 {
-    const taillard_entry *e = taillard_find(name);
+    const int index = fsbb_taillard_index(name);
+    const fsbb_taillard_entry *e = fsbb_taillard_entry_at(index);
     int *p = malloc(sizeof *p * (size_t)e->jobs * (size_t)e->machines);
-    taillard_times(e, p);
+    fsbb_taillard_generate(index, p);
     fsbb_bound_data_init(d, e->jobs, e->machines, p);
+    fsbb_bound_data_build_pairs(d, 0, NULL, NULL);
     free(p);
     *best_known = e->best_known;
 }
@@ -50,21 +52,21 @@ static int makespan(const fsbb_bound_data *d, const fsbb_job *perm)
 
 static void test_layout_round_trip(void)
 {
-    fsbb_bound_pool pool;
-    CU_ASSERT_EQUAL_FATAL(fsbb_bound_pool_init(&pool, 7, 5, NULL), FSBB_OK);
+    fsbb_gpu_pool pool;
+    CU_ASSERT_EQUAL_FATAL(fsbb_gpu_pool_init(&pool, 7, 5, NULL), FSBB_OK);
     const fsbb_job a[7] = {6, 5, 4, 3, 2, 1, 0}, b[7] = {0, 2, 4, 6, 1, 3, 5};
-    fsbb_bound_pool_put(&pool, 4, a, 2, 3);
-    fsbb_bound_pool_put(&pool, 1, b, 0, 7);
+    fsbb_gpu_pool_put(&pool, 4, a, 2, 3);
+    fsbb_gpu_pool_put(&pool, 1, b, 0, 7);
     fsbb_job out[7];
-    fsbb_bound_pool_get(&pool, 4, out);
+    fsbb_gpu_pool_get(&pool, 4, out);
     CU_ASSERT(memcmp(out, a, sizeof a) == 0);
-    fsbb_bound_pool_get(&pool, 1, out);
+    fsbb_gpu_pool_get(&pool, 1, out);
     CU_ASSERT(memcmp(out, b, sizeof b) == 0);
     CU_ASSERT_EQUAL(pool.perm[2 * 5 + 4], 4); /* position 2 of node 4, structure of arrays */
     CU_ASSERT_EQUAL(pool.front_len[4], 2);
     CU_ASSERT_EQUAL(pool.back_len[1], 7);
-    fsbb_bound_pool_free(&pool);
-    CU_ASSERT_EQUAL(fsbb_bound_pool_init(&pool, 0, 5, NULL), FSBB_ERR_ARGUMENT);
+    fsbb_gpu_pool_free(&pool);
+    CU_ASSERT_EQUAL(fsbb_gpu_pool_init(&pool, 0, 5, NULL), FSBB_ERR_ARGUMENT);
 }
 
 static void test_reference_bound(void)
@@ -101,9 +103,9 @@ static void test_bfs_pool(void)
     fsbb_bound_data d;
     int ub;
     taillard_data("ta021", &d, &ub);
-    fsbb_bound_pool pool, small;
-    fsbb_bound_pool_init(&pool, d.n, 3000, NULL);
-    fsbb_bound_pool_init(&small, d.n, 700, NULL);
+    fsbb_gpu_pool pool, small;
+    fsbb_gpu_pool_init(&pool, d.n, 3000, NULL);
+    fsbb_gpu_pool_init(&small, d.n, 700, NULL);
     CU_ASSERT_EQUAL_FATAL(fsbb_pool_generate(&d, FSBB_POOL_ORDER_BFS, ub, &pool, NULL), FSBB_OK);
     CU_ASSERT_EQUAL_FATAL(fsbb_pool_generate(&d, FSBB_POOL_ORDER_BFS, ub, &small, NULL), FSBB_OK);
     CU_ASSERT_EQUAL(pool.count, 3000);
@@ -111,19 +113,19 @@ static void test_bfs_pool(void)
     fsbb_job perm[20], first[20];
     int scratch[60], sorted = 1, valid = 1, prefix = 1;
     for (int k = 0; k < pool.count; k++) {
-        fsbb_bound_pool_get(&pool, k, perm);
+        fsbb_gpu_pool_get(&pool, k, perm);
         valid &= is_permutation(perm, 20) && pool.back_len[k] == 0 && fsbb_lb1(&d, perm, pool.front_len[k], 0, scratch) < ub;
         sorted &= k == 0 || pool.front_len[k] >= pool.front_len[k - 1];
         if (k < small.count) {
-            fsbb_bound_pool_get(&small, k, first);
+            fsbb_gpu_pool_get(&small, k, first);
             prefix &= memcmp(perm, first, sizeof perm) == 0 && small.front_len[k] == pool.front_len[k];
         }
     }
     CU_ASSERT(valid);
     CU_ASSERT(sorted);
     CU_ASSERT(prefix);
-    fsbb_bound_pool_free(&pool);
-    fsbb_bound_pool_free(&small);
+    fsbb_gpu_pool_free(&pool);
+    fsbb_gpu_pool_free(&small);
     fsbb_bound_data_free(&d);
 }
 
@@ -132,14 +134,14 @@ static void test_dfs_pool(void)
     fsbb_bound_data d;
     int ub;
     taillard_data("ta001", &d, &ub);
-    fsbb_bound_pool pool;
-    fsbb_bound_pool_init(&pool, d.n, 2000, NULL);
+    fsbb_gpu_pool pool;
+    fsbb_gpu_pool_init(&pool, d.n, 2000, NULL);
     CU_ASSERT_EQUAL_FATAL(fsbb_pool_generate(&d, FSBB_POOL_ORDER_DFS, ub, &pool, NULL), FSBB_OK);
     CU_ASSERT_EQUAL(pool.count, 2000);
     fsbb_job perm[20];
     int scratch[15], valid = 1, backtracks = 0, deepest = 0;
     for (int k = 0; k < pool.count; k++) {
-        fsbb_bound_pool_get(&pool, k, perm);
+        fsbb_gpu_pool_get(&pool, k, perm);
         valid &= is_permutation(perm, 20) && fsbb_lb1(&d, perm, pool.front_len[k], 0, scratch) < ub;
         backtracks += k > 0 && pool.front_len[k] < pool.front_len[k - 1];
         deepest = pool.front_len[k] > deepest ? pool.front_len[k] : deepest;
@@ -147,7 +149,7 @@ static void test_dfs_pool(void)
     CU_ASSERT(valid);
     CU_ASSERT(backtracks > 0);
     CU_ASSERT(deepest > 10);
-    fsbb_bound_pool_free(&pool);
+    fsbb_gpu_pool_free(&pool);
     fsbb_bound_data_free(&d);
 }
 
@@ -158,15 +160,15 @@ static void test_exhausted_tree(void)
     fsbb_bound_data d;
     fsbb_bound_data_init(&d, 4, 2, p);
     for (int order = FSBB_POOL_ORDER_BFS; order <= FSBB_POOL_ORDER_DFS; order++) {
-        fsbb_bound_pool pool;
-        fsbb_bound_pool_init(&pool, 4, 100, NULL);
+        fsbb_gpu_pool pool;
+        fsbb_gpu_pool_init(&pool, 4, 100, NULL);
         CU_ASSERT_EQUAL(fsbb_pool_generate(&d, (fsbb_pool_order)order, INT_MAX, &pool, NULL), FSBB_OK);
         CU_ASSERT_EQUAL(pool.count, 64);
         int leaves = 0;
         for (int k = 0; k < pool.count; k++)
             leaves += pool.front_len[k] == 4;
         CU_ASSERT_EQUAL(leaves, 24);
-        fsbb_bound_pool_free(&pool);
+        fsbb_gpu_pool_free(&pool);
     }
     fsbb_bound_data_free(&d);
 }

@@ -3,6 +3,7 @@
  * with its line number, random mutations of good files, and the makespan of a permutation.
  * Run from the repository root (the tests read instances/ and test/data/). */
 #include "suites.h"
+#include "test_support.h"
 
 #include "bound_data.h"
 #include "instance.h"
@@ -144,6 +145,136 @@ static void test_plain_form(void)
     fsbb_instance_free(from_file);
 }
 
+/* A UTF-8 byte-order mark before the first line is skipped in every form. */
+static void test_byte_order_mark(void)
+{
+    static const char plain[] = "\xef\xbb\xbf" "3 2\n3 2 4\n2 5 1\n";
+    fsbb_instance *instance = parse_ok(plain, sizeof plain - 1, "bom.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(instance);
+    const int expected[6] = {3, 2, 4, 2, 5, 1};
+    CU_ASSERT_EQUAL(instance->n, 3);
+    CU_ASSERT_TRUE(same_times(instance, expected));
+    fsbb_instance_free(instance);
+
+    size_t length;
+    char *text = taillard_text(1, &length);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    char *marked = malloc(length + 3);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(marked);
+    memcpy(marked, "\xef\xbb\xbf", 3);
+    memcpy(marked + 3, text, length);
+    instance = parse_ok(marked, length + 3, "ta001.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(instance);
+    CU_ASSERT_EQUAL(instance->best_known, 1278);
+    fsbb_instance_free(instance);
+    free(marked);
+    free(text);
+}
+
+/* tiny.txt in VRF: one line per job, pairs "machine time". */
+static const char tiny_vrf[] = "3 2\n0 3 1 2\n0 2 1 5\n0 4 1 1\n";
+
+static void test_vrf_form(void)
+{
+    const int expected[6] = {3, 2, 4, 2, 5, 1};
+    fsbb_instance *instance = parse_ok(tiny_vrf, sizeof tiny_vrf - 1, "dir/tiny.vrf");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(instance);
+    CU_ASSERT_STRING_EQUAL(instance->name, "tiny");
+    CU_ASSERT_EQUAL(instance->n, 3);
+    CU_ASSERT_EQUAL(instance->m, 2);
+    CU_ASSERT_TRUE(same_times(instance, expected));
+    fsbb_instance_free(instance);
+
+    /* Blank lines, CRLF and trailing blanks change nothing. */
+    static const char spaced[] = "3 2 \r\n\r\n0 3 1 2 \r\n0 2\t1 5\r\n\n0 4 1 1";
+    instance = parse_ok(spaced, sizeof spaced - 1, "spaced");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(instance);
+    CU_ASSERT_TRUE(same_times(instance, expected));
+    fsbb_instance_free(instance);
+}
+
+/* instances/vrf/ta001.txt holds ta001's times and is recognised as ta001. */
+static void test_vrf_file(void)
+{
+    fsbb_instance *from_file = NULL, *named = NULL, *generated = test_load_instance("ta001");
+    fsbb_error err = {0};
+    if (fsbb_instance_load("instances/vrf/ta001.txt", &from_file, &err) != FSBB_OK)
+        fprintf(stderr, "\n%s (run the tests from the repository root)\n", err.message);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(from_file);
+    CU_ASSERT_EQUAL(from_file->n, 20);
+    CU_ASSERT_EQUAL(from_file->m, 5);
+    CU_ASSERT_TRUE(same_times(from_file, generated->p));
+    CU_ASSERT_STRING_EQUAL(from_file->name, "ta001");
+    CU_ASSERT_EQUAL(from_file->best_known, 1278);
+    CU_ASSERT_EQUAL(fsbb_instance_load_format("instances/vrf/ta001.txt", "vrf", &named, &err), FSBB_OK);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(named);
+    CU_ASSERT_TRUE(same_times(named, generated->p));
+    fsbb_instance_free(named);
+    named = NULL;
+    CU_ASSERT_EQUAL(fsbb_instance_load_format("instances/vrf/ta001.txt", "plain", &named, &err), FSBB_ERR_PARSE);
+    CU_ASSERT_EQUAL(strncmp(err.message, "instances/vrf/ta001.txt:12: extra token", 39), 0);
+    CU_ASSERT_EQUAL(fsbb_instance_load_format("instances/vrf/ta001.txt", "taillard", &named, &err), FSBB_ERR_PARSE);
+    CU_ASSERT_PTR_NULL(named);
+    fsbb_instance_free(from_file);
+    fsbb_instance_free(generated);
+}
+
+/* A named format is the only one tried: it reads an ambiguous file as that format says. */
+static void test_named_format(void)
+{
+    static const char job_rows[] = "4 2\n1 2\n3 4\n5 6\n7 8\n";
+    static const char vrf_lines[] = "4 2\n0 1 1 4\n0 2 1 5\n";
+    fsbb_instance *instance = NULL;
+    fsbb_error err = {0};
+    CU_ASSERT_EQUAL(fsbb_instance_parse_format(job_rows, sizeof job_rows - 1, "x", FSBB_FORMAT_PLAIN, &instance, &err),
+                    FSBB_OK);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(instance);
+    CU_ASSERT_EQUAL(fsbb_instance_time(instance, 0, 3), 4);
+    CU_ASSERT_EQUAL(fsbb_instance_time(instance, 1, 0), 5);
+    fsbb_instance_free(instance);
+    instance = NULL;
+    CU_ASSERT_EQUAL(fsbb_instance_parse_format(vrf_lines, sizeof vrf_lines - 1, "x", FSBB_FORMAT_PLAIN, &instance, &err),
+                    FSBB_OK);
+    CU_ASSERT_EQUAL(fsbb_instance_time(instance, 0, 1), 1);
+    fsbb_instance_free(instance);
+    instance = NULL;
+    CU_ASSERT_EQUAL(fsbb_instance_parse_format(vrf_lines, sizeof vrf_lines - 1, "x", FSBB_FORMAT_VRF, &instance, &err),
+                    FSBB_ERR_PARSE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "x:3: truncated: expected 4 job lines (VRF), found 2"));
+    CU_ASSERT_EQUAL(fsbb_instance_parse_format(tiny_text, sizeof tiny_text - 1, "x", FSBB_FORMAT_TAILLARD, &instance,
+                                               &err),
+                    FSBB_ERR_PARSE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "x:1: expected Taillard's first line"));
+    CU_ASSERT_EQUAL(fsbb_instance_parse_format(tiny_text, sizeof tiny_text - 1, "x", FSBB_FORMAT_VRF, &instance, &err),
+                    FSBB_ERR_PARSE);
+    size_t length;
+    char *taillard = taillard_text(1, &length);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(taillard);
+    CU_ASSERT_EQUAL(fsbb_instance_parse_format(taillard, length, "x", FSBB_FORMAT_PLAIN, &instance, &err),
+                    FSBB_ERR_PARSE);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "x:1: expected number of jobs, found 'number'"));
+    CU_ASSERT_PTR_NULL(instance);
+    free(taillard);
+
+    /* A square matrix laid out job by job cannot be told apart: it is read machine by machine. */
+    static const char square[] = "2 2\n1 2\n3 4\n";
+    instance = parse_ok(square, sizeof square - 1, "square");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(instance);
+    CU_ASSERT_EQUAL(fsbb_instance_time(instance, 0, 1), 2);
+    fsbb_instance_free(instance);
+
+    /* Names: a format describes a file, so a Taillard name is then a path. */
+    CU_ASSERT_EQUAL(fsbb_instance_load_format("ta001", "plain", &instance, &err), FSBB_ERR_IO);
+    CU_ASSERT_EQUAL(fsbb_instance_load_format("ta001", "auto", &instance, &err), FSBB_OK);
+    fsbb_instance_free(instance);
+    CU_ASSERT_EQUAL(fsbb_instance_load_format("ta001", NULL, &instance, &err), FSBB_OK);
+    fsbb_instance_free(instance);
+    instance = NULL;
+    CU_ASSERT_EQUAL(fsbb_instance_load_format("ta001", "csv", &instance, &err), FSBB_ERR_ARGUMENT);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "'csv'"));
+    CU_ASSERT_PTR_NULL(instance);
+}
+
 /* best_known comes with Taillard's times only: recognised by the file's name or by the
  * seed in its header, never for other times under a Taillard name. */
 static void test_taillard_recognition(void)
@@ -252,6 +383,26 @@ static const malformed_case malformed_cases[] = {
     {"Taillard: seed overflowing int", TAILLARD_HEADER "3 2 2147483648 20 18\nprocessing times :\n", 0, 2,
      "initial seed"},
     {"Taillard: truncated times", TAILLARD_HEADER "3 2 12345 20 18\nprocessing times :\n3 2 4\n", 0, 4, "found 3"},
+    {"VRF: machine outside 0..m-1", "3 2\n0 3 1 2\n0 2 2 5\n0 4 1 1\n", 0, 3, "machine 2 is outside 0..1"},
+    {"VRF: machines out of order", "3 2\n0 3 1 2\n1 2 0 5\n0 4 1 1\n", 0, 3,
+     "machine 1 where machine 0 was expected"},
+    {"VRF: a pair missing", "3 2\n0 3 1 2\n0 2\n0 4 1 1\n", 0, 3, "1 'machine time' pair on this job line, expected 2"},
+    {"VRF: a time missing", "3 2\n0 3 1 2\n0 2 1\n0 4 1 1\n", 0, 3, "machine 1 without its processing time"},
+    {"VRF: a job line missing", "3 2\n0 3 1 2\n0 2 1 5\n", 0, 3, "truncated: expected 3 job lines (VRF), found 2"},
+    {"VRF: extra number on a job line", "3 2\n0 3 1 2 9\n0 2 1 5\n0 4 1 1\n", 0, 2, "extra token '9'"},
+    {"VRF: extra line", "3 2\n0 3 1 2\n0 2 1 5\n0 4 1 1\n7\n", 0, 5, "extra token '7' after the 3 job lines"},
+    {"VRF: a job on the first line", "3 2 0 3 1 2\n0 2 1 5\n0 4 1 1\n", 0, 1, "after 'n m' on the first line"},
+    {"VRF: negative time", "3 2\n0 3 1 -2\n0 2 1 5\n0 4 1 1\n", 0, 2, "negative processing time"},
+    {"VRF: time above the limit", "3 2\n0 3 1 2\n0 2 1 5\n0 4 1 1000001\n", 0, 4, "too large"},
+    {"VRF: word for a machine", "3 2\n0 3 1 2\n0 2 one 5\n0 4 1 1\n", 0, 3, "expected machine number, found 'one'"},
+    {"VRF: machines numbered from 1", "3 2\n1 3 2 2\n1 2 2 5\n1 4 2 1\n", 0, 2,
+     "machine 1 where machine 0 was expected"},
+    {"plain: twice the times on rows of the wrong length", "4 2\n1 2 3 4 5 6 7 8\n9 10 11 12 13 14 15 16\n", 0, 3,
+     "extra token '9' after the 2 x 4 processing times"},
+    {"ambiguous: plain, or the first lines of VRF", "4 2\n0 1 1 4\n0 2 1 5\n", 0, 1,
+     "ambiguous: 8 numbers on 2 lines of 2 'machine time' pairs: the plain form (2 rows of 4 times) or a VRF file"},
+    {"ambiguous: one row per job", "4 2\n1 2\n3 4\n5 6\n7 8\n", 0, 1,
+     "ambiguous: 8 times on 4 lines of 2: the plain form wants one row per machine"},
     {"Taillard: second instance", TAILLARD_HEADER "3 2 12345 20 18\nprocessing times :\n3 2 4\n2 5 1\n" TAILLARD_HEADER,
      0, 6, "extra token 'number'"},
 };
@@ -295,8 +446,65 @@ static void test_total_overflow(void)
     char prefix[32];
     snprintf(prefix, sizeof prefix, "sum.txt:%lld: ", crossing + 1);
     CU_ASSERT_EQUAL(strncmp(err.message, prefix, strlen(prefix)), 0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "overflow"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "largest makespan"));
     free(text);
+}
+
+/* n jobs on one machine whose times add up to total: 1000000 each but the last. */
+static char *one_machine_text(int n, long long total, size_t *length)
+{
+    char *text = NULL;
+    FILE *stream = open_memstream(&text, length);
+    if (!stream)
+        return NULL;
+    fprintf(stream, "%d 1\n", n);
+    for (int j = 0; j < n - 1; j++)
+        fprintf(stream, "%d\n", FSBB_MAX_TIME);
+    fprintf(stream, "%lld\n", total - (long long)(n - 1) * FSBB_MAX_TIME);
+    fclose(stream);
+    return text;
+}
+
+/* INT_MAX is the search's "no upper bound": a sum of exactly INT_MAX, the makespan of every
+ * order of one machine, is refused (it was taken, then reported "none found"); one less
+ * solves to that makespan. */
+static void test_total_at_the_sentinel(void)
+{
+    size_t length;
+    char *text = one_machine_text(2148, INT_MAX, &length);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    fsbb_instance *instance = NULL;
+    fsbb_error err = {0};
+    CU_ASSERT_EQUAL(fsbb_instance_parse(text, length, "sum.txt", &instance, &err), FSBB_ERR_PARSE);
+    CU_ASSERT_EQUAL(strncmp(err.message, "sum.txt:2149: ", 14), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "2147483646"));
+    CU_ASSERT_PTR_NULL(instance);
+    free(text);
+
+    int *times = malloc(sizeof *times * 2148);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(times);
+    for (int j = 0; j < 2148; j++)
+        times[j] = j < 2147 ? FSBB_MAX_TIME : INT_MAX - 2147 * FSBB_MAX_TIME;
+    CU_ASSERT_EQUAL(fsbb_instance_from_matrix("sum", 2148, 1, times, &instance, &err), FSBB_ERR_ARGUMENT);
+    CU_ASSERT_PTR_NULL(instance);
+    free(times);
+
+    text = one_machine_text(2148, INT_MAX - 1, &length);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    instance = parse_ok(text, length, "sum.txt");
+    free(text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(instance);
+    fsbb_options *options = fsbb_options_new();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(options);
+    CU_ASSERT_EQUAL(fsbb_options_set(options, "threads", "1", NULL), FSBB_OK);
+    fsbb_result result;
+    CU_ASSERT_EQUAL_FATAL(fsbb_solve(instance, options, &result, &err), FSBB_OK);
+    CU_ASSERT_EQUAL(result.makespan, INT_MAX - 1);
+    CU_ASSERT_TRUE(result.optimal);
+    CU_ASSERT_PTR_NOT_NULL(result.permutation);
+    fsbb_result_clear(&result);
+    fsbb_options_free(options);
+    fsbb_instance_free(instance);
 }
 
 static uint32_t next_random(uint32_t *state)
@@ -351,15 +559,15 @@ static void test_mutations(void)
     size_t taillard_length;
     char *taillard = taillard_text(1, &taillard_length);
     CU_ASSERT_PTR_NOT_NULL_FATAL(taillard);
-    const char *originals[2] = {taillard, tiny_text};
-    const size_t original_lengths[2] = {taillard_length, sizeof tiny_text - 1};
+    const char *originals[3] = {taillard, tiny_text, tiny_vrf};
+    const size_t original_lengths[3] = {taillard_length, sizeof tiny_text - 1, sizeof tiny_vrf - 1};
     const size_t capacity = taillard_length + 64;
     char *text = malloc(capacity);
     CU_ASSERT_PTR_NOT_NULL_FATAL(text);
     uint32_t state = 2463534242u;
     int valid = 0, refused = 0, wrong = 0;
-    for (int trial = 0; trial < 600; trial++) {
-        const int which = trial % 2;
+    for (int trial = 0; trial < 900; trial++) {
+        const int which = trial % 3;
         memcpy(text, originals[which], original_lengths[which]);
         const size_t length = mutate(text, original_lengths[which], capacity, &state);
         int lines = 1;
@@ -409,14 +617,74 @@ static void test_makespan(void)
     fsbb_instance_free(instance);
 }
 
+/* tiny.txt in the order 0 1 2: machine 0 runs 0-3, 3-5, 5-9; machine 1 runs job 0 at 3-5,
+ * job 1 at 5-10, job 2 at 10-11. */
+static void test_schedule_by_hand(void)
+{
+    fsbb_instance *instance = parse_ok(tiny_text, sizeof tiny_text - 1, "tiny");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(instance);
+    const int identity[3] = {0, 1, 2}, repeated[3] = {0, 1, 1};
+    const int expected[6] = {0, 3, 5, 3, 5, 10};
+    int start[6];
+    CU_ASSERT_EQUAL(fsbb_instance_schedule(instance, identity, start), 11);
+    CU_ASSERT_EQUAL(memcmp(start, expected, sizeof start), 0);
+    CU_ASSERT_EQUAL(fsbb_instance_schedule(instance, repeated, start), -1);
+    CU_ASSERT_EQUAL(fsbb_instance_schedule(instance, identity, NULL), -1);
+    CU_ASSERT_EQUAL(fsbb_instance_schedule(NULL, identity, start), -1);
+    fsbb_instance_free(instance);
+}
+
+/* On random instances and orders the schedule is feasible and semi-active: each operation
+ * starts when its job leaves the previous machine or its machine's previous job ends,
+ * whichever is later, and the last one ends at fsbb_instance_makespan. */
+static void test_schedule_semi_active(void)
+{
+    unsigned state = 12345;
+    for (int trial = 0; trial < 50; trial++) {
+        const int n = 1 + (int)(test_random_next(&state) % 12), m = 1 + (int)(test_random_next(&state) % 6);
+        fsbb_instance *instance = test_random_instance(&state, n, m);
+        int order[12], start[72];
+        for (int i = 0; i < n; i++)
+            order[i] = i;
+        for (int i = n - 1; i > 0; i--) {
+            const int other = (int)(test_random_next(&state) % (unsigned)(i + 1)), kept = order[i];
+            order[i] = order[other];
+            order[other] = kept;
+        }
+        const int makespan = fsbb_instance_schedule(instance, order, start);
+        CU_ASSERT_EQUAL(makespan, fsbb_instance_makespan(instance, order));
+        int last_end = 0;
+        for (int k = 0; k < m; k++) {
+            for (int i = 0; i < n; i++) {
+                const int job = order[i];
+                const int job_ready = k ? start[(k - 1) * n + job] + fsbb_instance_time(instance, k - 1, job) : 0;
+                const int machine_ready =
+                    i ? start[k * n + order[i - 1]] + fsbb_instance_time(instance, k, order[i - 1]) : 0;
+                CU_ASSERT_EQUAL(start[k * n + job], job_ready > machine_ready ? job_ready : machine_ready);
+                const int end = start[k * n + job] + fsbb_instance_time(instance, k, job);
+                last_end = end > last_end ? end : last_end;
+            }
+        }
+        CU_ASSERT_EQUAL(last_end, makespan);
+        fsbb_instance_free(instance);
+    }
+}
+
 FSBB_SUITE("instance",
            {"the 120 committed Taillard files equal the generated instances", test_committed_files},
            {"Taillard names load ta001", test_load_by_name},
            {"load errors: unknown name, missing file, directory, truncated file", test_load_errors},
            {"plain form", test_plain_form},
+           {"a UTF-8 byte-order mark is skipped", test_byte_order_mark},
+           {"VRF form", test_vrf_form},
+           {"instances/vrf/ta001.txt is ta001", test_vrf_file},
+           {"a named format: the only one tried; ambiguous files read as named", test_named_format},
            {"best-known only for Taillard's own times", test_taillard_recognition},
            {"from_matrix refusals", test_from_matrix_refusals},
            {"malformed inputs: parse error with the right line", test_malformed},
            {"times adding up past INT_MAX", test_total_overflow},
+           {"times adding up to INT_MAX, the no-upper-bound sentinel", test_total_at_the_sentinel},
            {"random mutations: valid instance or parse error", test_mutations},
-           {"makespan of a permutation", test_makespan})
+           {"makespan of a permutation", test_makespan},
+           {"schedule of a permutation, by hand", test_schedule_by_hand},
+           {"schedules are semi-active and end at the makespan", test_schedule_semi_active})

@@ -208,6 +208,7 @@ static void test_stronger_custom_bound_fewer_nodes(void)
         times_of(instance, p);
         fsbb_bound_data data;
         CU_ASSERT_EQUAL_FATAL(fsbb_bound_data_init(&data, n, m, p), 0);
+        CU_ASSERT_EQUAL_FATAL(fsbb_bound_data_build_pairs(&data, 0, NULL, NULL), 0);
         const fsbb_bound_definition bound = cpu_bound("view-lb2", view_lb2, &data);
         fsbb_result strong, plain;
         CU_ASSERT_EQUAL_FATAL(solve_with(instance, options, &bound, &strong, &err), FSBB_OK);

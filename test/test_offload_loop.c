@@ -35,7 +35,7 @@ typedef struct cpu_bounder {
     const fsbb_custom_bound *custom;  /* applied after the pool bound */
     int custom_count;
     int *front, *back, *custom_scratch;
-    fsbb_bound_pool pools[FSBB_OFFLOAD_SLOTS];
+    fsbb_gpu_pool pools[FSBB_OFFLOAD_SLOTS];
     int *bounds[FSBB_OFFLOAD_SLOTS];
     int ub[FSBB_OFFLOAD_SLOTS];
     int in_flight[FSBB_OFFLOAD_SLOTS];
@@ -47,7 +47,7 @@ typedef struct cpu_bounder {
 } cpu_bounder;
 
 /* FNV-1a over the nodes of a pool as the bounder would read them. */
-static uint64_t pool_fingerprint(const fsbb_bound_pool *pool)
+static uint64_t pool_fingerprint(const fsbb_gpu_pool *pool)
 {
     uint64_t h = 1469598103934665603ull;
     const uint64_t prime = 1099511628211ull;
@@ -61,7 +61,7 @@ static uint64_t pool_fingerprint(const fsbb_bound_pool *pool)
     return h;
 }
 
-static fsbb_bound_pool *cpu_pool(void *context, int slot)
+static fsbb_gpu_pool *cpu_pool(void *context, int slot)
 {
     cpu_bounder *b = context;
     return &b->pools[slot];
@@ -87,11 +87,11 @@ static fsbb_status cpu_wait(void *context, int slot, const int **bounds, fsbb_er
 {
     (void)err;
     cpu_bounder *b = context;
-    const fsbb_bound_pool *pool = &b->pools[slot];
+    const fsbb_gpu_pool *pool = &b->pools[slot];
     if (!b->in_flight[slot] || pool_fingerprint(pool) != b->fingerprint[slot])
         b->protocol_errors++;
     for (int node = 0; node < pool->count; node++) {
-        fsbb_bound_pool_get(pool, node, b->perm);
+        fsbb_gpu_pool_get(pool, node, b->perm);
         const int front_len = pool->front_len[node], back_len = pool->back_len[node];
         const int bound = fsbb_pool_node_bound(b->d, b->lb, b->perm, front_len, back_len, b->ub[slot], b->scratch,
                                                b->unscheduled);
@@ -117,7 +117,7 @@ static void cpu_bounder_init(cpu_bounder *b, const fsbb_search *search, int capa
     b->custom_count = search->custom_bound_count;
     fsbb_error err;
     for (int s = 0; s < FSBB_OFFLOAD_SLOTS; s++) {
-        CU_ASSERT_FATAL(fsbb_bound_pool_init(&b->pools[s], d->n, capacity, &err) == FSBB_OK);
+        CU_ASSERT_FATAL(fsbb_gpu_pool_init(&b->pools[s], d->n, capacity, &err) == FSBB_OK);
         b->bounds[s] = malloc(sizeof(int) * (size_t)capacity);
         CU_ASSERT_FATAL(b->bounds[s] != NULL);
     }
@@ -133,7 +133,7 @@ static void cpu_bounder_init(cpu_bounder *b, const fsbb_search *search, int capa
 static void cpu_bounder_free(cpu_bounder *b)
 {
     for (int s = 0; s < FSBB_OFFLOAD_SLOTS; s++) {
-        fsbb_bound_pool_free(&b->pools[s]);
+        fsbb_gpu_pool_free(&b->pools[s]);
         free(b->bounds[s]);
     }
     free(b->scratch);

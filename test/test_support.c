@@ -2,7 +2,7 @@
 #include "test_support.h"
 
 #include "bound_data.h"
-#include "hd.h"
+#include "host_device.h"
 
 #include <CUnit/CUnit.h>
 #include <limits.h>
@@ -74,7 +74,8 @@ test_engine_run test_run_engine(const fsbb_instance *inst, const fsbb_options *o
     memset(&run, 0, sizeof run);
     fsbb_bound_data data;
     CU_ASSERT_FATAL(fsbb_bound_data_init(&data, inst->n, inst->m, inst->p) == 0);
-    fsbb_bound_data_limit_pairs(&data, options->lb2_pairs);
+    if (options->lb == FSBB_LB2)
+        CU_ASSERT_FATAL(fsbb_bound_data_build_pairs(&data, options->lb2_pairs, NULL, NULL) == 0);
     atomic_int interrupt;
     atomic_init(&interrupt, 0);
     fsbb_search search;

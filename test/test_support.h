@@ -6,7 +6,7 @@
 #define FSBB_TEST_SUPPORT_H
 
 #include "flowshopbb.h"
-#include "gpu_resident.h"
+#include "resident_search.h"
 #include "instance.h"
 #include "offload_loop.h"
 #include "options.h"

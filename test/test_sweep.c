@@ -1,9 +1,13 @@
 /* test_sweep.c — the sweep runner's logic: reading sweep files (good and malformed),
  * instance ranges, the run product and its order, CSV quoting and torn records, JSON rows,
- * resuming a results folder after an interrupted write, and summary statistics. */
+ * resuming a results folder after an interrupted write, and summary statistics; text from
+ * a results folder quoted for gnuplot, runs.csv headers that could name paths, damaged
+ * rows, and the copies of the sweep files in a results folder. */
 #include "suites.h"
 
+#include "sweep_copy.h"
 #include "sweep_csv.h"
+#include "sweep_gnuplot.h"
 #include "sweep_plan.h"
 #include "sweep_range.h"
 #include "sweep_row.h"
@@ -122,6 +126,18 @@ static void test_parse_good_file(void)
     fsbb_sweep_spec_free(spec);
 }
 
+/* One instance, one name: Taillard names are recorded as Taillard spells them. */
+static void test_parse_taillard_names(void)
+{
+    fsbb_sweep_spec *spec = parse_ok("[sweep]\ninstances = ta1..ta3, TA010, ta120, ta121, ./ta5, tb1\n");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(spec);
+    const char *expected[] = {"ta001", "ta002", "ta003", "ta010", "ta120", "ta121", "./ta5", "tb1"};
+    CU_ASSERT_EQUAL_FATAL(spec->instance_count, (int)G_N_ELEMENTS(expected));
+    for (int i = 0; i < spec->instance_count; i++)
+        CU_ASSERT_STRING_EQUAL(spec->instances[i], expected[i]);
+    fsbb_sweep_spec_free(spec);
+}
+
 static void test_parse_defaults(void)
 {
     fsbb_sweep_spec *spec = NULL;
@@ -170,6 +186,10 @@ static void test_parse_malformed_files(void)
                        "reversed range 'ta030..ta021'");
     expect_parse_error("[sweep]\ninstances = ta001, ta001..ta003\n", FSBB_ERR_ARGUMENT, "'ta001' is listed twice",
                        NULL);
+    expect_parse_error("[sweep]\ninstances = ta001, ta1\n", FSBB_ERR_ARGUMENT,
+                       "[sweep] instances: 'ta001' and 'ta1' are the same instance (ta001): list it once", NULL);
+    expect_parse_error("[sweep]\ninstances = ta1..ta3, TA002\n", FSBB_ERR_ARGUMENT,
+                       "'ta2' and 'TA002' are the same instance (ta002)", NULL);
     expect_parse_error("[sweep]\ninstances = ta001\nlb\n", FSBB_ERR_PARSE, "test.ini: ", NULL);
     expect_parse_error("lb = lb1\n[sweep]\ninstances = ta001\n", FSBB_ERR_PARSE, "test.ini: ", NULL);
 }
@@ -302,11 +322,11 @@ static void test_csv_escaping(void)
     fsbb_csv_append_record(text, fields, 5);
     fsbb_csv_append_record(text, fields, 5);
     fsbb_csv csv;
-    fsbb_error err;
-    CU_ASSERT_EQUAL_FATAL(fsbb_csv_parse(text->str, text->len, "t.csv", &csv, &err), FSBB_OK);
+    fsbb_csv_parse(text->str, text->len, &csv);
     CU_ASSERT_EQUAL_FATAL(csv.records->len, 2);
     CU_ASSERT_FALSE(csv.torn);
-    CU_ASSERT_EQUAL(csv.complete_length, text->len);
+    CU_ASSERT_EQUAL(csv.bad->len, 0);
+    CU_ASSERT_EQUAL(g_array_index(csv.spans, fsbb_csv_span, 1).end, text->len);
     char **back = g_ptr_array_index(csv.records, 1);
     CU_ASSERT_EQUAL_FATAL(g_strv_length(back), 5);
     for (int f = 0; f < 5; f++)
@@ -318,27 +338,66 @@ static void test_csv_escaping(void)
 static void test_csv_torn_records(void)
 {
     fsbb_csv csv;
-    fsbb_error err;
     const char *crlf = "a,b\r\nc,d\r\n";
-    CU_ASSERT_EQUAL_FATAL(fsbb_csv_parse(crlf, strlen(crlf), "t.csv", &csv, &err), FSBB_OK);
+    fsbb_csv_parse(crlf, strlen(crlf), &csv);
     CU_ASSERT_EQUAL(csv.records->len, 2);
+    CU_ASSERT_EQUAL(csv.bad->len, 0);
     CU_ASSERT_STRING_EQUAL(((char **)g_ptr_array_index(csv.records, 1))[1], "d");
     fsbb_csv_clear(&csv);
     /* Torn in an unquoted field, in a quoted field after a quoted newline, and after a CR. */
     const char *torn[] = {"a,b\nc,d", "a,b\n\"c\nd", "a,b\nc,\"d\"", "a,b\nc,d\r"};
     for (size_t t = 0; t < G_N_ELEMENTS(torn); t++) {
-        CU_ASSERT_EQUAL_FATAL(fsbb_csv_parse(torn[t], strlen(torn[t]), "t.csv", &csv, &err), FSBB_OK);
+        fsbb_csv_parse(torn[t], strlen(torn[t]), &csv);
         CU_ASSERT_EQUAL(csv.records->len, 1);
         CU_ASSERT(csv.torn);
-        CU_ASSERT_EQUAL(csv.complete_length, 4);
+        CU_ASSERT_EQUAL(csv.bad->len, 0);
+        CU_ASSERT_EQUAL(g_array_index(csv.spans, fsbb_csv_span, 0).end, 4);
         fsbb_csv_clear(&csv);
     }
-    const char *stray = "a,b\nc,d\"e\n";
-    CU_ASSERT_EQUAL(fsbb_csv_parse(stray, strlen(stray), "t.csv", &csv, &err), FSBB_ERR_PARSE);
-    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "t.csv:2: a quote inside an unquoted field"));
-    const char *after = "\"a\"b,c\n";
-    CU_ASSERT_EQUAL(fsbb_csv_parse(after, strlen(after), "t.csv", &csv, &err), FSBB_ERR_PARSE);
-    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "t.csv:1: text after a closing quote"));
+}
+
+/* A damaged line costs itself only: the records after it are read. */
+static void test_csv_damaged_lines(void)
+{
+    const char *text = "h1,h2\n"
+                       "a,b\n"
+                       "x,\"never closed\n"
+                       "c,d\n"
+                       "e\"f,g\n"
+                       "\"q\"r,s\n"
+                       "lone\rcr,t\n"
+                       "\"two\nlines\",u\n"
+                       "v,w\n";
+    fsbb_csv csv;
+    fsbb_csv_parse(text, strlen(text), &csv);
+    CU_ASSERT_FALSE(csv.torn);
+    CU_ASSERT_EQUAL_FATAL(csv.records->len, 5);
+    const char *first[] = {"h1", "a", "c", "two\nlines", "v"};
+    const int lines[] = {1, 2, 4, 8, 10};
+    for (int r = 0; r < 5; r++) {
+        CU_ASSERT_STRING_EQUAL(((char **)g_ptr_array_index(csv.records, r))[0], first[r]);
+        CU_ASSERT_EQUAL(g_array_index(csv.spans, fsbb_csv_span, r).line, lines[r]);
+    }
+    CU_ASSERT_EQUAL_FATAL(csv.bad->len, 4);
+    const fsbb_csv_bad expected[] = {{{3, 10, 26}, "a quote that is not closed on its line"},
+                                     {{5, 30, 36}, "a quote inside an unquoted field"},
+                                     {{6, 36, 43}, "text after a closing quote"},
+                                     {{7, 43, 53}, "a carriage return without a line feed"}};
+    for (int b = 0; b < 4; b++) {
+        const fsbb_csv_bad *bad = &g_array_index(csv.bad, fsbb_csv_bad, b);
+        CU_ASSERT_EQUAL(bad->span.line, expected[b].span.line);
+        CU_ASSERT_EQUAL(bad->span.start, expected[b].span.start);
+        CU_ASSERT_EQUAL(bad->span.end, expected[b].span.end);
+        CU_ASSERT_STRING_EQUAL(bad->problem, expected[b].problem);
+    }
+    fsbb_csv_clear(&csv);
+    /* Damage on the last line, without its line feed, is damage, not a torn write. */
+    const char *last = "a,b\nc\"d";
+    fsbb_csv_parse(last, strlen(last), &csv);
+    CU_ASSERT_EQUAL(csv.records->len, 1);
+    CU_ASSERT_FALSE(csv.torn);
+    CU_ASSERT_EQUAL(csv.bad->len, 1);
+    fsbb_csv_clear(&csv);
 }
 
 /* A complete row for layout: the given key fields, plausible results. */
@@ -380,6 +439,135 @@ static void test_json_rows(void)
     g_string_free(json, TRUE);
     g_strfreev(row);
     fsbb_sweep_layout_free(layout);
+}
+
+/* ---- gnuplot ---------------------------------------------------------------------- */
+
+static void expect_gnuplot_string(const char *text, const char *expected)
+{
+    GString *script = g_string_new(NULL);
+    fsbb_gnuplot_append_string(script, text);
+    if (strcmp(script->str, expected) != 0)
+        fprintf(stderr, "\ngnuplot string of '%s': got %s, expected %s\n", text, script->str, expected);
+    CU_ASSERT_STRING_EQUAL(script->str, expected);
+    g_string_free(script, TRUE);
+}
+
+/* gnuplot itself prints what it makes of each quoted text: the text with its line breaks
+ * as LF and other control characters as spaces, and nothing run. Skipped without gnuplot
+ * on the PATH. */
+static void expect_gnuplot_reads_back(const char *const *texts, int count)
+{
+    char *gnuplot = g_find_program_in_path("gnuplot");
+    if (!gnuplot)
+        return;
+    char *dir = make_folder();
+    GString *script = g_string_new(NULL), *expected = g_string_new(NULL);
+    for (int t = 0; t < count; t++) {
+        g_string_append(script, "print ");
+        fsbb_gnuplot_append_string(script, texts[t]);
+        g_string_append_c(script, '\n');
+        for (const char *c = texts[t]; *c; c++) {
+            if (*c == '\r' && c[1] == '\n')
+                continue;
+            g_string_append_c(expected, *c == '\r' ? '\n' : (unsigned char)*c < 0x20 && *c != '\n' ? ' ' : *c);
+        }
+        g_string_append_c(expected, '\n');
+    }
+    char *script_path = g_build_filename(dir, "read-back.gp", NULL);
+    CU_ASSERT_FATAL(g_file_set_contents(script_path, script->str, -1, NULL));
+    char *argv[] = {gnuplot, "read-back.gp", NULL}, *printed = NULL;
+    int wait_status = 0;
+    CU_ASSERT(g_spawn_sync(dir, argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, &printed, &wait_status,
+                           NULL));
+    CU_ASSERT(g_spawn_check_wait_status(wait_status, NULL));
+    CU_ASSERT_STRING_EQUAL(printed ? printed : "", expected->str);
+    g_remove(script_path);
+    /* A command that ran would have left its file in the folder. */
+    GDir *listing = g_dir_open(dir, 0, NULL);
+    const char *left = listing ? g_dir_read_name(listing) : NULL;
+    if (left)
+        fprintf(stderr, "\ngnuplot left %s\n", left);
+    CU_ASSERT_PTR_NULL(left);
+    if (listing)
+        g_dir_close(listing);
+    g_free(printed);
+    g_free(script_path);
+    g_string_free(script, TRUE);
+    g_string_free(expected, TRUE);
+    g_free(gnuplot);
+    remove_folder(dir);
+}
+
+static void test_gnuplot_strings(void)
+{
+    expect_gnuplot_string("time (s)", "'time (s)'");
+    expect_gnuplot_string("", "''");
+    expect_gnuplot_string("it's", "'it''s'");
+    expect_gnuplot_string("x`touch PWNED`y", "'x`touch PWNED`y'");
+    expect_gnuplot_string("p';system('touch PWNED');print '", "'p'';system(''touch PWNED'');print '''");
+    expect_gnuplot_string("@macro \"double\" back\\", "'@macro \"double\" back\\'");
+    expect_gnuplot_string("one\ntwo", "'one'.\"\\n\".'two'");
+    expect_gnuplot_string("one\r\ntwo\rthree", "'one'.\"\\n\".'two'.\"\\n\".'three'");
+    expect_gnuplot_string("tab\tesc\x1b del\x7f", "'tab esc  del '");
+    expect_gnuplot_string("end\\\nsystem('touch PWNED')", "'end\\'.\"\\n\".'system(''touch PWNED'')'");
+    const char *texts[] = {"x`touch PWNED_1`y", "p';system('touch PWNED_2');print '", "@x \"q\" \\",
+                           "a\nsystem('touch PWNED_3')", "b\\\nsystem(\"touch PWNED_4\")", "c\r\nd\re", "t\tu"};
+    expect_gnuplot_reads_back(texts, (int)G_N_ELEMENTS(texts));
+}
+
+static void test_gnuplot_data_fields(void)
+{
+    GString *data = g_string_new(NULL);
+    fsbb_gnuplot_append_data_field(data, "lb=lb1 threads=2");
+    CU_ASSERT_STRING_EQUAL(data->str, "\"lb=lb1 threads=2\"");
+    g_string_truncate(data, 0);
+    fsbb_gnuplot_append_data_field(data, "a\"b\\c\nd\r\ne\tf`g`'h");
+    CU_ASSERT_STRING_EQUAL(data->str, "\"a'b\\\\c\\nd\\ne f`g`'h\"");
+    g_string_free(data, TRUE);
+}
+
+/* A header with the parameters name and threads (columns 3 and 4): refused, and the
+ * message names the column at fault and says why. */
+static void expect_bad_header(const char *name, const char *column, const char *why)
+{
+    char *names[] = {(char *)name, "threads"};
+    fsbb_sweep_layout *wanted = fsbb_sweep_layout_new(names, 2), *layout = NULL;
+    char **header = fsbb_sweep_layout_header(wanted);
+    fsbb_error err = {0};
+    CU_ASSERT_EQUAL(fsbb_sweep_layout_from_header(header, wanted->column_count, "runs.csv", &layout, &err),
+                    FSBB_ERR_PARSE);
+    CU_ASSERT_PTR_NULL(layout);
+    const int named = g_str_has_prefix(err.message, column) && strstr(err.message, why);
+    if (!named)
+        fprintf(stderr, "\nheader with '%s': '%s'\n", name, err.message);
+    CU_ASSERT(named);
+    g_strfreev(header);
+    fsbb_sweep_layout_free(wanted);
+}
+
+static void test_header_parameter_names(void)
+{
+    expect_bad_header("x/../../../TRAVERSED", "runs.csv: parameter column 3,", "not a parameter name");
+    expect_bad_header("p';system('id');print '", "runs.csv: parameter column 3,", "not a parameter name");
+    expect_bad_header("..", "runs.csv: parameter column 3,", "not a parameter name");
+    expect_bad_header(".hidden", "runs.csv: parameter column 3,", "not a parameter name");
+    expect_bad_header("", "runs.csv: parameter column 3,", "not a parameter name");
+    expect_bad_header("two\nlines", "runs.csv: parameter column 3,", "not a parameter name");
+    expect_bad_header("makespan", "runs.csv: parameter column 3,", "result column");
+    expect_bad_header("threads", "runs.csv: parameter column 4,", "given twice");
+    char *long_name = g_strnfill(FSBB_SWEEP_NAME_MAX + 1, 'p');
+    expect_bad_header(long_name, "runs.csv: parameter column 3,", "not a parameter name");
+    g_free(long_name);
+    char *names[] = {"pool-size", "lb2_pairs", "x.y"};
+    fsbb_sweep_layout *wanted = fsbb_sweep_layout_new(names, 3), *layout = NULL;
+    char **header = fsbb_sweep_layout_header(wanted);
+    fsbb_error err;
+    CU_ASSERT_EQUAL(fsbb_sweep_layout_from_header(header, wanted->column_count, "runs.csv", &layout, &err), FSBB_OK);
+    CU_ASSERT(layout && fsbb_sweep_layout_equal(layout, wanted));
+    fsbb_sweep_layout_free(layout);
+    g_strfreev(header);
+    fsbb_sweep_layout_free(wanted);
 }
 
 /* ---- the results folder ----------------------------------------------------------- */
@@ -436,6 +624,126 @@ static void test_store_resumes_after_torn_row(void)
     remove_folder(dir);
 }
 
+/* One damaged row in the middle of runs.csv: the rows after it are kept, the bad ones are
+ * named by line and moved, as they were, to runs.rejected.csv. */
+static void test_store_keeps_rows_after_a_bad_one(void)
+{
+    char *dir = make_folder();
+    char *names[] = {"lb"};
+    fsbb_sweep_layout *layout = fsbb_sweep_layout_new(names, 1);
+    fsbb_sweep_store *store;
+    fsbb_error err;
+    CU_ASSERT_EQUAL_FATAL(fsbb_sweep_store_open(dir, layout, 0, &store, &err), FSBB_OK);
+    const char *lb1[] = {"lb1"}, *lb2[] = {"lb2"};
+    char **rows[] = {sample_row(layout, "ta001", "1", lb1, "1.0", "10", "1278"),
+                     sample_row(layout, "ta001", "1", lb2, "2.0", "20", "1278"),
+                     sample_row(layout, "ta002", "1", lb1, "3.0", "30", "1359"),
+                     sample_row(layout, "ta002", "1", lb2, "4.0", "40", "1359"),
+                     sample_row(layout, "ta003", "1", lb1, "5.0", "50", "1081")};
+    for (int r = 0; r < 5; r++)
+        CU_ASSERT_EQUAL(fsbb_sweep_store_append(store, rows[r], &err), FSBB_OK);
+    fsbb_sweep_store_close(store);
+    /* Line 3 (the second row) damaged by hand, line 5 with a status no sweep writes. */
+    char *text = read_text(dir, "runs.csv");
+    char **lines = g_strsplit(text, "\n", -1);
+    g_free(lines[2]);
+    lines[2] = g_strdup("garbage,row,\"unterminated");
+    char *status = strstr(lines[4], ",optimal,");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(status);
+    memcpy(status, ",optimum,", 9);
+    char *damaged = g_strjoinv("\n", lines);
+    char *csv_path = g_build_filename(dir, "runs.csv", NULL);
+    CU_ASSERT(g_file_set_contents(csv_path, damaged, -1, NULL));
+    /* Read as it is: three rows, two bad ones with their lines. */
+    fsbb_sweep_table table;
+    CU_ASSERT_EQUAL_FATAL(fsbb_sweep_table_read(csv_path, &table, &err), FSBB_OK);
+    CU_ASSERT_EQUAL(table.rows->len, 3);
+    CU_ASSERT_FALSE(table.torn);
+    CU_ASSERT_EQUAL_FATAL(table.bad_rows->len, 2);
+    const fsbb_sweep_bad_row *first = g_ptr_array_index(table.bad_rows, 0);
+    const fsbb_sweep_bad_row *second = g_ptr_array_index(table.bad_rows, 1);
+    CU_ASSERT_EQUAL(first->line, 3);
+    CU_ASSERT_STRING_EQUAL(first->problem, "a quote that is not closed on its line");
+    CU_ASSERT_STRING_EQUAL(first->text, "garbage,row,\"unterminated\n");
+    CU_ASSERT_EQUAL(second->line, 5);
+    CU_ASSERT_STRING_EQUAL(second->problem, "status 'optimum' is not optimal or limit");
+    fsbb_sweep_table_clear(&table);
+    /* Opened for a sweep: the good rows are its record, the bad ones set aside. */
+    CU_ASSERT_EQUAL_FATAL(fsbb_sweep_store_open(dir, layout, 0, &store, &err), FSBB_OK);
+    CU_ASSERT_EQUAL(store->rows->len, 3);
+    CU_ASSERT_EQUAL(store->bad_rows->len, 2);
+    for (int r = 0; r < 5; r++) {
+        char *key = fsbb_sweep_row_key(layout, rows[r]);
+        CU_ASSERT_EQUAL(fsbb_sweep_store_has(store, key), r == 0 || r == 2 || r == 4);
+        g_free(key);
+    }
+    fsbb_sweep_store_close(store);
+    char *kept = read_text(dir, "runs.csv"), *jsonl = read_text(dir, "runs.jsonl");
+    char *rejected = read_text(dir, "runs.rejected.csv");
+    CU_ASSERT_EQUAL(count_lines(kept), 1 + 3);
+    CU_ASSERT_EQUAL(count_lines(jsonl), 3);
+    char *expected = g_strdup_printf("garbage,row,\"unterminated\n%s\n", lines[4]);
+    CU_ASSERT_STRING_EQUAL(rejected, expected);
+    /* Nothing bad is left: the next opening finds none. */
+    CU_ASSERT_EQUAL_FATAL(fsbb_sweep_store_open(dir, layout, 0, &store, &err), FSBB_OK);
+    CU_ASSERT_EQUAL(store->bad_rows->len, 0);
+    CU_ASSERT_EQUAL(store->rows->len, 3);
+    fsbb_sweep_store_close(store);
+    g_free(expected);
+    g_free(kept);
+    g_free(jsonl);
+    g_free(rejected);
+    g_free(csv_path);
+    g_free(damaged);
+    g_strfreev(lines);
+    g_free(text);
+    for (int r = 0; r < 5; r++)
+        g_strfreev(rows[r]);
+    fsbb_sweep_layout_free(layout);
+    remove_folder(dir);
+}
+
+static void test_row_problems(void)
+{
+    char *names[] = {"lb"};
+    fsbb_sweep_layout *layout = fsbb_sweep_layout_new(names, 1);
+    const char *lb1[] = {"lb1"}, *none[] = {""};
+    struct {
+        char **row;
+        const char *problem;
+    } cases[] = {
+        {sample_row(layout, "ta001", "1", lb1, "1.5", "10", ""), NULL},
+        {sample_row(layout, "ta001", "1", lb1, "1e-3", "10", "1278"), NULL},
+        {sample_row(layout, "", "1", lb1, "1.0", "10", "1278"), "no instance"},
+        {sample_row(layout, "ta001", "0", lb1, "1.0", "10", "1278"), "repeat '0' is not a whole number from 1"},
+        {sample_row(layout, "ta001", "x", lb1, "1.0", "10", "1278"), "repeat 'x'"},
+        {sample_row(layout, "ta001", "1", none, "1.0", "10", "1278"), "no value for lb"},
+        {sample_row(layout, "ta001", "1", lb1, "fast", "10", "1278"), "time_s 'fast' is not a number"},
+        {sample_row(layout, "ta001", "1", lb1, "nan", "10", "1278"), "time_s 'nan' is not a number"},
+        {sample_row(layout, "ta001", "1", lb1, "-1", "10", "1278"), "time_s '-1' is not a number"},
+        {sample_row(layout, "ta001", "1", lb1, "1.0", "", "1278"), "nodes '' is not a number"},
+        {sample_row(layout, "ta001", "1", lb1, "1.0", "10", "12 78"), "makespan '12 78' is not a number"},
+    };
+    for (size_t c = 0; c < G_N_ELEMENTS(cases); c++) {
+        char *problem = fsbb_sweep_row_problem(layout, cases[c].row);
+        const int right = cases[c].problem ? problem && g_str_has_prefix(problem, cases[c].problem) : !problem;
+        if (!right)
+            fprintf(stderr, "\nrow %zu: got '%s', expected '%s'\n", c, problem ? problem : "(none)",
+                    cases[c].problem ? cases[c].problem : "(none)");
+        CU_ASSERT(right);
+        g_free(problem);
+        g_strfreev(cases[c].row);
+    }
+    char **row = sample_row(layout, "ta001", "1", lb1, "1.0", "10", "1278");
+    g_free(row[fsbb_sweep_result_column_index(layout, FSBB_COLUMN_OPTIMAL)]);
+    row[fsbb_sweep_result_column_index(layout, FSBB_COLUMN_OPTIMAL)] = g_strdup("yes");
+    char *problem = fsbb_sweep_row_problem(layout, row);
+    CU_ASSERT(problem && strcmp(problem, "optimal 'yes' is not true or false") == 0);
+    g_free(problem);
+    g_strfreev(row);
+    fsbb_sweep_layout_free(layout);
+}
+
 static void test_store_refuses_other_sweeps_rows(void)
 {
     char *dir = make_folder();
@@ -460,6 +768,41 @@ static void test_store_refuses_other_sweeps_rows(void)
     g_strfreev(row);
     fsbb_sweep_layout_free(layout);
     fsbb_sweep_layout_free(other);
+    remove_folder(dir);
+}
+
+/* sweep.ini is the last sweep file; earlier ones with other contents are kept, numbered. */
+static void test_sweep_file_history(void)
+{
+    char *dir = make_folder();
+    const char *texts[] = {"[sweep]\ninstances = ta001, ta002\n", "[sweep]\ninstances = ta001\n",
+                           "[sweep]\ninstances = ta001\nrepeats = 2\n"};
+    char *kept_as = NULL;
+    fsbb_error err;
+    CU_ASSERT_EQUAL(fsbb_sweep_copy_keep(dir, texts[0], strlen(texts[0]), &kept_as, &err), FSBB_OK);
+    CU_ASSERT_PTR_NULL(kept_as);
+    CU_ASSERT_EQUAL(fsbb_sweep_copy_keep(dir, texts[0], strlen(texts[0]), &kept_as, &err), FSBB_OK);
+    CU_ASSERT_PTR_NULL(kept_as);
+    /* A narrower sweep: the wider file stays in the folder. */
+    CU_ASSERT_EQUAL(fsbb_sweep_copy_keep(dir, texts[1], strlen(texts[1]), &kept_as, &err), FSBB_OK);
+    CU_ASSERT(kept_as && g_str_has_suffix(kept_as, G_DIR_SEPARATOR_S "sweep.1.ini"));
+    g_free(kept_as);
+    CU_ASSERT_EQUAL(fsbb_sweep_copy_keep(dir, texts[2], strlen(texts[2]), &kept_as, &err), FSBB_OK);
+    CU_ASSERT(kept_as && g_str_has_suffix(kept_as, G_DIR_SEPARATOR_S "sweep.2.ini"));
+    g_free(kept_as);
+    const char *files[] = {"sweep.1.ini", "sweep.2.ini", "sweep.ini"};
+    for (int f = 0; f < 3; f++) {
+        char *text = read_text(dir, files[f]);
+        CU_ASSERT_STRING_EQUAL(text, texts[f]);
+        g_free(text);
+    }
+    /* Numbers go on after the highest one there. */
+    char *stray = g_build_filename(dir, "sweep.7.ini", NULL);
+    CU_ASSERT(g_file_set_contents(stray, "", 0, NULL));
+    CU_ASSERT_EQUAL(fsbb_sweep_copy_keep(dir, texts[0], strlen(texts[0]), &kept_as, &err), FSBB_OK);
+    CU_ASSERT(kept_as && g_str_has_suffix(kept_as, G_DIR_SEPARATOR_S "sweep.8.ini"));
+    g_free(kept_as);
+    g_free(stray);
     remove_folder(dir);
 }
 
@@ -562,20 +905,19 @@ static void test_sweep_resumes_interrupted_run(void)
     CU_ASSERT_EQUAL(execute(spec, out, 0, &report), 4);
     CU_ASSERT_EQUAL(report.skipped, 0);
     CU_ASSERT_EQUAL(report.failed, 0);
-    fsbb_sweep_layout *layout;
-    GPtrArray *rows;
+    fsbb_sweep_table table;
     char *csv_path = g_build_filename(out, "runs.csv", NULL);
-    CU_ASSERT_EQUAL_FATAL(fsbb_sweep_table_read(csv_path, &layout, &rows, NULL, &err), FSBB_OK);
-    CU_ASSERT_EQUAL(rows->len, 4);
-    for (guint r = 0; r < rows->len; r++) {
-        char **row = g_ptr_array_index(rows, r);
+    CU_ASSERT_EQUAL_FATAL(fsbb_sweep_table_read(csv_path, &table, &err), FSBB_OK);
+    CU_ASSERT_EQUAL(table.rows->len, 4);
+    CU_ASSERT_EQUAL(table.bad_rows->len, 0);
+    for (guint r = 0; r < table.rows->len; r++) {
+        char **row = g_ptr_array_index(table.rows, r);
         CU_ASSERT_STRING_EQUAL(row[FSBB_COLUMN_INSTANCE], instance_path);
-        CU_ASSERT_EQUAL(atoi(row[fsbb_sweep_result_column_index(layout, FSBB_COLUMN_MAKESPAN)]), optimum);
-        CU_ASSERT_STRING_EQUAL(row[fsbb_sweep_result_column_index(layout, FSBB_COLUMN_OPTIMAL)], "true");
-        CU_ASSERT_STRING_EQUAL(row[fsbb_sweep_result_column_index(layout, FSBB_COLUMN_JOBS)], "6");
+        CU_ASSERT_EQUAL(atoi(row[fsbb_sweep_result_column_index(table.layout, FSBB_COLUMN_MAKESPAN)]), optimum);
+        CU_ASSERT_STRING_EQUAL(row[fsbb_sweep_result_column_index(table.layout, FSBB_COLUMN_OPTIMAL)], "true");
+        CU_ASSERT_STRING_EQUAL(row[fsbb_sweep_result_column_index(table.layout, FSBB_COLUMN_JOBS)], "6");
     }
-    g_ptr_array_free(rows, TRUE);
-    fsbb_sweep_layout_free(layout);
+    fsbb_sweep_table_clear(&table);
     /* A kill during the last row's write: it lacks its end. */
     char *csv = read_text(out, "runs.csv");
     CU_ASSERT(g_file_set_contents(csv_path, csv, (gssize)strlen(csv) - 12, NULL));
@@ -591,12 +933,18 @@ static void test_sweep_resumes_interrupted_run(void)
     char *jsonl = read_text(out, "runs.jsonl");
     CU_ASSERT_EQUAL(count_lines(jsonl), 4);
     g_free(jsonl);
+    /* The first row damaged: only its run is done again. */
+    csv = read_text(out, "runs.csv");
+    csv[strcspn(csv, "\n") + 1] = 'x';
+    CU_ASSERT(g_file_set_contents(csv_path, csv, -1, NULL));
+    g_free(csv);
+    CU_ASSERT_EQUAL(execute(spec, out, 0, &report), 1);
+    CU_ASSERT_EQUAL(report.skipped, 3);
     /* --force redoes every run and still stores each once. */
     CU_ASSERT_EQUAL(execute(spec, out, 1, &report), 4);
-    CU_ASSERT_EQUAL_FATAL(fsbb_sweep_table_read(csv_path, &layout, &rows, NULL, &err), FSBB_OK);
-    CU_ASSERT_EQUAL(rows->len, 4);
-    g_ptr_array_free(rows, TRUE);
-    fsbb_sweep_layout_free(layout);
+    CU_ASSERT_EQUAL_FATAL(fsbb_sweep_table_read(csv_path, &table, &err), FSBB_OK);
+    CU_ASSERT_EQUAL(table.rows->len, 4);
+    fsbb_sweep_table_clear(&table);
     g_free(csv_path);
     remove_folder(out);
     fsbb_sweep_spec_free(spec);
@@ -619,6 +967,47 @@ static void test_sweep_refuses_missing_instance(void)
     CU_ASSERT(g_str_has_prefix(err.message, "instance 'no/such/file.txt': "));
     CU_ASSERT_FALSE(g_file_test(out, G_FILE_TEST_EXISTS));
     fsbb_sweep_spec_free(spec);
+    g_free(out);
+    remove_folder(dir);
+}
+
+/* ub = opt needs a best-known makespan: an instance without one is refused when the sweep
+ * is planned (and by --dry-run's check), not by every one of its runs. */
+static void test_sweep_refuses_ub_opt_without_best_known(void)
+{
+    char *dir = make_folder();
+    char *instance_path = g_build_filename(dir, "tiny.txt", NULL);
+    CU_ASSERT_FATAL(g_file_set_contents(instance_path, "3 2\n1 2 3\n4 5 6\n", -1, NULL));
+    char *out = g_build_filename(dir, "out", NULL);
+    char *text = g_strdup_printf("[sweep]\ninstances = ta001, %s\n[parameters]\nlb = lb1\nub = inf, opt\n",
+                                 instance_path);
+    fsbb_sweep_spec *spec = parse_ok(text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(spec);
+    char *expected = g_strdup_printf("instance '%s' has no best-known makespan, which [parameters] ub = opt needs",
+                                     instance_path);
+    fsbb_sweep *sweep = NULL;
+    fsbb_error err = {0};
+    CU_ASSERT_EQUAL(fsbb_sweep_new(spec, out, 0, &sweep, &err), FSBB_ERR_ARGUMENT);
+    CU_ASSERT_PTR_NULL(sweep);
+    CU_ASSERT(g_str_has_prefix(err.message, expected));
+    CU_ASSERT_FALSE(g_file_test(out, G_FILE_TEST_EXISTS));
+    long stored = -1;
+    GPtrArray *bad_rows = NULL;
+    CU_ASSERT_EQUAL(fsbb_sweep_check(spec, out, &stored, &bad_rows, &err), FSBB_ERR_ARGUMENT);
+    CU_ASSERT(g_str_has_prefix(err.message, expected));
+    fsbb_sweep_spec_free(spec);
+    g_free(text);
+    /* Without ub = opt the same instances are fine. */
+    text = g_strdup_printf("[sweep]\ninstances = ta001, %s\n[parameters]\nub = inf, heuristic\n", instance_path);
+    spec = parse_ok(text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(spec);
+    CU_ASSERT_EQUAL(fsbb_sweep_check(spec, out, &stored, &bad_rows, &err), FSBB_OK);
+    CU_ASSERT_EQUAL(stored, 0);
+    fsbb_sweep_spec_free(spec);
+    g_free(text);
+    g_free(expected);
+    g_remove(instance_path);
+    g_free(instance_path);
     g_free(out);
     remove_folder(dir);
 }
@@ -673,15 +1062,25 @@ static void test_summary_configurations(void)
 FSBB_SUITE("sweep",
            {"a good sweep file", test_parse_good_file},
            {"defaults: name from the file, one repeat", test_parse_defaults},
+           {"Taillard names in Taillard's spelling", test_parse_taillard_names},
            {"malformed sweep files name the key at fault", test_parse_malformed_files},
            {"instance ranges", test_instance_ranges},
            {"the product: count and order", test_product_count_and_order},
            {"CSV quoting round-trips", test_csv_escaping},
-           {"CSV torn records and errors", test_csv_torn_records},
+           {"CSV torn records", test_csv_torn_records},
+           {"CSV damaged lines are skipped, the records after them kept", test_csv_damaged_lines},
            {"JSON rows", test_json_rows},
+           {"gnuplot strings: single quotes, line breaks, nothing run", test_gnuplot_strings},
+           {"gnuplot data fields", test_gnuplot_data_fields},
+           {"runs.csv headers: parameter names are plain names", test_header_parameter_names},
            {"a torn row is dropped and redone once", test_store_resumes_after_torn_row},
+           {"a bad row costs only itself, and is kept aside", test_store_keeps_rows_after_a_bad_one},
+           {"what is wrong with a row read back", test_row_problems},
            {"another sweep's rows are refused or moved aside", test_store_refuses_other_sweeps_rows},
+           {"sweep.ini and the sweep files before it", test_sweep_file_history},
            {"a sweep resumes after an interrupted write", test_sweep_resumes_interrupted_run},
            {"an instance that does not load stops the sweep first", test_sweep_refuses_missing_instance},
+           {"ub = opt without a best-known makespan is refused when planning",
+            test_sweep_refuses_ub_opt_without_best_known},
            {"median", test_median},
            {"summary configurations and totals", test_summary_configurations})

@@ -10,8 +10,8 @@
 #include "bench_kernels.h"
 #include "bench_util.h"
 #include "characterize.h"
-#include "div_bound.h"
-#include "gpu_bound.h"
+#include "div_bounder.h"
+#include "gpu_bounder.h"
 #include "gpu_pool.h"
 #include "pool_generator.h"
 #include "taillard.h"
@@ -24,7 +24,7 @@ typedef struct bench_pool {
     const char *name;
     int jobs, machines, best_known;
     fsbb_bound_data data;
-    fsbb_bound_pool pool;
+    fsbb_gpu_pool pool;
     int *reference; /* CPU pool bounds against best_known */
 } bench_pool;
 
@@ -49,11 +49,12 @@ static void make_pool(const char *name, int capacity, bench_pool *b)
     if (!p)
         bench_die("out of memory");
     fsbb_taillard_generate(index, p);
-    if (fsbb_bound_data_init(&b->data, e->jobs, e->machines, p) != 0)
+    if (fsbb_bound_data_init(&b->data, e->jobs, e->machines, p) != 0 ||
+        fsbb_bound_data_build_pairs(&b->data, 0, NULL, NULL) != 0)
         bench_die("out of memory for bound data");
     free(p);
     fsbb_error err;
-    if (fsbb_bound_pool_init(&b->pool, e->jobs, capacity, &err) != FSBB_OK ||
+    if (fsbb_gpu_pool_init(&b->pool, e->jobs, capacity, &err) != FSBB_OK ||
         fsbb_pool_generate(&b->data, FSBB_POOL_ORDER_BFS, b->best_known, &b->pool, &err) != FSBB_OK)
         bench_die(err.message);
     b->reference = malloc(sizeof *b->reference * (size_t)b->pool.count);
@@ -63,7 +64,7 @@ static void make_pool(const char *name, int capacity, bench_pool *b)
     if (!b->reference || !scratch || !unscheduled || !perm)
         bench_die("out of memory");
     for (int node = 0; node < b->pool.count; node++) {
-        fsbb_bound_pool_get(&b->pool, node, perm);
+        fsbb_gpu_pool_get(&b->pool, node, perm);
         b->reference[node] = fsbb_pool_node_bound(&b->data, FSBB_LB2, perm, b->pool.front_len[node],
                                                   b->pool.back_len[node], b->best_known, scratch, unscheduled);
     }
@@ -77,7 +78,7 @@ static void make_pool(const char *name, int capacity, bench_pool *b)
 static void free_pool(bench_pool *b)
 {
     fsbb_bound_data_free(&b->data);
-    fsbb_bound_pool_free(&b->pool);
+    fsbb_gpu_pool_free(&b->pool);
     free(b->reference);
 }
 
@@ -138,18 +139,18 @@ static const variant bound_variants[] = {
 
 static const char *bound_instances[] = {"ta021", "ta051", "ta081"};
 
-/* The seed design's plain kernel (solver/gpu_bound.h, refactor none, LB2), as a reference. */
+/* The seed design's plain kernel (solver/gpu_bounder.h, refactor none, LB2), as a reference. */
 static double time_seed_plain(const bench_pool *b, int *wrong)
 {
     fsbb_error err;
     fsbb_gpu_bounder *seed;
     if (fsbb_gpu_bounder_new(&b->data, b->pool.count, 128, FSBB_REFACTOR_NONE, FSBB_LB2, &seed, &err) != FSBB_OK)
         bench_die(err.message);
-    fsbb_bound_pool *slot = fsbb_gpu_bounder_pool(seed, 0);
+    fsbb_gpu_pool *slot = fsbb_gpu_bounder_pool(seed, 0);
     fsbb_job *perm = malloc(sizeof *perm * (size_t)b->jobs);
     for (int node = 0; node < b->pool.count; node++) {
-        fsbb_bound_pool_get(&b->pool, node, perm);
-        fsbb_bound_pool_put(slot, node, perm, b->pool.front_len[node], b->pool.back_len[node]);
+        fsbb_gpu_pool_get(&b->pool, node, perm);
+        fsbb_gpu_pool_put(slot, node, perm, b->pool.front_len[node], b->pool.back_len[node]);
     }
     slot->count = b->pool.count;
     free(perm);
@@ -196,7 +197,7 @@ void bench_bound(const char *csv_path, int once)
             const double seed_ms = time_seed_plain(&b, &wrong);
             fprintf(csv, "%s,%d,%d,%d,seed-plain,none,0,0,0,%.4f,0,%d\n", b.name, b.jobs, b.machines, b.pool.count,
                     seed_ms, wrong);
-            printf("bound %s seed-plain (solver/gpu_bound.cu): %.3f ms, %d mismatches\n", b.name, seed_ms, wrong);
+            printf("bound %s seed-plain (solver/gpu_bounder.cu): %.3f ms, %d mismatches\n", b.name, seed_ms, wrong);
         }
         for (int v = 0; v < BOUND_VARIANTS; v++) {
             const variant *x = &bound_variants[v];

@@ -48,7 +48,7 @@ __global__ void __launch_bounds__(CCC_BLOCK) ccc_collected(unsigned iterations, 
     const unsigned stride = gridDim.x * blockDim.x, id = blockIdx.x * blockDim.x + threadIdx.x;
     unsigned sum = 0;
     int top = 0;
-    for (unsigned i = id; __any_sync(FSBB_DIV_FULL_WARP, i < iterations); i += stride) {
+    for (unsigned i = id; __any_sync(FSBB_FULL_WARP, i < iterations); i += stride) {
         int context = (int)i;
         if (fsbb_ccc_collect(stack, &top, i < iterations && takes_path(i, lanes), &context))
             sum += __float_as_uint(divergent_path<PATH>((float)((unsigned)context & 1023u)));

@@ -103,16 +103,16 @@ __global__ void __launch_bounds__(POOL_BLOCK) pool_kernel(pool_args a, float *ou
     unsigned task = 0;
     int remaining = 0;
     float x = 0;
-    while (__any_sync(FSBB_DIV_FULL_WARP, has || alive)) {
+    while (__any_sync(FSBB_FULL_WARP, has || alive)) {
         if (!has && alive) {
             bool got;
             if constexpr (SCHEME == SCHEME_CENTRAL)
-                got = first ? fsbb_central_first_lw(a.count, &task) : fsbb_central_fetch_lw(a.next, a.count, &task);
+                got = first ? fsbb_central_first(a.count, &task) : fsbb_central_fetch(a.next, a.count, &task);
             else if constexpr (SCHEME == SCHEME_DISTRIBUTED)
-                got = first ? fsbb_distributed_first_lw(a.count, a.per_block, &task)
-                            : fsbb_distributed_fetch_lw(&distributed, a.count, a.per_block, &task);
+                got = first ? fsbb_distributed_first(a.count, a.per_block, &task)
+                            : fsbb_distributed_fetch(&distributed, a.count, a.per_block, &task);
             else
-                got = fsbb_steal_fetch_lw(&steal, &steal_state, a.count, a.per_block, a.per_thread, &task);
+                got = fsbb_steal_fetch(&steal, &steal_state, a.count, a.per_block, a.per_thread, &task);
             first = false;
             alive = got;
             if (got) {

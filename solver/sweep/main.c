@@ -4,10 +4,12 @@
  *   flowshop-sweep [--out DIR] [--force] [--plot] [--quiet] SWEEP.ini
  *   flowshop-sweep plot DIR        charts of a results folder (also one copied back)
  *   flowshop-sweep summary DIR     rewrite DIR/summary.md from DIR/runs.csv
- * Exit status: 0 every planned run is stored, 1 some runs failed or a chart failed,
- * 2 bad usage, sweep file or results folder, 3 interrupted by SIGINT or SIGTERM. */
+ * Exit status: 0 every planned run is stored, 1 some runs failed, a chart failed or a file
+ * could not be written, 2 bad usage, sweep file or results folder (also a folder given to
+ * plot or summary that is none), 3 interrupted by SIGINT or SIGTERM. */
 #include "plot.h"
 #include "progress.h"
+#include "sweep_copy.h"
 #include "sweep_plan.h"
 #include "sweep_run.h"
 #include "sweep_spec.h"
@@ -39,30 +41,58 @@ static void on_signal(int signal_number)
         fsbb_sweep_interrupt(sweep);
 }
 
-/* Keeps a copy of the sweep file in the results folder, which then documents itself. */
+/* Keeps a copy of the sweep file in the results folder, which then documents itself; an
+ * earlier copy with other contents is kept too. */
 static void keep_sweep_file(const char *sweep_path, const char *dir)
 {
-    char *copy_path = g_build_filename(dir, "sweep.ini", NULL), *text = NULL;
+    char *text = NULL, *kept_as = NULL;
     gsize length = 0;
-    char *source = realpath(sweep_path, NULL), *target = realpath(copy_path, NULL);
+    GError *error = NULL;
     fsbb_error err;
-    if ((!target || strcmp(source, target) != 0) && g_file_get_contents(sweep_path, &text, &length, NULL) &&
-        fsbb_write_file_atomically(copy_path, text, length, &err) != FSBB_OK)
+    if (!g_file_get_contents(sweep_path, &text, &length, &error)) {
+        fprintf(stderr, "flowshop-sweep: %s (no copy in %s)\n", error->message, dir);
+        g_error_free(error);
+    } else if (fsbb_sweep_copy_keep(dir, text, length, &kept_as, &err) != FSBB_OK) {
         fprintf(stderr, "flowshop-sweep: %s\n", err.message);
-    free(source);
-    free(target);
+    } else if (kept_as) {
+        fprintf(stderr, "flowshop-sweep: %s/sweep.ini was another sweep file: kept as %s\n", dir, kept_as);
+    }
+    g_free(kept_as);
     g_free(text);
-    g_free(copy_path);
 }
 
-static int write_summary(const char *dir, const char *title, const char *description)
+/* Says which rows of dir's runs.csv were left out, and what became of them. */
+static void warn_bad_rows(const GPtrArray *bad_rows, const char *dir, const char *fate)
+{
+    for (guint b = 0; bad_rows && b < bad_rows->len; b++) {
+        const fsbb_sweep_bad_row *bad = g_ptr_array_index(bad_rows, b);
+        fprintf(stderr, "flowshop-sweep: warning: %s/runs.csv:%d: %s; %s\n", dir, bad->line, bad->problem, fate);
+    }
+}
+
+/* Writes dir/summary.md from table, dir/runs.csv as read; 1 when it is written. */
+static int write_summary(const char *dir, const fsbb_sweep_table *table, const char *title, const char *description)
 {
     fsbb_error err;
-    if (fsbb_sweep_summary_write(dir, title, description, &err) != FSBB_OK) {
+    if (fsbb_sweep_summary_write(dir, table, title, description, &err) != FSBB_OK) {
         fprintf(stderr, "flowshop-sweep: %s\n", err.message);
         return 0;
     }
     return 1;
+}
+
+/* The summary at the end of a sweep, which has warned of bad rows when it started. */
+static int summarise_sweep(const char *dir, const fsbb_sweep_spec *spec)
+{
+    fsbb_sweep_table table;
+    fsbb_error err;
+    if (fsbb_sweep_folder_read(dir, &table, &err) != FSBB_OK) {
+        fprintf(stderr, "flowshop-sweep: %s\n", err.message);
+        return 0;
+    }
+    const int written = write_summary(dir, &table, spec->name, spec->description);
+    fsbb_sweep_table_clear(&table);
+    return written;
 }
 
 static void print_notes(const fsbb_sweep *sweep, const fsbb_sweep_spec *spec, const char *dir)
@@ -72,6 +102,7 @@ static void print_notes(const fsbb_sweep *sweep, const fsbb_sweep_spec *spec, co
                 dir);
     if (fsbb_sweep_dropped_torn_row(sweep))
         fprintf(stderr, "flowshop-sweep: dropped a half-written last row of %s/runs.csv; it is run again\n", dir);
+    warn_bad_rows(fsbb_sweep_bad_rows(sweep), dir, "the row is kept in runs.rejected.csv and its run done again");
     const long total = fsbb_sweep_total(sweep), pending = fsbb_sweep_pending(sweep);
     fprintf(stderr, "flowshop-sweep: %s: %ld runs, %ld stored, %ld to run, results in %s\n", spec->name, total,
             total - pending, pending, dir);
@@ -81,11 +112,15 @@ static void print_notes(const fsbb_sweep *sweep, const fsbb_sweep_spec *spec, co
 static int check_only(const fsbb_sweep_spec *spec, const char *dir)
 {
     long stored = 0;
+    GPtrArray *bad_rows = NULL;
     fsbb_error err;
-    if (fsbb_sweep_check(spec, dir, &stored, &err) != FSBB_OK) {
+    if (fsbb_sweep_check(spec, dir, &stored, &bad_rows, &err) != FSBB_OK) {
         fprintf(stderr, "flowshop-sweep: %s\n", err.message);
         return EXIT_USAGE;
     }
+    warn_bad_rows(bad_rows, dir, "the sweep would keep the row in runs.rejected.csv and do its run again");
+    if (bad_rows)
+        g_ptr_array_unref(bad_rows);
     const long total = fsbb_sweep_run_count(spec);
     printf("%s: %d instances x", spec->name, spec->instance_count);
     for (int p = 0; p < spec->parameter_count; p++)
@@ -133,7 +168,7 @@ static int run_sweep(const char *sweep_path, const sweep_args *args)
     char elapsed[32];
     sweep_format_duration(g_timer_elapsed(progress.clock, NULL), elapsed, sizeof elapsed);
     sweep_progress_clear(&progress);
-    const int summary_written = write_summary(dir, spec->name, spec->description);
+    const int summary_written = summarise_sweep(dir, spec);
     if (status != FSBB_OK) {
         fprintf(stderr, "flowshop-sweep: %s\n", err.message);
         exit_status = EXIT_FAILED;
@@ -143,7 +178,7 @@ static int run_sweep(const char *sweep_path, const sweep_args *args)
             spec->name, report.ran, report.skipped, report.failed, report.interrupted ? ", interrupted" : "", elapsed,
             dir);
     exit_status = report.interrupted ? EXIT_INTERRUPTED : report.failed || !summary_written ? EXIT_FAILED : EXIT_DONE;
-    if (args->plot && !report.interrupted && sweep_plot(dir) == SWEEP_PLOT_FAILED && exit_status == EXIT_DONE)
+    if (args->plot && !report.interrupted && sweep_plot(dir) >= SWEEP_PLOT_FAILED && exit_status == EXIT_DONE)
         exit_status = EXIT_FAILED;
 done:
     fsbb_sweep_free(sweep);
@@ -152,18 +187,26 @@ done:
     return exit_status;
 }
 
-/* The folder's sweep.ini gives the summary its title and description when present. */
+/* flowshop-sweep summary DIR. The folder's sweep.ini gives the summary its title and
+ * description when present. */
 static int summarise(const char *dir)
 {
+    fsbb_sweep_table table;
+    fsbb_error err;
+    if (fsbb_sweep_folder_read(dir, &table, &err) != FSBB_OK) {
+        fprintf(stderr, "flowshop-sweep: %s\n", err.message);
+        return EXIT_USAGE;
+    }
+    warn_bad_rows(table.bad_rows, dir, "the summary leaves the row out");
     char *copy_path = g_build_filename(dir, "sweep.ini", NULL), *name = g_path_get_basename(dir);
     fsbb_sweep_spec *spec = NULL;
-    fsbb_error err;
     if (g_file_test(copy_path, G_FILE_TEST_EXISTS) && fsbb_sweep_spec_load(copy_path, &spec, &err) != FSBB_OK)
         fprintf(stderr, "flowshop-sweep: %s (the summary goes without its description)\n", err.message);
-    const int written = write_summary(dir, spec ? spec->name : name, spec ? spec->description : NULL);
+    const int written = write_summary(dir, &table, spec ? spec->name : name, spec ? spec->description : NULL);
     if (written)
         printf("%s/summary.md\n", dir);
     fsbb_sweep_spec_free(spec);
+    fsbb_sweep_table_clear(&table);
     g_free(copy_path);
     g_free(name);
     return written ? EXIT_DONE : EXIT_FAILED;
@@ -197,7 +240,9 @@ int main(int argc, char **argv)
         exit_status = EXIT_USAGE;
     } else if (argc == 3 && strcmp(argv[1], "plot") == 0) {
         const int plotted = sweep_plot(argv[2]);
-        exit_status = plotted == SWEEP_PLOT_DONE ? EXIT_DONE : EXIT_FAILED;
+        exit_status = plotted == SWEEP_PLOT_DONE         ? EXIT_DONE
+                      : plotted == SWEEP_PLOT_BAD_FOLDER ? EXIT_USAGE
+                                                         : EXIT_FAILED;
     } else if (argc == 3 && strcmp(argv[1], "summary") == 0) {
         exit_status = summarise(argv[2]);
     } else if (argc == 2) {

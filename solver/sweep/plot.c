@@ -6,9 +6,13 @@
  *                          combination of the other varying parameters;
  *   time-by-P              for any other varying parameter (a technique on/off, a bound):
  *                          total time per value of P, grouped by the other parameters.
- * Totals are sums of medians over the instances that every combination ran. */
+ * Totals are sums of medians over the instances that every combination ran.
+ * Everything from the results folder reaches the scripts through sweep_gnuplot.h; the
+ * charts' file names are fixed words and parameter names, which runs.csv's reader has
+ * checked to be plain names (fsbb_sweep_plain_name). */
 #include "plot.h"
 
+#include "sweep_gnuplot.h"
 #include "sweep_store.h"
 #include "sweep_summary.h"
 
@@ -18,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* More bars per group than this make a chart unreadable: such charts are skipped. */
 #define MAX_SERIES 16
@@ -88,20 +93,6 @@ static void accumulate(chart *c, guint row, guint series, double value)
     *v = isnan(*v) ? value : *v + value;
 }
 
-/* A label or title for gnuplot: in double quotes, without inner quotes; a line break becomes
- * gnuplot's \n escape. */
-static void append_quoted(GString *out, const char *text)
-{
-    g_string_append_c(out, '"');
-    for (const char *ch = text; *ch; ch++) {
-        if (*ch == '\n')
-            g_string_append(out, "\\n");
-        else
-            g_string_append_c(out, *ch == '"' || *ch == '\\' ? '\'' : *ch);
-    }
-    g_string_append_c(out, '"');
-}
-
 static void values_range(const chart *c, double *least, double *most)
 {
     *least = INFINITY;
@@ -115,12 +106,29 @@ static void values_range(const chart *c, double *least, double *most)
     }
 }
 
+/* Appends "command 'text'" and a line end. */
+static void append_command(GString *script, const char *command, const char *text)
+{
+    g_string_append_printf(script, "%s ", command);
+    fsbb_gnuplot_append_string(script, text);
+    g_string_append_c(script, '\n');
+}
+
 static void append_terminal(GString *script, const char *kind, const char *name, const char *extension,
                             int width, int height)
 {
     g_string_append_printf(script, "set terminal %s size %d,%d noenhanced font 'DejaVu Sans,11'%s\n", kind, width,
                            height, strcmp(kind, "svg") == 0 ? " dynamic background '#ffffff'" : "");
-    g_string_append_printf(script, "set output '%s.%s'\n", name, extension);
+    char *file = g_strdup_printf("%s.%s", name, extension);
+    append_command(script, "set output", file);
+    g_free(file);
+}
+
+/* A numeric parameter value as gnuplot reads numbers. */
+static void append_number(GString *out, const char *value)
+{
+    char number[G_ASCII_DTOSTR_BUF_SIZE];
+    g_string_append(out, g_ascii_dtostr(number, sizeof number, g_ascii_strtod(value, NULL)));
 }
 
 static char *script_of(const chart *c)
@@ -128,15 +136,14 @@ static char *script_of(const chart *c)
     GString *script = g_string_new(NULL);
     const int width = c->rows->len > 12 && !c->lines ? 1200 : 960;
     const int height = 540;
-    g_string_append_printf(script, "# %s.gp: drawn by flowshop-sweep plot from %s.dat\n", c->name, c->name);
+    char *data_name = g_strdup_printf("%s.dat", c->name);
+    g_string_append_printf(script, "# %s.gp: drawn by flowshop-sweep plot from %s\n", c->name, data_name);
     append_terminal(script, "pngcairo", c->name, "png", width, height);
     g_string_append(script, "set datafile missing '?'\nset grid ytics lc rgb '#dddddd'\nset border 3\n"
                             "set tics nomirror\n");
-    GString *title = g_string_new(NULL);
-    append_quoted(title, c->title);
-    g_string_append_printf(script, "set title %s\n", title->str);
-    g_string_free(title, TRUE);
-    g_string_append_printf(script, "set xlabel '%s'\nset ylabel '%s'\n", c->x_label, c->y_label);
+    append_command(script, "set title", c->title);
+    append_command(script, "set xlabel", c->x_label);
+    append_command(script, "set ylabel", c->y_label);
     if (c->series->len > 1)
         g_string_append(script, "set key outside right top vertical Left reverse\n");
     else
@@ -156,13 +163,16 @@ static char *script_of(const chart *c)
         if (first > 0 && last / first >= 8)
             g_string_append(script, "set logscale x 2\n");
         g_string_append(script, "set xtics (");
-        for (guint r = 0; r < c->rows->len; r++)
-            g_string_append_printf(script, "%s'%s' %s", r ? ", " : "", (char *)g_ptr_array_index(c->rows, r),
-                                   (char *)g_ptr_array_index(c->rows, r));
-        g_string_append_printf(script, ")\nset offsets graph 0.03, graph 0.03, 0, 0\n"
-                                        "plot for [c=2:%d] '%s.dat' using 1:c with linespoints lw 2 pt 7 ps 1.2 "
-                                        "title columnheader(c)\n",
-                               columns, c->name);
+        for (guint r = 0; r < c->rows->len; r++) {
+            if (r)
+                g_string_append(script, ", ");
+            fsbb_gnuplot_append_string(script, g_ptr_array_index(c->rows, r));
+            g_string_append_c(script, ' ');
+            append_number(script, g_ptr_array_index(c->rows, r));
+        }
+        g_string_append_printf(script, ")\nset offsets graph 0.03, graph 0.03, 0, 0\nplot for [c=2:%d] ", columns);
+        fsbb_gnuplot_append_string(script, data_name);
+        g_string_append(script, " using 1:c with linespoints lw 2 pt 7 ps 1.2 title columnheader(c)\n");
     } else {
         g_string_append(script, "set style data histograms\nset style histogram clustered gap 1\n"
                                 "set style fill solid 0.85 border -1\nset boxwidth 0.9\n");
@@ -176,28 +186,30 @@ static char *script_of(const chart *c)
             g_string_append_printf(script, "set xtics rotate by 25 right\nset lmargin %d\n",
                                    MAX(10, (int)(0.85 * (double)first_length)));
         }
-        g_string_append_printf(script, "plot for [c=2:%d] '%s.dat' using c:xtic(1) title columnheader(c)\n", columns,
-                               c->name);
+        g_string_append_printf(script, "plot for [c=2:%d] ", columns);
+        fsbb_gnuplot_append_string(script, data_name);
+        g_string_append(script, " using c:xtic(1) title columnheader(c)\n");
     }
     append_terminal(script, "svg", c->name, "svg", width, height);
     g_string_append(script, "replot\n");
+    g_free(data_name);
     return g_string_free(script, FALSE);
 }
 
 static char *data_of(const chart *c)
 {
     GString *data = g_string_new(NULL);
-    append_quoted(data, c->x_label);
+    fsbb_gnuplot_append_data_field(data, c->x_label);
     for (guint s = 0; s < c->series->len; s++) {
         g_string_append_c(data, ' ');
-        append_quoted(data, g_ptr_array_index(c->series, s));
+        fsbb_gnuplot_append_data_field(data, g_ptr_array_index(c->series, s));
     }
     g_string_append_c(data, '\n');
     for (guint r = 0; r < c->rows->len; r++) {
         if (c->lines)
-            g_string_append(data, g_ptr_array_index(c->rows, r));
+            append_number(data, g_ptr_array_index(c->rows, r));
         else
-            append_quoted(data, g_ptr_array_index(c->rows, r));
+            fsbb_gnuplot_append_data_field(data, g_ptr_array_index(c->rows, r));
         for (guint s = 0; s < c->series->len; s++) {
             const double v = *cell((chart *)c, r, s);
             if (isnan(v))
@@ -341,8 +353,8 @@ static int numeric_parameter(const sweep_data *d, int parameter)
     for (guint i = 0; i < d->configs->len; i++) {
         const char *value = ((fsbb_sweep_config *)g_ptr_array_index(d->configs, i))->values[parameter];
         char *end;
-        g_ascii_strtod(value, &end);
-        if (end == value || *end)
+        const double number = g_ascii_strtod(value, &end);
+        if (end == value || *end || !isfinite(number))
             return 0;
     }
     return 1;
@@ -407,13 +419,24 @@ static sweep_data gather(const char *dir, const fsbb_sweep_layout *layout, GPtrA
     return d;
 }
 
-/* Draws c unless it has too many series; frees it. Returns 1 on a failure. */
+static int has_values(const chart *c)
+{
+    for (guint i = 0; i < c->values->len; i++)
+        if (!isnan(g_array_index(c->values, double, i)))
+            return 1;
+    return 0;
+}
+
+/* Draws c unless it has too many series or nothing to draw; frees it. Returns 1 on a
+ * failure. */
 static int draw_and_free(chart *c, const char *plots, const char *gnuplot)
 {
     int failed = 0;
     if (c->series->len > MAX_SERIES)
         fprintf(stderr, "flowshop-sweep: chart %s skipped: %u series are too many for one chart\n", c->name,
                 c->series->len);
+    else if (!has_values(c))
+        fprintf(stderr, "flowshop-sweep: chart %s skipped: no instance ran every combination\n", c->name);
     else
         failed = draw(c, plots, gnuplot);
     chart_free(c);
@@ -437,48 +460,66 @@ static void remove_old_charts(const char *plots)
         g_dir_close(listing);
 }
 
+/* Says which rows of runs.csv the charts leave out. */
+static void warn_bad_rows(const char *dir, const GPtrArray *bad_rows)
+{
+    for (guint b = 0; b < bad_rows->len; b++) {
+        const fsbb_sweep_bad_row *bad = g_ptr_array_index(bad_rows, b);
+        fprintf(stderr, "flowshop-sweep: warning: %s/runs.csv:%d: %s; the charts leave the row out\n", dir, bad->line,
+                bad->problem);
+    }
+}
+
+static int draw_all(const char *dir, const fsbb_sweep_table *table, const char *plots, const char *gnuplot)
+{
+    remove_old_charts(plots);
+    char *name;
+    sweep_data d = gather(dir, table->layout, table->rows, &name);
+    int failures = draw_and_free(time_per_instance(&d), plots, gnuplot);
+    failures += draw_and_free(rate_per_class(&d), plots, gnuplot);
+    for (int p = 0; p < table->layout->parameter_count; p++)
+        if (d.varying[p])
+            failures += draw_and_free(time_by_parameter(&d, p), plots, gnuplot);
+    g_hash_table_destroy(d.shared);
+    g_ptr_array_free(d.configs, TRUE);
+    g_free(d.varying);
+    g_free(name);
+    return failures ? SWEEP_PLOT_FAILED : SWEEP_PLOT_DONE;
+}
+
 int sweep_plot(const char *dir)
 {
-    char *gnuplot = g_find_program_in_path("gnuplot");
-    if (!gnuplot) {
+    fsbb_sweep_table table;
+    fsbb_error err;
+    if (fsbb_sweep_folder_read(dir, &table, &err) != FSBB_OK) {
+        fprintf(stderr, "flowshop-sweep: %s\n", err.message);
+        return SWEEP_PLOT_BAD_FOLDER;
+    }
+    warn_bad_rows(dir, table.bad_rows);
+    char *plots = g_build_filename(dir, "plots", NULL), *gnuplot = NULL;
+    GStatBuf info;
+    int result;
+    if (table.rows->len == 0) {
+        fprintf(stderr, "flowshop-sweep: %s/runs.csv has no runs to plot\n", dir);
+        result = SWEEP_PLOT_FAILED;
+    } else if (g_lstat(plots, &info) == 0 && !S_ISDIR(info.st_mode)) {
+        /* A link would take the charts, and the removal of old ones, elsewhere. */
+        fprintf(stderr, "flowshop-sweep: %s is not a folder (a link or a file): the charts go into a folder of "
+                        "their own\n",
+                plots);
+        result = SWEEP_PLOT_BAD_FOLDER;
+    } else if (!(gnuplot = g_find_program_in_path("gnuplot"))) {
         fprintf(stderr, "flowshop-sweep: gnuplot not found, no charts drawn (install gnuplot-nox, then run "
                         "flowshop-sweep plot %s)\n",
                 dir);
-        return SWEEP_PLOT_NO_GNUPLOT;
-    }
-    char *csv_path = g_build_filename(dir, "runs.csv", NULL), *plots = g_build_filename(dir, "plots", NULL);
-    fsbb_sweep_layout *layout = NULL;
-    GPtrArray *rows = NULL;
-    fsbb_error err;
-    int result = SWEEP_PLOT_DONE;
-    if (fsbb_sweep_table_read(csv_path, &layout, &rows, NULL, &err) != FSBB_OK) {
-        fprintf(stderr, "flowshop-sweep: %s\n", err.message);
-        result = SWEEP_PLOT_FAILED;
-    } else if (rows->len == 0) {
-        fprintf(stderr, "flowshop-sweep: %s has no runs to plot\n", csv_path);
-        result = SWEEP_PLOT_FAILED;
-    } else if (g_mkdir_with_parents(plots, 0755) != 0) {
+        result = SWEEP_PLOT_NO_GNUPLOT;
+    } else if (g_mkdir(plots, 0755) != 0 && errno != EEXIST) {
         fprintf(stderr, "flowshop-sweep: cannot create %s: %s\n", plots, g_strerror(errno));
         result = SWEEP_PLOT_FAILED;
     } else {
-        remove_old_charts(plots);
-        char *name;
-        sweep_data d = gather(dir, layout, rows, &name);
-        int failures = draw_and_free(time_per_instance(&d), plots, gnuplot);
-        failures += draw_and_free(rate_per_class(&d), plots, gnuplot);
-        for (int p = 0; p < layout->parameter_count; p++)
-            if (d.varying[p])
-                failures += draw_and_free(time_by_parameter(&d, p), plots, gnuplot);
-        result = failures ? SWEEP_PLOT_FAILED : SWEEP_PLOT_DONE;
-        g_hash_table_destroy(d.shared);
-        g_ptr_array_free(d.configs, TRUE);
-        g_free(d.varying);
-        g_free(name);
+        result = draw_all(dir, &table, plots, gnuplot);
     }
-    if (rows)
-        g_ptr_array_free(rows, TRUE);
-    fsbb_sweep_layout_free(layout);
-    g_free(csv_path);
+    fsbb_sweep_table_clear(&table);
     g_free(plots);
     g_free(gnuplot);
     return result;

@@ -3,10 +3,12 @@
 #ifndef SWEEP_PLOT_H
 #define SWEEP_PLOT_H
 
-enum { SWEEP_PLOT_DONE = 0, SWEEP_PLOT_NO_GNUPLOT = 1, SWEEP_PLOT_FAILED = 2 };
+/* BAD_FOLDER: dir is not a results folder, or its runs.csv or plots folder is unusable. */
+enum { SWEEP_PLOT_DONE, SWEEP_PLOT_NO_GNUPLOT, SWEEP_PLOT_FAILED, SWEEP_PLOT_BAD_FOLDER };
 
 /* Draws every chart that the folder's runs call for; says on stderr what failed, or in
- * one line that gnuplot is missing. Returns one of the values above. */
+ * one line that gnuplot is missing (after the folder was found usable). Returns one of
+ * the values above. */
 int sweep_plot(const char *dir);
 
 #endif

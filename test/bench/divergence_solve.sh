@@ -8,7 +8,7 @@
 #     "limit"), BUDGET seconds for the whole script (default 120: no solve starts after it),
 #     POOL_SIZE (default: the engine's).
 # Configurations (all --device gpu --gpu-engine offload):
-#   off         the offload engine's own bounder (gpu_bound.cu, double-buffered)
+#   off         the offload engine's own bounder (gpu_bounder.cu, double-buffered)
 #   div-plain   the divergence bounder's PLAIN kernel (synchronous per pool; reached with
 #               --diagnose, whose traces of the first pools are also the CUIRRE input below)
 #   then one technique each: --balance central|distributed|steal|persistent, --ccc on,

@@ -10,10 +10,10 @@
  * Times: CUDA events, median of the repeats, after the warm-up launches; CPU: one thread,
  * monotonic clock, median of up to 3 passes over the largest pool (its prefixes are the
  * smaller pools). */
-#include "../gpu/taillard_times.h"
-#include "gpu_bound.h"
+#include "gpu_bounder.h"
 #include "gpu_pool.h"
 #include "pool_generator.h"
+#include "taillard.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -32,7 +32,7 @@ typedef struct bench_config {
 } bench_config;
 
 typedef struct bench_instance {
-    const taillard_entry *entry;
+    const fsbb_taillard_entry *entry;
     fsbb_bound_data data;
 } bench_instance;
 
@@ -71,22 +71,26 @@ static int max_size(const bench_config *c)
 
 static void load_instance(const char *name, bench_instance *inst)
 {
-    inst->entry = taillard_find(name);
+    const int index = fsbb_taillard_index(name);
+    inst->entry = fsbb_taillard_entry_at(index);
     if (!inst->entry) {
-        fprintf(stderr, "gpu-pool-bench: unknown instance %s (see test/gpu/taillard_times.h)\n", name);
+        fprintf(stderr, "gpu-pool-bench: unknown instance %s (ta001 to ta120)\n", name);
         exit(2);
     }
     int *p = malloc(sizeof *p * (size_t)inst->entry->jobs * (size_t)inst->entry->machines);
-    taillard_times(inst->entry, p);
-    if (!p || fsbb_bound_data_init(&inst->data, inst->entry->jobs, inst->entry->machines, p) != 0)
+    if (!p)
+        die("bound tables", NULL);
+    fsbb_taillard_generate(index, p);
+    if (fsbb_bound_data_init(&inst->data, inst->entry->jobs, inst->entry->machines, p) != 0 ||
+        fsbb_bound_data_build_pairs(&inst->data, 0, NULL, NULL) != 0)
         die("bound tables", NULL);
     free(p);
 }
 
-static void generate(const bench_instance *inst, fsbb_pool_order order, int size, fsbb_bound_pool *pool)
+static void generate(const bench_instance *inst, fsbb_pool_order order, int size, fsbb_gpu_pool *pool)
 {
     fsbb_error err;
-    if (fsbb_bound_pool_init(pool, inst->data.n, size, &err) != FSBB_OK ||
+    if (fsbb_gpu_pool_init(pool, inst->data.n, size, &err) != FSBB_OK ||
         fsbb_pool_generate(&inst->data, order, inst->entry->best_known, pool, &err) != FSBB_OK)
         die("pool generation", &err);
     if (pool->count < size) {
@@ -98,7 +102,7 @@ static void generate(const bench_instance *inst, fsbb_pool_order order, int size
 
 /* Mean over warps (32 consecutive nodes) of the spread of depths inside the warp, and the
  * number of distinct depths in the first `count` nodes. */
-static void depth_profile(const fsbb_bound_pool *pool, int count, double *warp_spread, int *depths)
+static void depth_profile(const fsbb_gpu_pool *pool, int count, double *warp_spread, int *depths)
 {
     int *seen = calloc((size_t)pool->n + 1, sizeof *seen);
     double spread = 0;
@@ -120,9 +124,9 @@ static void depth_profile(const fsbb_bound_pool *pool, int count, double *warp_s
     free(seen);
 }
 
-static void load_slot(fsbb_gpu_bounder *bounder, const fsbb_bound_pool *pool)
+static void load_slot(fsbb_gpu_bounder *bounder, const fsbb_gpu_pool *pool)
 {
-    fsbb_bound_pool *slot = fsbb_gpu_bounder_pool(bounder, 0);
+    fsbb_gpu_pool *slot = fsbb_gpu_bounder_pool(bounder, 0);
     for (int i = 0; i < pool->n; i++)
         memcpy(slot->perm + (size_t)i * slot->capacity, pool->perm + (size_t)i * pool->capacity,
                sizeof(fsbb_job) * (size_t)pool->count);
@@ -139,7 +143,7 @@ static int compare_double(const void *x, const void *y)
 
 /* Bounds the pool on one CPU thread (nodes unpacked to contiguous permutations first);
  * cpu_ms[s] is the median time to bound the first sizes[s] nodes; bounds gets every bound. */
-static void cpu_bound(const bench_instance *inst, const fsbb_bound_pool *pool, fsbb_lb_kind lb,
+static void cpu_bound(const bench_instance *inst, const fsbb_gpu_pool *pool, fsbb_lb_kind lb,
                       const bench_config *c, double *cpu_ms, int *bounds)
 {
     const fsbb_bound_data *d = &inst->data;
@@ -148,7 +152,7 @@ static void cpu_bound(const bench_instance *inst, const fsbb_bound_pool *pool, f
     int *scratch = malloc(sizeof *scratch * 3 * (size_t)d->m);
     unsigned char *unscheduled = malloc((size_t)n);
     for (int k = 0; k < pool->count; k++)
-        fsbb_bound_pool_get(pool, k, perms + (size_t)k * n);
+        fsbb_gpu_pool_get(pool, k, perms + (size_t)k * n);
     double samples[3][MAX_LIST];
     int passes = 0;
     for (double spent = 0; passes < 3 && (passes == 0 || spent < 2.0); passes++) {
@@ -197,14 +201,14 @@ static void run_tables(const bench_config *c, const char *path)
         load_instance(c->instances[i], &inst);
         const int ub = inst.entry->best_known;
         for (int order = FSBB_POOL_ORDER_DFS; order >= FSBB_POOL_ORDER_BFS; order--) {
-            fsbb_bound_pool pool;
+            fsbb_gpu_pool pool;
             generate(&inst, (fsbb_pool_order)order, largest, &pool);
             fsbb_error err;
             fsbb_gpu_bounder *bounder;
             if (fsbb_gpu_bounder_new(&inst.data, largest, c->block, FSBB_REFACTOR_NONE, FSBB_LB1, &bounder, &err))
                 die("bounder", &err);
             load_slot(bounder, &pool);
-            fsbb_bound_pool *slot = fsbb_gpu_bounder_pool(bounder, 0);
+            fsbb_gpu_pool *slot = fsbb_gpu_bounder_pool(bounder, 0);
             for (int lb = FSBB_LB2; lb >= FSBB_LB1; lb--) {
                 const double cpu_start = now_s();
                 cpu_bound(&inst, &pool, (fsbb_lb_kind)lb, c, cpu_ms, reference);
@@ -240,7 +244,7 @@ static void run_tables(const bench_config *c, const char *path)
                 }
             }
             fsbb_gpu_bounder_free(bounder);
-            fsbb_bound_pool_free(&pool);
+            fsbb_gpu_pool_free(&pool);
         }
         fsbb_bound_data_free(&inst.data);
     }
@@ -263,7 +267,7 @@ static void run_placements(const bench_config *c, const char *path)
         bench_instance inst;
         load_instance(c->instances[i], &inst);
         for (int order = FSBB_POOL_ORDER_BFS; order <= FSBB_POOL_ORDER_DFS; order++) {
-            fsbb_bound_pool pool;
+            fsbb_gpu_pool pool;
             generate(&inst, (fsbb_pool_order)order, largest, &pool);
             fsbb_error err;
             fsbb_gpu_bounder *bounder;
@@ -293,7 +297,7 @@ static void run_placements(const bench_config *c, const char *path)
                            wrong ? "  DIFFERS" : "");
                 }
             fsbb_gpu_bounder_free(bounder);
-            fsbb_bound_pool_free(&pool);
+            fsbb_gpu_pool_free(&pool);
         }
         fsbb_bound_data_free(&inst.data);
     }
@@ -315,7 +319,7 @@ static void run_once(const bench_config *c, const char *path)
         bench_instance inst;
         load_instance(c->instances[i], &inst);
         for (int order = FSBB_POOL_ORDER_BFS; order <= FSBB_POOL_ORDER_DFS; order++) {
-            fsbb_bound_pool pool;
+            fsbb_gpu_pool pool;
             generate(&inst, (fsbb_pool_order)order, largest, &pool);
             fsbb_error err;
             fsbb_gpu_bounder *bounder;
@@ -335,7 +339,7 @@ static void run_once(const bench_config *c, const char *path)
                                 c->sizes[s], lb_names[lb], refactor_names[r]);
                     }
             fsbb_gpu_bounder_free(bounder);
-            fsbb_bound_pool_free(&pool);
+            fsbb_gpu_pool_free(&pool);
         }
         fsbb_bound_data_free(&inst.data);
     }

@@ -4,8 +4,10 @@
 # uninterrupted run (a fixed upper bound fixes the tree); SIGKILL during frequent periodic
 # writes never leaves a half-written checkpoint; corrupt, truncated, foreign and newer
 # checkpoints are refused with status 2 and one line; a failed write (full tmpfs, file size
-# limit, a directory in the temporary's place, a missing directory) keeps the previous
-# checkpoint and the solve goes on.
+# limit, a directory in the temporary's place) keeps the previous checkpoint and the solve
+# goes on; a checkpoint file that cannot be written (missing folder) or would replace another
+# file (unless resumed from or --overwrite-checkpoint) is refused with status 2 before the
+# search.
 # Usage: sh test/cli/checkpoint.sh build/flowshop-bb. Prints "N passed, N failed".
 # FSBB_TEST_LIGHT=1 (set by `make check SANITIZE=1`) uses smaller instances.
 bin=${1:?usage: checkpoint.sh PATH-TO-flowshop-bb}
@@ -112,6 +114,8 @@ check "ub inf: resumed run proves the optimum" "[ $? -eq 0 ]"
 inf_makespan=$(json_field "$tmp/inf-ref.json" makespan)
 check "ub inf: optimum ($inf_makespan)" "[ \"$(json_field "$tmp/inf.json" makespan)\" = \"$inf_makespan\" ]"
 check "ub inf: schedule printed" "grep -q '\"permutation\": \[' \"$tmp/inf.json\""
+check "ub inf: the resumed run says so" "grep -qF '\"ub\": \"resumed\", \"resumed_from\": \"$ck\"' \"$tmp/inf.json\""
+check "ub inf: the first run's upper bound" "grep -qF '\"initial_ub\": 2147483647' \"$tmp/inf.json\""
 
 # ---- Refused checkpoints ---------------------------------------------------------------------
 good="$tmp/good.ck"
@@ -182,10 +186,50 @@ check "blocked temporary: limit status 1" "[ $? -eq 1 ]"
 expect_kept "blocked temporary"
 rmdir "$target.tmp"
 
-# A missing directory: the solve still finishes and says the checkpoint failed.
-"$bin" ta001 --checkpoint "$tmp/none/ck" --quiet >"$tmp/out" 2>"$tmp/err"
-check "missing directory: the solve finishes" "[ $? -eq 0 ]"
-check "missing directory: one error line" "[ \"$(lines "$tmp/err")\" = 1 ] && grep -q 'cannot write checkpoint' \"$tmp/err\""
+# ---- The checkpoint file is checked before the search ---------------------------------------
+# expect_unsearched NAME PATTERN ARGS...: exit 2 with one line matching PATTERN, before any
+# search (nothing on stdout; the ta051 searches would run to their 5 s limit).
+expect_unsearched() {
+    name=$1 pattern=$2
+    shift 2
+    "$bin" "$@" --quiet >"$tmp/out" 2>"$tmp/err"
+    status=$?
+    if [ $status -eq 2 ]; then pass; else fail "$name: exit status $status, expected 2"; fi
+    if [ "$(lines "$tmp/err")" = 1 ] && grep -q -- "$pattern" "$tmp/err" && [ ! -s "$tmp/out" ]; then pass; else
+        fail "$name: message"
+        cat "$tmp/err"
+    fi
+}
+expect_unsearched "missing folder" "cannot create a file in the folder $tmp/none" ta051 --ub inf --time-limit 5 --checkpoint "$tmp/none/ck"
+: >"$tmp/plain-file"
+expect_unsearched "a file for a folder" "Not a directory" ta051 --ub inf --time-limit 5 --checkpoint "$tmp/plain-file/ck"
+expect_unsearched "a folder for the file" "is a folder" ta051 --ub inf --time-limit 5 --checkpoint "$tmp"
+if [ "$(id -u)" -ne 0 ]; then
+    mkdir "$tmp/read-only" && chmod 555 "$tmp/read-only"
+    expect_unsearched "read-only folder" "cannot create a file" ta051 --ub inf --time-limit 5 --checkpoint "$tmp/read-only/ck"
+fi
+
+# An existing file is replaced only when it is the file resumed, or with --overwrite-checkpoint.
+cp "$good" "$tmp/kept.ck"
+expect_unsearched "an existing checkpoint without --resume" "--overwrite-checkpoint" \
+    $instance $tree --ub opt --checkpoint "$tmp/kept.ck" --node-limit 10
+check "an existing checkpoint: unchanged" "cmp -s \"$good\" \"$tmp/kept.ck\""
+cp "$good" "$tmp/other.ck"
+expect_unsearched "resuming another file onto an existing checkpoint" "--overwrite-checkpoint" \
+    $instance $tree --resume "$tmp/other.ck" --checkpoint "$tmp/kept.ck" --node-limit 10
+echo "notes" >"$tmp/notes.txt"
+expect_unsearched "an existing file that is not a checkpoint" "exists" ta001 --checkpoint "$tmp/notes.txt"
+check "an existing file: unchanged" "[ \"\$(cat \"$tmp/notes.txt\")\" = notes ]"
+"$bin" $instance $tree --resume "$tmp/kept.ck" --checkpoint "$tmp/./kept.ck" --node-limit $((good_limit * 2)) \
+    --threads $threads --quiet >/dev/null 2>"$tmp/err"
+check "resuming the same file under another name: allowed (limit, status 1)" "[ $? -eq 1 ]"
+check "resuming the same file: saved further" "! cmp -s \"$good\" \"$tmp/kept.ck\""
+"$bin" $instance $tree --ub opt --checkpoint "$tmp/other.ck" --overwrite-checkpoint --node-limit 10 --threads 1 \
+    --quiet >/dev/null 2>"$tmp/err"
+check "--overwrite-checkpoint: replaced (limit, status 1)" "[ $? -eq 1 ] && ! cmp -s \"$good\" \"$tmp/other.ck\""
+# probes_left: the files the folder check created (FILE.XXXXXX) that are still there.
+probes_left() { ls "$tmp" | grep -c '\.ck\.[A-Za-z0-9]\{6\}$'; }
+check "the folder check leaves no file behind" "[ $(probes_left) -eq 0 ]"
 
 # A full file system: a tiny tmpfs in a private mount namespace, where one can be made.
 if unshare -rm sh -c "mount -t tmpfs -o size=64k none '$tmp'" 2>/dev/null; then

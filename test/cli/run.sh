@@ -27,8 +27,27 @@ expect_output() {
 expect_status "version" 0 "$bin" --version
 expect_output "version" "flowshop-bb"
 
+expect_status "version, short" 0 "$bin" -V
+expect_output "version, short" "flowshop-bb"
+
 expect_status "help" 0 "$bin" --help
 expect_output "help lists --lb" "--lb"
+cp "$tmp/out" "$tmp/help"
+if awk 'length > 80 { exit 1 }' "$tmp/help"; then pass; else fail "help: lines wider than 80 columns"; awk 'length > 80' "$tmp/help"; fi
+expect_output "help: the plain format" '"n m"' "$tmp/help"
+tr '\n' ' ' <"$tmp/help" | tr -s ' ' >"$tmp/help.flat"
+expect_output "help: input limits" "30000 jobs and 1000 machines" "$tmp/help.flat"
+expect_output "help: the VRF format" "pairs \"machine time\"" "$tmp/help.flat"
+expect_output "help: no limit" "0: no limit" "$tmp/help"
+expect_output "help: Taillard names win over files" "write ./ta005" "$tmp/help"
+expect_output "help: exit status 4" "^  4 " "$tmp/help"
+expect_output "help: -t" "^  -t, --threads N" "$tmp/help"
+expect_output "help: -V" "^  -V, --version" "$tmp/help"
+dups=$(sed -n 's/^  -\(.\), --.*/\1/p' "$tmp/help" | sort | uniq -d)
+if [ -z "$dups" ]; then pass; else fail "help: short options used twice: $dups"; fi
+expect_status "help, short" 0 "$bin" -h
+expect_status "threads, short" 0 "$bin" ta001 -t 1 --json --quiet
+expect_output "threads, short" '"threads": 1,'
 
 expect_status "ta001 from scratch" 0 "$bin" ta001 --ub inf --quiet
 expect_output "ta001 optimum" "makespan     1278"
@@ -42,6 +61,28 @@ expect_output "json keys" '"instance": "ta001", "jobs": 20, "machines": 5'
 for key in permutation lower_bound nodes time_s threads device lb branch; do
     expect_output "json key $key" "\"$key\": "
 done
+
+# valid_json NAME: the output is one valid JSON text, by python3's parser where installed.
+valid_json() {
+    if ! command -v python3 >/dev/null 2>&1; then
+        echo "$1: JSON parser check skipped (no python3)"
+    elif python3 -m json.tool "$tmp/out" >/dev/null 2>"$tmp/json.err"; then
+        pass
+    else
+        fail "$1: invalid JSON: $(cat "$tmp/json.err")"
+        cat "$tmp/out"
+    fi
+}
+valid_json "ta001 json"
+
+# A file name with non-ASCII letters, quotes, a backslash, a control character and a byte
+# that is not UTF-8: UTF-8 passes through, the rest is escaped or becomes U+FFFD.
+odd=$(printf 'odd t\303\251st "q"\\\001\377')
+printf '2 2\n1 2\n3 4\n' >"$tmp/$odd.txt"
+expect_status "json of an odd file name" 0 "$bin" "$tmp/$odd.txt" --json --quiet
+valid_json "json of an odd file name"
+want=$(printf '"instance": "odd t\303\251st \\"q\\"\\\\\\u0001\357\277\275"')
+if grep -qF -- "$want" "$tmp/out"; then pass; else fail "odd name: expected $want"; cat "$tmp/out"; fi
 
 expect_status "ub opt proves without a schedule" 0 "$bin" ta001 --ub opt --json
 expect_output "ub opt makespan" '"makespan": 1278'
@@ -58,8 +99,25 @@ expect_output "ub below: not optimal" '"optimal": false'
 expect_output "ub below: no makespan" '"makespan": null'
 
 expect_status "node limit" 1 "$bin" ta021 --ub inf --node-limit 1000 --json
-expect_output "node limit status" '"status": "limit reached'
+expect_output "node limit status" '"status": "limit reached: best found"'
 expect_output "node limit keeps a schedule" '"permutation": \['
+expect_output "not resumed" '"ub": "inf", "resumed_from": null'
+
+# A limit before any schedule is found: the status says none was found, as the makespan does.
+expect_status "node limit without a schedule" 1 "$bin" ta021 --ub opt --node-limit 1000 --quiet
+expect_output "node limit without a schedule: makespan" "^makespan     none found"
+expect_output "node limit without a schedule: status" "^status       limit reached: none found"
+
+# A file named like a Taillard instance: the name means the built-in one, with a note;
+# ./NAME reads the file.
+mkdir "$tmp/names"
+printf '3 2\n1 2 3\n4 5 6\n' >"$tmp/names/ta005"
+abs_bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+(cd "$tmp/names" && "$abs_bin" ta005 >"$tmp/out" 2>"$tmp/err")
+expect_output "ta005 beside a file ta005: the built-in instance" "^instance     ta005 (20 jobs x 5 machines)"
+expect_output "ta005 beside a file ta005: a note" "write ./ta005" "$tmp/err"
+(cd "$tmp/names" && "$abs_bin" ./ta005 --quiet >"$tmp/out" 2>"$tmp/err")
+expect_output "./ta005: the file" "^instance     ta005 (3 jobs x 2 machines)"
 
 expect_status "time limit" 1 "$bin" ta051 --ub inf --time-limit 0.3 --quiet
 
@@ -76,6 +134,11 @@ expect_status "bad lb" 2 "$bin" ta001 --lb lb9
 expect_output "bad lb message" "lb9" "$tmp/err"
 expect_status "bad threads" 2 "$bin" ta001 --threads -5
 expect_status "bad ub" 2 "$bin" ta001 --ub -3
+expect_status "threads at the smallest int" 2 "$bin" ta001 --threads -2147483648
+expect_output "threads at the smallest int: named" "threads" "$tmp/err"
+expect_status "time limit at the smallest int" 2 "$bin" ta001 --time-limit -2147483648
+expect_status "time limit above the cap" 2 "$bin" ta001 --time-limit 1e308
+expect_output "time limit above the cap: the real range" "from 0 to 1000000000" "$tmp/err"
 expect_status "bad warm start" 2 "$bin" ta001 --warm-start -1
 expect_output "bad warm start named" "warm-start" "$tmp/err"
 expect_status "warm start on the cpu" 0 "$bin" ta001 --ub inf --warm-start 10 --quiet
@@ -88,6 +151,36 @@ else
     expect_status "gpu without a GPU" 2 "$bin" ta001 --device gpu
     expect_status "auto without a GPU" 0 "$bin" ta001 --device auto
     expect_output "auto note" "CPU" "$tmp/err"
+fi
+
+# Output that cannot be written (a full disk) is a lost result: exit 4 and a message.
+if [ -w /dev/full ]; then
+    for form in --quiet --json; do
+        "$bin" ta001 $form >/dev/full 2>"$tmp/err"
+        status=$?
+        if [ $status -eq 4 ]; then pass; else fail "stdout on a full disk ($form): exit status $status, expected 4"; fi
+        expect_output "stdout on a full disk ($form): message" "cannot write to standard output" "$tmp/err"
+    done
+else
+    echo "stdout on a full disk: skipped (no /dev/full)"
+fi
+
+# A run-time failure exits 4 and still prints the best schedule found: here no search
+# thread can start (1 GB stacks in 600 MB of address space) after the heuristic's schedule.
+# Skipped where such limits cannot be set or stop the program itself (the sanitizers
+# reserve terabytes of address space).
+limited() { (ulimit -s 1000000 && ulimit -v 600000 && exec "$@"); }
+if limited "$bin" --help >/dev/null 2>&1; then
+    expect_status "run-time failure" 4 limited "$bin" ta001 --threads 2 --quiet
+    expect_output "run-time failure: the error" "could not start" "$tmp/err"
+    expect_output "run-time failure: status" "^status       failed: best found"
+    expect_output "run-time failure: the schedule" "^permutation  *[0-9]"
+    expect_status "run-time failure, JSON" 4 limited "$bin" ta001 --threads 2 --quiet --json
+    valid_json "run-time failure, JSON"
+    expect_output "run-time failure, JSON error" '"error": "could not start'
+    expect_output "run-time failure, JSON makespan" '"makespan": [0-9]'
+else
+    echo "run-time failure: skipped (stack and address-space limits unavailable here)"
 fi
 
 # The divergence options: refused combinations and the CPU; --characterize needs no GPU.

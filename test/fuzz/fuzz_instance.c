@@ -31,7 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         total += instance->p[i];
     }
-    if (total > INT_MAX)
+    if (total > FSBB_MAX_TOTAL_TIME)
         abort();
     fsbb_instance_free(instance);
     return 0;

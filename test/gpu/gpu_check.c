@@ -2,7 +2,7 @@
 #include "gpu_check.h"
 
 #include "lb1.h"
-#include "taillard_times.h"
+#include "taillard.h"
 
 #include <CUnit/CUnit.h>
 #include <stdio.h>
@@ -35,10 +35,12 @@ int gpu_check_uniform(unsigned *state, int low, int high)
 
 void gpu_check_taillard(const char *name, fsbb_bound_data *d, int *best_known)
 {
-    const taillard_entry *e = taillard_find(name);
+    const int index = fsbb_taillard_index(name);
+    const fsbb_taillard_entry *e = fsbb_taillard_entry_at(index);
     int *p = malloc(sizeof *p * (size_t)e->jobs * (size_t)e->machines);
-    taillard_times(e, p);
+    fsbb_taillard_generate(index, p);
     fsbb_bound_data_init(d, e->jobs, e->machines, p);
+    fsbb_bound_data_build_pairs(d, 0, NULL, NULL);
     free(p);
     if (best_known)
         *best_known = e->best_known;
@@ -50,10 +52,11 @@ void gpu_check_random_instance(unsigned *state, int n, int m, int max_time, fsbb
     for (int i = 0; i < n * m; i++)
         p[i] = gpu_check_uniform(state, 1, max_time);
     fsbb_bound_data_init(d, n, m, p);
+    fsbb_bound_data_build_pairs(d, 0, NULL, NULL);
     free(p);
 }
 
-void gpu_check_random_nodes(unsigned *state, fsbb_bound_pool *pool)
+void gpu_check_random_nodes(unsigned *state, fsbb_gpu_pool *pool)
 {
     const int n = pool->n;
     fsbb_job *perm = malloc(sizeof *perm * (size_t)n);
@@ -68,7 +71,7 @@ void gpu_check_random_nodes(unsigned *state, fsbb_bound_pool *pool)
         }
         const int front_len = gpu_check_uniform(state, 0, n);
         const int back_len = gpu_check_uniform(state, 0, n - front_len);
-        fsbb_bound_pool_put(pool, node, perm, front_len, back_len);
+        fsbb_gpu_pool_put(pool, node, perm, front_len, back_len);
     }
     pool->count = pool->capacity;
     free(perm);
@@ -86,26 +89,26 @@ int gpu_check_identity_makespan(const fsbb_bound_data *d)
     return makespan;
 }
 
-void gpu_check_load_slot(fsbb_gpu_bounder *bounder, int slot, const fsbb_bound_pool *pool)
+void gpu_check_load_slot(fsbb_gpu_bounder *bounder, int slot, const fsbb_gpu_pool *pool)
 {
-    fsbb_bound_pool *target = fsbb_gpu_bounder_pool(bounder, slot);
+    fsbb_gpu_pool *target = fsbb_gpu_bounder_pool(bounder, slot);
     fsbb_job *perm = malloc(sizeof *perm * (size_t)pool->n);
     for (int node = 0; node < pool->count; node++) {
-        fsbb_bound_pool_get(pool, node, perm);
-        fsbb_bound_pool_put(target, node, perm, pool->front_len[node], pool->back_len[node]);
+        fsbb_gpu_pool_get(pool, node, perm);
+        fsbb_gpu_pool_put(target, node, perm, pool->front_len[node], pool->back_len[node]);
     }
     target->count = pool->count;
     free(perm);
 }
 
-void gpu_check_reference(const fsbb_bound_data *d, fsbb_lb_kind lb, const fsbb_bound_pool *pool, int ub,
+void gpu_check_reference(const fsbb_bound_data *d, fsbb_lb_kind lb, const fsbb_gpu_pool *pool, int ub,
                          int *bounds)
 {
     fsbb_job *perm = malloc(sizeof *perm * (size_t)d->n);
     int *scratch = malloc(sizeof *scratch * 3 * (size_t)d->m);
     unsigned char *unscheduled = malloc((size_t)d->n);
     for (int node = 0; node < pool->count; node++) {
-        fsbb_bound_pool_get(pool, node, perm);
+        fsbb_gpu_pool_get(pool, node, perm);
         bounds[node] = fsbb_pool_node_bound(d, lb, perm, pool->front_len[node], pool->back_len[node], ub, scratch,
                                             unscheduled);
     }
@@ -135,7 +138,7 @@ int gpu_check_slot_against(fsbb_gpu_bounder *bounder, int slot, int ub, const in
     return wrong;
 }
 
-int gpu_check_all_modes(const fsbb_bound_data *d, const fsbb_bound_pool *pool, int ub, int block_size,
+int gpu_check_all_modes(const fsbb_bound_data *d, const fsbb_gpu_pool *pool, int ub, int block_size,
                         fsbb_gpu_tables where, const char *what)
 {
     static const char *refactor_names[] = {"none", "trig", "select"};

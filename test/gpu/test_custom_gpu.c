@@ -32,13 +32,13 @@ static fsbb_custom_bound gpu_bound(const char *name, const char *source, const c
 }
 
 /* The CPU reference of each node of the pool: LB1. */
-static void cpu_reference(const fsbb_bound_data *d, const fsbb_bound_pool *pool, int *lb1)
+static void cpu_reference(const fsbb_bound_data *d, const fsbb_gpu_pool *pool, int *lb1)
 {
     const int n = d->n, m = d->m;
     fsbb_job *perm = malloc(sizeof *perm * (size_t)n);
     int *scratch = malloc(sizeof *scratch * 3 * (size_t)m);
     for (int node = 0; node < pool->count; node++) {
-        fsbb_bound_pool_get(pool, node, perm);
+        fsbb_gpu_pool_get(pool, node, perm);
         const int fl = pool->front_len[node], bl = pool->back_len[node];
         lb1[node] = fsbb_lb1(d, perm, fl, bl, scratch);
     }
@@ -47,13 +47,13 @@ static void cpu_reference(const fsbb_bound_data *d, const fsbb_bound_pool *pool,
 }
 
 /* The pool as fsbb_node records. */
-static fsbb_node *pool_records(const fsbb_bound_pool *pool)
+static fsbb_node *pool_records(const fsbb_gpu_pool *pool)
 {
     const size_t stride = fsbb_node_size(pool->n);
     unsigned char *records = calloc((size_t)pool->count, stride);
     for (int node = 0; node < pool->count; node++) {
         fsbb_node *record = (fsbb_node *)(records + (size_t)node * stride);
-        fsbb_bound_pool_get(pool, node, record->perm);
+        fsbb_gpu_pool_get(pool, node, record->perm);
         record->front_len = pool->front_len[node];
         record->back_len = pool->back_len[node];
         record->lb = -1;
@@ -88,9 +88,9 @@ static fsbb_gpu_custom_bounds *compile_or_fail(const fsbb_custom_bound *bounds, 
 /* Custom LB1 on both layouts against the CPU's LB1, from zero bounds and no upper bound. */
 static void check_instance(const fsbb_bound_data *d, unsigned *rng, int nodes, const char *what)
 {
-    fsbb_bound_pool pool;
+    fsbb_gpu_pool pool;
     fsbb_error err;
-    CU_ASSERT_EQUAL_FATAL(fsbb_bound_pool_init(&pool, d->n, nodes, &err), FSBB_OK);
+    CU_ASSERT_EQUAL_FATAL(fsbb_gpu_pool_init(&pool, d->n, nodes, &err), FSBB_OK);
     gpu_check_random_nodes(rng, &pool);
     int *expected = malloc(sizeof(int) * (size_t)nodes);
     int *got = malloc(sizeof(int) * (size_t)nodes);
@@ -116,7 +116,7 @@ static void check_instance(const fsbb_bound_data *d, unsigned *rng, int nodes, c
     fsbb_gpu_custom_bounds_free(custom);
     free(expected);
     free(got);
-    fsbb_bound_pool_free(&pool);
+    fsbb_gpu_pool_free(&pool);
 }
 
 static void test_lb1_from_source_equals_cpu(void)
@@ -147,9 +147,9 @@ static void test_max_and_skip(void)
     fsbb_bound_data d;
     gpu_check_taillard("ta021", &d, NULL);
     enum { NODES = 2000 };
-    fsbb_bound_pool pool;
+    fsbb_gpu_pool pool;
     fsbb_error err;
-    CU_ASSERT_EQUAL_FATAL(fsbb_bound_pool_init(&pool, d.n, NODES, &err), FSBB_OK);
+    CU_ASSERT_EQUAL_FATAL(fsbb_gpu_pool_init(&pool, d.n, NODES, &err), FSBB_OK);
     gpu_check_random_nodes(&rng, &pool);
     static int reference[NODES], lbs[NODES], expected[NODES];
     cpu_reference(&d, &pool, reference);
@@ -170,7 +170,7 @@ static void test_max_and_skip(void)
         CU_ASSERT_EQUAL(count_mismatches(lbs, expected, NODES, "max and skip"), 0);
     }
     fsbb_gpu_custom_bounds_free(custom);
-    fsbb_bound_pool_free(&pool);
+    fsbb_gpu_pool_free(&pool);
     fsbb_bound_data_free(&d);
 }
 
@@ -181,9 +181,9 @@ static void test_bounds_combine(void)
     fsbb_bound_data d;
     gpu_check_random_instance(&rng, 15, 8, 20, &d);
     enum { NODES = 2000 };
-    fsbb_bound_pool pool;
+    fsbb_gpu_pool pool;
     fsbb_error err;
-    CU_ASSERT_EQUAL_FATAL(fsbb_bound_pool_init(&pool, d.n, NODES, &err), FSBB_OK);
+    CU_ASSERT_EQUAL_FATAL(fsbb_gpu_pool_init(&pool, d.n, NODES, &err), FSBB_OK);
     gpu_check_random_nodes(&rng, &pool);
     static int lb1[NODES], expected[NODES], got[NODES];
     cpu_reference(&d, &pool, lb1);
@@ -206,7 +206,7 @@ static void test_bounds_combine(void)
         CU_ASSERT_EQUAL(count_mismatches(got, expected, NODES, "two bounds"), 0);
     }
     fsbb_gpu_custom_bounds_free(custom);
-    fsbb_bound_pool_free(&pool);
+    fsbb_gpu_pool_free(&pool);
     fsbb_bound_data_free(&d);
 }
 

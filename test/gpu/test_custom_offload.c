@@ -110,6 +110,7 @@ static fsbb_instance *random_instance(unsigned *state, int n, int m, fsbb_bound_
     fsbb_error err;
     CU_ASSERT_EQUAL_FATAL(fsbb_instance_from_matrix("random", n, m, p, &instance, &err), FSBB_OK);
     CU_ASSERT_EQUAL_FATAL(fsbb_bound_data_init(d, n, m, p), 0);
+    CU_ASSERT_EQUAL_FATAL(fsbb_bound_data_build_pairs(d, 0, NULL, NULL), 0);
     return instance;
 }
 
@@ -121,6 +122,7 @@ static void instance_tables(const fsbb_instance *instance, fsbb_bound_data *d)
         for (int j = 0; j < n; j++)
             p[k * n + j] = fsbb_instance_time(instance, k, j);
     CU_ASSERT_EQUAL_FATAL(fsbb_bound_data_init(d, n, m, p), 0);
+    CU_ASSERT_EQUAL_FATAL(fsbb_bound_data_build_pairs(d, 0, NULL, NULL), 0);
 }
 
 /* The two custom bounds of these tests: LB1 and the one-machine bound, each with its

@@ -1,12 +1,12 @@
-/* test_divergence.c — the divergence kernels (divergence/div_bound.h) give the CPU pool bound
+/* test_divergence.c — the divergence kernels (divergence/div_bounder.h) give the CPU pool bound
  * bit for bit under every kernel, dispatch, task pool, loading ratio and throttling schedule,
  * on Taillard BFS/DFS pools, random nodes (with and without early exits) and random
  * instances of both size classes, edge cases included (one job, one machine: no pairs);
  * and the diagnostics trace one well-formed task per node. */
 #include "../suites.h"
-#include "div_bound.h"
+#include "div_bounder.h"
 #include "gpu_check.h"
-#include "hd.h"
+#include "host_device.h"
 #include "pool_generator.h"
 
 #include <limits.h>
@@ -52,7 +52,7 @@ static const div_case cases[] = {
 #define CASES ((int)(sizeof cases / sizeof *cases))
 
 /* Mismatches of every case (and of the plain LB1 kernel against the LB1 reference). */
-static int check_pool(const fsbb_bound_data *d, const fsbb_bound_pool *pool, int ub, const char *what)
+static int check_pool(const fsbb_bound_data *d, const fsbb_gpu_pool *pool, int ub, const char *what)
 {
     fsbb_error err;
     fsbb_div_bounder *bounder;
@@ -104,7 +104,7 @@ static int check_pool(const fsbb_bound_data *d, const fsbb_bound_pool *pool, int
     return wrong;
 }
 
-static int median_lb1(const fsbb_bound_data *d, const fsbb_bound_pool *pool)
+static int median_lb1(const fsbb_bound_data *d, const fsbb_gpu_pool *pool)
 {
     int *lb1 = malloc(sizeof *lb1 * (size_t)pool->count);
     gpu_check_reference(d, FSBB_LB1, pool, INT_MAX, lb1);
@@ -121,29 +121,29 @@ static int median_lb1(const fsbb_bound_data *d, const fsbb_bound_pool *pool)
 
 static int check_random_nodes(const fsbb_bound_data *d, unsigned *state, int count, const char *what)
 {
-    fsbb_bound_pool pool;
-    fsbb_bound_pool_init(&pool, d->n, count, NULL);
+    fsbb_gpu_pool pool;
+    fsbb_gpu_pool_init(&pool, d->n, count, NULL);
     gpu_check_random_nodes(state, &pool);
     char label[160];
     snprintf(label, sizeof label, "%s random nodes, ub inf", what);
     int wrong = check_pool(d, &pool, INT_MAX, label);
     snprintf(label, sizeof label, "%s random nodes, ub median LB1", what);
     wrong += check_pool(d, &pool, median_lb1(d, &pool), label);
-    fsbb_bound_pool_free(&pool);
+    fsbb_gpu_pool_free(&pool);
     return wrong;
 }
 
 static int check_generated(const fsbb_bound_data *d, fsbb_pool_order order, int ub, int count, const char *what)
 {
-    fsbb_bound_pool pool;
-    fsbb_bound_pool_init(&pool, d->n, count, NULL);
+    fsbb_gpu_pool pool;
+    fsbb_gpu_pool_init(&pool, d->n, count, NULL);
     int wrong = 1;
     if (fsbb_pool_generate(d, order, ub, &pool, NULL) == FSBB_OK && pool.count > 0) {
         char label[160];
         snprintf(label, sizeof label, "%s %s pool", what, order == FSBB_POOL_ORDER_BFS ? "BFS" : "DFS");
         wrong = check_pool(d, &pool, ub, label);
     }
-    fsbb_bound_pool_free(&pool);
+    fsbb_gpu_pool_free(&pool);
     return wrong;
 }
 
@@ -195,8 +195,8 @@ static void test_diagnose(void)
     fsbb_bound_data d;
     int best_known;
     gpu_check_taillard("ta021", &d, &best_known);
-    fsbb_bound_pool pool;
-    fsbb_bound_pool_init(&pool, d.n, 1000, NULL);
+    fsbb_gpu_pool pool;
+    fsbb_gpu_pool_init(&pool, d.n, 1000, NULL);
     CU_ASSERT_EQUAL_FATAL(fsbb_pool_generate(&d, FSBB_POOL_ORDER_BFS, best_known, &pool, NULL), FSBB_OK);
     fsbb_div_bounder *bounder;
     fsbb_error err;
@@ -216,7 +216,7 @@ static void test_diagnose(void)
         fsbb_trace_free(&trace);
     }
     fsbb_div_bounder_free(bounder);
-    fsbb_bound_pool_free(&pool);
+    fsbb_gpu_pool_free(&pool);
     fsbb_bound_data_free(&d);
 }
 

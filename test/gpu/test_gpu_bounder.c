@@ -18,9 +18,9 @@ static void test_gpu_available(void)
     printf("\n[GPU: %s]", name);
 }
 
-static void generated_pool(const fsbb_bound_data *d, fsbb_pool_order order, int ub, int count, fsbb_bound_pool *pool)
+static void generated_pool(const fsbb_bound_data *d, fsbb_pool_order order, int ub, int count, fsbb_gpu_pool *pool)
 {
-    fsbb_bound_pool_init(pool, d->n, count, NULL);
+    fsbb_gpu_pool_init(pool, d->n, count, NULL);
     fsbb_pool_generate(d, order, ub, pool, NULL);
 }
 
@@ -34,7 +34,7 @@ static void test_block_sizes_and_placements(void)
         fsbb_bound_data d;
         int ub;
         gpu_check_taillard(names[i], &d, &ub);
-        fsbb_bound_pool pool;
+        fsbb_gpu_pool pool;
         generated_pool(&d, FSBB_POOL_ORDER_DFS, ub, 1000, &pool);
         for (int block = 32; block <= 1024; block *= 2)
             for (int p = 0; p < 3; p++) {
@@ -45,7 +45,7 @@ static void test_block_sizes_and_placements(void)
                 snprintf(what, sizeof what, "%s, tables %s", names[i], place_names[p]);
                 CU_ASSERT_EQUAL(gpu_check_all_modes(&d, &pool, ub, block, places[p], what), 0);
             }
-        fsbb_bound_pool_free(&pool);
+        fsbb_gpu_pool_free(&pool);
         fsbb_bound_data_free(&d);
     }
 }
@@ -55,7 +55,7 @@ static void test_two_slots_in_flight(void)
     fsbb_bound_data d;
     int ub;
     gpu_check_taillard("ta051", &d, &ub);
-    fsbb_bound_pool bfs, dfs;
+    fsbb_gpu_pool bfs, dfs;
     generated_pool(&d, FSBB_POOL_ORDER_BFS, ub, 3000, &bfs);
     generated_pool(&d, FSBB_POOL_ORDER_DFS, ub, 2000, &dfs);
     int *want_bfs = malloc(sizeof(int) * 3000), *want_dfs = malloc(sizeof(int) * 2000);
@@ -78,9 +78,9 @@ static void test_two_slots_in_flight(void)
     CU_ASSERT(got_dfs && memcmp(got_dfs, want_dfs, sizeof(int) * 2000) == 0);
 
     /* A partial pool: the first 17 DFS nodes in slot 0; then an empty one. */
-    gpu_check_load_slot(b, 0, &(fsbb_bound_pool){.n = dfs.n, .capacity = dfs.capacity, .count = 17,
-                                                 .perm = dfs.perm, .front_len = dfs.front_len,
-                                                 .back_len = dfs.back_len});
+    gpu_check_load_slot(b, 0, &(fsbb_gpu_pool){.n = dfs.n, .capacity = dfs.capacity, .count = 17,
+                                               .perm = dfs.perm, .front_len = dfs.front_len,
+                                               .back_len = dfs.back_len});
     CU_ASSERT_EQUAL(gpu_check_slot_against(b, 0, ub, want_dfs, 17, "ta051 partial pool"), 0);
     fsbb_gpu_bounder_pool(b, 0)->count = 0;
     CU_ASSERT_EQUAL(fsbb_gpu_bounder_submit(b, 0, ub, &err), FSBB_OK);
@@ -97,8 +97,8 @@ static void test_two_slots_in_flight(void)
     fsbb_gpu_bounder_free(b);
     free(want_bfs);
     free(want_dfs);
-    fsbb_bound_pool_free(&bfs);
-    fsbb_bound_pool_free(&dfs);
+    fsbb_gpu_pool_free(&bfs);
+    fsbb_gpu_pool_free(&dfs);
     fsbb_bound_data_free(&d);
 }
 
@@ -126,8 +126,8 @@ static void test_refusals(void)
     /* Total work beyond 2^24: trig is refused, the other modes still match the CPU. */
     gpu_check_random_instance(&state, 20, 20, 1000000, &d);
     CU_ASSERT_EQUAL(fsbb_gpu_bounder_new(&d, 64, 256, FSBB_REFACTOR_TRIG, FSBB_LB1, &b, &err), FSBB_ERR_ARGUMENT);
-    fsbb_bound_pool pool;
-    fsbb_bound_pool_init(&pool, d.n, 300, NULL);
+    fsbb_gpu_pool pool;
+    fsbb_gpu_pool_init(&pool, d.n, 300, NULL);
     gpu_check_random_nodes(&state, &pool);
     int *want = malloc(sizeof(int) * 300);
     CU_ASSERT_EQUAL_FATAL(fsbb_gpu_bounder_new(&d, 300, 256, FSBB_REFACTOR_NONE, FSBB_LB1, &b, &err), FSBB_OK);
@@ -142,7 +142,7 @@ static void test_refusals(void)
         }
     }
     free(want);
-    fsbb_bound_pool_free(&pool);
+    fsbb_gpu_pool_free(&pool);
     fsbb_gpu_bounder_free(b);
     fsbb_bound_data_free(&d);
 }

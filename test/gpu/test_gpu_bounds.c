@@ -5,7 +5,6 @@
 #include "../suites.h"
 #include "gpu_check.h"
 #include "pool_generator.h"
-#include "taillard_times.h"
 #include "trig_check.h"
 
 #include <limits.h>
@@ -42,8 +41,8 @@ static int median_bound(const int *bounds, int count)
 /* Random nodes against no incumbent (full LB2) and against the median LB1 (early exits). */
 static int check_random_nodes(const fsbb_bound_data *d, unsigned *state, int count, const char *what)
 {
-    fsbb_bound_pool pool;
-    fsbb_bound_pool_init(&pool, d->n, count, NULL);
+    fsbb_gpu_pool pool;
+    fsbb_gpu_pool_init(&pool, d->n, count, NULL);
     gpu_check_random_nodes(state, &pool);
     int *lb1 = malloc(sizeof *lb1 * (size_t)count);
     gpu_check_reference(d, FSBB_LB1, &pool, INT_MAX, lb1);
@@ -53,14 +52,14 @@ static int check_random_nodes(const fsbb_bound_data *d, unsigned *state, int cou
     snprintf(label, sizeof label, "%s random nodes, ub median", what);
     wrong += gpu_check_all_modes(d, &pool, median_bound(lb1, count), 256, FSBB_GPU_TABLES_AUTO, label);
     free(lb1);
-    fsbb_bound_pool_free(&pool);
+    fsbb_gpu_pool_free(&pool);
     return wrong;
 }
 
 static int check_generated(const fsbb_bound_data *d, fsbb_pool_order order, int ub, int count, const char *what)
 {
-    fsbb_bound_pool pool;
-    fsbb_bound_pool_init(&pool, d->n, count, NULL);
+    fsbb_gpu_pool pool;
+    fsbb_gpu_pool_init(&pool, d->n, count, NULL);
     int wrong = 0;
     if (fsbb_pool_generate(d, order, ub, &pool, NULL) != FSBB_OK || pool.count == 0)
         wrong = 1;
@@ -69,15 +68,18 @@ static int check_generated(const fsbb_bound_data *d, fsbb_pool_order order, int 
         snprintf(label, sizeof label, "%s %s pool", what, order == FSBB_POOL_ORDER_BFS ? "BFS" : "DFS");
         wrong = gpu_check_all_modes(d, &pool, ub, 256, FSBB_GPU_TABLES_AUTO, label);
     }
-    fsbb_bound_pool_free(&pool);
+    fsbb_gpu_pool_free(&pool);
     return wrong;
 }
 
 static void test_taillard_pools(void)
 {
+    /* One instance of each size class up to 500 x 20. */
+    static const char *const names[] = {"ta001", "ta021", "ta031", "ta051", "ta061",
+                                        "ta081", "ta091", "ta101", "ta111"};
     unsigned state = gpu_check_seed();
-    for (int i = 0; i < TAILLARD_ENTRY_COUNT; i++) {
-        const char *name = taillard_entries[i].name;
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        const char *name = names[i];
         fsbb_bound_data d;
         int best_known;
         gpu_check_taillard(name, &d, &best_known);
@@ -93,7 +95,7 @@ static void check_random_instance(unsigned *state, int n, int m, int max_time, i
 {
     fsbb_bound_data d;
     gpu_check_random_instance(state, n, m, max_time, &d);
-    fsbb_bound_data_limit_pairs(&d, pairs);
+    CU_ASSERT_EQUAL_FATAL(fsbb_bound_data_build_pairs(&d, pairs, NULL, NULL), 0);
     char what[96];
     snprintf(what, sizeof what, "random %dx%d (times <= %d, %d pairs)", n, m, max_time, d.pair_count);
     /* Above the identity order's makespan, so that its path survives and pools are not empty. */

@@ -9,7 +9,7 @@
 #include "../suites.h"
 #include "../test_support.h"
 #include "gpu_check.h"
-#include "gpu_resident.h"
+#include "resident_search.h"
 #include "instance.h"
 #include "options.h"
 #include "search.h"

@@ -1,6 +1,6 @@
-/* trig_check.cu — device checks of the coefficient primitives of gpu_refactor.cuh over
+/* trig_check.cu — device checks of the coefficient primitives of branch_free.cuh over
  * their whole domains, and of the paper's unscaled __cosf coefficient (for the record). */
-#include "gpu_refactor.cuh"
+#include "branch_free.cuh"
 #include "trig_check.h"
 
 #include <cuda_runtime.h>
@@ -13,7 +13,7 @@ __global__ void is_zero_kernel(int max_count, unsigned long long *wrong)
     if (x > max_count)
         return;
     const int expected = x == 0;
-    if (trig_policy::is_zero(x) != expected || select_policy::is_zero(x) != expected)
+    if (fsbb_trig_policy::is_zero(x) != expected || fsbb_select_policy::is_zero(x) != expected)
         atomicAdd(wrong, 1ull);
 }
 
@@ -29,11 +29,11 @@ __global__ void at_least_kernel(unsigned long long *wrong)
     const long long spread = limit - (d < 0 ? -d : d);
     const int y = (int)((d < 0 ? -d : 0) + (long long)((t * 2654435761ll) % spread));
     const int x = (int)(y + d);
-    int bad = trig_policy::at_least(x, y) != (x >= y);
-    bad |= trig_policy::at_least(y, x) != (y >= x);
-    bad |= trig_policy::at_least(x, INT_MAX) != 0;
-    bad |= trig_policy::at_least(INT_MAX, x) != 1;
-    bad |= select_policy::at_least(x, y) != (x >= y);
+    int bad = fsbb_trig_policy::at_least(x, y) != (x >= y);
+    bad |= fsbb_trig_policy::at_least(y, x) != (y >= x);
+    bad |= fsbb_trig_policy::at_least(x, INT_MAX) != 0;
+    bad |= fsbb_trig_policy::at_least(INT_MAX, x) != 1;
+    bad |= fsbb_select_policy::at_least(x, y) != (x >= y);
     if (bad)
         atomicAdd(wrong, 1ull);
 }

@@ -1,0 +1,279 @@
+/* resident_search_cuda.c — the device-resident GPU engine's search loop
+ * (fsbb_search_gpu_resident). The nodes stay in device memory (resident_device.h); the
+ * host launches a few iterations at a time and between them reads only the counters, the
+ * incumbent and the pool size: it publishes the counters, checks the limits and the
+ * interrupt (fsbb_search_should_stop), offers improved schedules, saves checkpoints when
+ * due, and ends when no open node is left. Stopped early, it reports the smallest open
+ * bound. A resumed search starts from the checkpoint's open nodes instead of the root; a
+ * search without an upper bound starts on the CPU (warm_start.h) and continues from the
+ * open nodes it leaves. With --lb auto it turns LB2 on and off per depth between runs, by
+ * the rule of lb_auto.h on the device's per-depth counts. */
+#include "resident_search.h"
+
+#include "checkpoint.h"
+#include "error.h"
+#include "lb1.h"
+#include "lb2.h"
+#include "lb_auto.h"
+#include "warm_start.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The root with its bound, as search_cpu.c makes it (its LB1 counts as one bound). */
+static fsbb_node *make_root(const fsbb_bound_data *d, fsbb_lb_kind lb, fsbb_error *err)
+{
+    const int n = d->n, m = d->m;
+    fsbb_node *root = calloc(1, fsbb_node_size(n));
+    int *scratch = calloc(3 * (size_t)m, sizeof(int));
+    unsigned char *unscheduled = malloc((size_t)n);
+    if (!root || !scratch || !unscheduled) {
+        free(root);
+        free(scratch);
+        free(unscheduled);
+        fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the root node");
+        return NULL;
+    }
+    for (int j = 0; j < n; j++)
+        root->perm[j] = (fsbb_job)j;
+    root->lb = fsbb_lb1(d, root->perm, 0, 0, scratch);
+    if (lb != FSBB_LB1 && n > 1) {
+        memset(unscheduled, 1, (size_t)n);
+        memset(scratch, 0, sizeof(int) * 2 * (size_t)m);
+        const int root_lb2 = fsbb_lb2(d, unscheduled, scratch, scratch + m, INT_MAX);
+        root->lb = FSBB_MAX(root->lb, root_lb2);
+    }
+    free(scratch);
+    free(unscheduled);
+    return root;
+}
+
+/* The device's settings; its node limit counts from nodes_done (a resumed search's). */
+static fsbb_resident_config config_for(const fsbb_search *search, const fsbb_resident_tuning *tuning,
+                                       uint64_t nodes_done)
+{
+    const fsbb_options *options = search->options;
+    const uint64_t limit = options->node_limit;
+    fsbb_resident_config config = {
+        .lb = options->lb,
+        .branch = options->branch,
+        .node_limit = limit == 0 ? 0 : limit > nodes_done ? limit - nodes_done : 1,
+    };
+    if (tuning)
+        config.tuning = *tuning;
+    if (config.tuning.pool_capacity <= 0)
+        config.tuning.pool_capacity = options->pool_size;
+    if (config.tuning.block_size <= 0)
+        config.tuning.block_size = options->block_size;
+    return config;
+}
+
+/* Saves every open node to search->checkpoint_path (the device is idle). */
+static void save_checkpoint(fsbb_search *search, fsbb_resident_device *device, int final)
+{
+    unsigned char *nodes = NULL;
+    size_t count = 0;
+    fsbb_error err;
+    if (fsbb_resident_device_export(device, &nodes, &count, &err) != FSBB_OK) {
+        fsbb_search_report_checkpoint(search, err.code, err.message, 0, 0, final);
+        return;
+    }
+    fsbb_search_checkpoint(search, (const fsbb_node *)nodes, count, fsbb_node_size(search->data->n), final);
+    free(nodes);
+}
+
+/* Offers the device's recorded schedule when it beats what the search holds. */
+static fsbb_status offer_record(fsbb_search *search, fsbb_resident_device *device, int makespan, fsbb_job *schedule,
+                                fsbb_error *err)
+{
+    if (makespan >= atomic_load(&search->incumbent))
+        return FSBB_OK;
+    const fsbb_status status = fsbb_resident_device_record(device, schedule, err);
+    if (status == FSBB_OK)
+        fsbb_search_offer(search, makespan, schedule);
+    return status;
+}
+
+/* --lb auto: the refine switches from the device's per-depth counts (lb_auto.h); sets
+ * *changed when a switch moved. Cycles are the unit of cost. */
+static void decide_refine(const fsbb_resident_depth_stats *stats, int n, double gain, int *refine, int *changed)
+{
+    fsbb_lb_auto_depth depth[FSBB_RESIDENT_DEPTH_BUCKETS];
+    int unscheduled[FSBB_RESIDENT_DEPTH_BUCKETS], counted[FSBB_RESIDENT_DEPTH_BUCKETS];
+    const int buckets = n < FSBB_RESIDENT_DEPTH_BUCKETS ? n + 1 : FSBB_RESIDENT_DEPTH_BUCKETS;
+    memset(unscheduled, 0, sizeof unscheduled);
+    memset(counted, 0, sizeof counted);
+    for (int x = 0; x <= n; x++) {
+        const int b = fsbb_resident_depth_bucket(x, n);
+        unscheduled[b] += n - x;
+        counted[b]++;
+    }
+    /* The refine stage's idle lanes count too: each refinement's cycles are scaled up to the
+     * stage's total. */
+    double child_cycles = 0;
+    for (int b = 0; b < buckets; b++)
+        child_cycles += (double)stats->lb2_cycles[b];
+    const double scale = child_cycles > 0 ? (double)stats->lb2_stage_cycles / child_cycles : 1;
+    for (int b = 0; b < buckets; b++) {
+        depth[b] = (fsbb_lb_auto_depth){
+            .branched = (double)stats->branched[b], .survivors = (double)stats->survivors[b],
+            .refined = (double)stats->refined[b], .pruned = (double)stats->pruned[b],
+            .lb2_cost = (double)stats->lb2_cycles[b] * (scale > 1 ? scale : 1)};
+        unscheduled[b] = counted[b] ? unscheduled[b] / counted[b] : 0;
+    }
+    const fsbb_lb_auto_input input = {
+        .jobs = n, .depths = buckets, .unscheduled = unscheduled, .depth = depth,
+        .lb1_cost = stats->lb1_candidates ? (double)stats->lb1_cycles / (double)stats->lb1_candidates : 1,
+        .gain = gain};
+    int next[FSBB_RESIDENT_DEPTH_BUCKETS];
+    memcpy(next, refine, sizeof next);
+    fsbb_lb_auto_decide(&input, next);
+    *changed = memcmp(next, refine, sizeof next) != 0;
+    memcpy(refine, next, sizeof next);
+}
+
+/* The refined share of the search for the result: children LB2 refined and children LB1 kept. */
+static void note_refined(fsbb_search *search, const fsbb_resident_depth_stats *stats)
+{
+    uint64_t refined = 0, survivors = 0;
+    for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++) {
+        refined += stats->refined[b];
+        survivors += stats->survivors[b];
+    }
+    search->lb2_refined = refined;
+    search->lb1_survivors = survivors;
+}
+
+/* Where the device starts: the nodes the warm start handed over, a checkpoint's open
+ * nodes, or the root (made here; *root to free). */
+static fsbb_status starting_nodes(const fsbb_search *search, const fsbb_open_nodes *warm, fsbb_open_nodes *start,
+                                  fsbb_node **root, fsbb_error *err)
+{
+    const fsbb_checkpoint *resume = search->resume;
+    *root = NULL;
+    if (warm->count > 0) {
+        *start = *warm;
+    } else if (resume) {
+        *start = (fsbb_open_nodes){.nodes = resume->open_nodes, .count = resume->open_count,
+                                   .stride = resume->node_stride};
+    } else {
+        *root = make_root(search->data, search->options->lb, err);
+        if (!*root)
+            return FSBB_ERR_MEMORY;
+        *start = (fsbb_open_nodes){.nodes = (unsigned char *)*root, .count = 1,
+                                   .stride = fsbb_node_size(search->data->n)};
+    }
+    return FSBB_OK;
+}
+
+fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resident_tuning *tuning,
+                                           fsbb_resident_stats *stats, fsbb_error *err)
+{
+    if (search->custom_bound_count > 0)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine does not run custom bounds");
+    if (stats)
+        memset(stats, 0, sizeof *stats);
+    fsbb_open_nodes warm = {0};
+    const uint64_t warm_budget = search->options->warm_start_nodes;
+    if (atomic_load(&search->incumbent) == INT_MAX && warm_budget > 0) {
+        const double warm_start = fsbb_now();
+        const uint64_t nodes_at_start = atomic_load(&search->nodes);
+        const fsbb_status warmed = fsbb_warm_start(search, warm_budget, &warm, err);
+        if (stats) {
+            stats->warm_start_s = fsbb_now() - warm_start;
+            stats->warm_start_nodes = (long long)(atomic_load(&search->nodes) - nodes_at_start);
+        }
+        if (warmed != FSBB_OK || warm.count == 0)
+            return warmed;
+    }
+    const double setup_start = fsbb_now();
+    const fsbb_bound_data *d = search->data;
+    const uint64_t nodes_before = atomic_load(&search->nodes), bounded_before = atomic_load(&search->bounded);
+    const fsbb_resident_config config = config_for(search, tuning, nodes_before);
+    fsbb_resident_device *device = NULL;
+    fsbb_job *schedule = malloc(sizeof(fsbb_job) * (size_t)d->n);
+    fsbb_open_nodes start = {0};
+    fsbb_node *root = NULL;
+    fsbb_status status = schedule ? starting_nodes(search, &warm, &start, &root, err)
+                                  : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for a schedule");
+    if (status == FSBB_OK)
+        status = fsbb_resident_device_new(d, &config, atomic_load(&search->incumbent), &device, err);
+    if (status == FSBB_OK)
+        status = fsbb_resident_device_push(device, (const fsbb_node *)start.nodes, start.stride, start.count, err);
+    free(warm.nodes);
+    const uint64_t root_bound = root ? 1 : 0;
+    const double interval = search->checkpoint_path ? search->checkpoint_interval_s : 0;
+    double checkpoint_due = fsbb_now() + interval;
+
+    const double search_start = fsbb_now();
+    search->gpu_startup_s = search_start - search->start_time;
+    fsbb_resident_state state = {0};
+    long long syncs = 0, peak = 0;
+    int stopped = 0;
+    int refine[FSBB_RESIDENT_DEPTH_BUCKETS];
+    for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++)
+        refine[b] = 1;
+    const double gain = tuning && tuning->auto_gain > 0 ? tuning->auto_gain : 0;
+    while (status == FSBB_OK) {
+        status = fsbb_resident_device_run(device, &state, err);
+        if (status != FSBB_OK)
+            break;
+        syncs++;
+        if (state.depth) {
+            note_refined(search, state.depth);
+            int changed = 0;
+            if (config.lb == FSBB_LB_AUTO)
+                decide_refine(state.depth, d->n, gain, refine, &changed);
+            if (changed && (status = fsbb_resident_device_set_refine(device, refine, err)) != FSBB_OK)
+                break;
+        }
+        peak = state.device_nodes > peak ? state.device_nodes : peak;
+        atomic_store(&search->nodes, nodes_before + state.nodes);
+        atomic_store(&search->bounded, bounded_before + root_bound + state.bounded);
+        status = offer_record(search, device, state.record_makespan, schedule, err);
+        if (status != FSBB_OK || state.device_nodes + state.host_nodes == 0)
+            break;
+        if (fsbb_search_should_stop(search)) {
+            stopped = 1;
+            break;
+        }
+        if (interval > 0 && fsbb_now() >= checkpoint_due) {
+            save_checkpoint(search, device, 0);
+            checkpoint_due = fsbb_now() + interval;
+        }
+    }
+    if (status == FSBB_OK && search->checkpoint_path)
+        save_checkpoint(search, device, 1);
+    if (status == FSBB_OK && stopped) {
+        int open = INT_MAX;
+        status = fsbb_resident_device_open_min(device, &open, err);
+        if (status == FSBB_OK && open < INT_MAX)
+            fsbb_search_note_open(search, open);
+    }
+    if (stats && device) {
+        fsbb_resident_shape shape;
+        fsbb_resident_device_shape(device, &shape);
+        stats->iterations = shape.iterations;
+        stats->syncs = syncs;
+        stats->spilled_nodes = shape.spilled_nodes;
+        stats->peak_pool = peak;
+        stats->pool_capacity = shape.capacity;
+        stats->batch = shape.batch;
+        stats->block_size = shape.block_size;
+        stats->grid_size = shape.grid_size;
+        stats->setup_s = search_start - setup_start;
+        stats->search_s = fsbb_now() - search_start;
+        for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++)
+            stats->refine[b] = refine[b];
+    }
+    fsbb_resident_device_free(device);
+    free(root);
+    free(schedule);
+    return status;
+}
+
+fsbb_status fsbb_search_gpu_resident(fsbb_search *search, fsbb_error *err)
+{
+    return fsbb_search_gpu_resident_tuned(search, NULL, NULL, err);
+}

@@ -1,0 +1,73 @@
+#!/bin/sh
+# limits.sh — command-line tests of limits and signals before the search begins, on
+# instances generated here: SIGINT during the initial schedule of 20000 jobs, a time limit
+# there with --checkpoint (the saved root resumes), LB2 tables too large refused at once.
+# A run that should stop in 0.2 s gets 10 s (timeout) before it counts as hung.
+# Usage: sh test/cli/limits.sh build/flowshop-bb. Prints "N passed, N failed".
+bin=${1:?usage: limits.sh PATH-TO-flowshop-bb}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+
+# instance FILE N M: an N x M instance in the plain format, times 1..99 from a fixed seed.
+instance() {
+    awk -v n="$2" -v m="$3" 'BEGIN {
+        srand(7); print n, m
+        for (k = 0; k < m; k++) {
+            for (j = 0; j < n; j++) printf "%d%s", 1 + int(rand() * 99), (j + 1 < n ? " " : "\n")
+        }
+    }' >"$1"
+}
+
+# expect_status NAME STATUS COMMAND...: runs COMMAND (10 s at most), keeps stdout/stderr in
+# $tmp/out, $tmp/err.
+expect_status() {
+    name=$1 want=$2
+    shift 2
+    timeout -k 2 10 "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    if [ "$got" -eq "$want" ]; then pass; else fail "$name: exit status $got, expected $want"; cat "$tmp/err"; fi
+}
+
+expect_output() {
+    name=$1 pattern=$2 file=${3:-$tmp/out}
+    if grep -q -- "$pattern" "$file"; then pass; else fail "$name: output lacks '$pattern'"; cat "$file"; fi
+}
+
+instance "$tmp/big.txt" 20000 20
+instance "$tmp/mid.txt" 3000 20
+
+# SIGINT 0.3 s into NEH: exit 3 with a complete schedule.
+timeout -k 2 10 "$bin" "$tmp/big.txt" --threads 1 >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 0.3
+kill -INT "$pid"
+wait "$pid"
+got=$?
+if [ "$got" -eq 3 ]; then pass; else fail "SIGINT in the initial schedule: exit status $got, expected 3"; fi
+expect_output "SIGINT in the initial schedule: status" "status       interrupted"
+expect_output "SIGINT in the initial schedule: a schedule" "^permutation  *[0-9]"
+expect_output "SIGINT in the initial schedule: a lower bound" "^lower bound  *[0-9]"
+
+# A time limit in NEH with --checkpoint: the root is saved, and resumes.
+expect_status "time limit in the initial schedule" 1 "$bin" "$tmp/mid.txt" --time-limit 0.2 --threads 1 \
+    --checkpoint "$tmp/mid.ckpt" --json
+expect_output "time limit in the initial schedule: a schedule" '"permutation": \['
+expect_output "time limit in the initial schedule: nothing branched" '"nodes": 0,'
+if [ -s "$tmp/mid.ckpt" ]; then pass; else fail "time limit in the initial schedule: no checkpoint"; fi
+expect_status "resume a search stopped before branching" 1 "$bin" "$tmp/mid.txt" --resume "$tmp/mid.ckpt" \
+    --node-limit 1 --threads 1 --json
+expect_output "resumed: the saved schedule or better" '"permutation": \['
+
+# LB2 on 1000 machines x 5000 jobs: 499500 pairs x 5000 jobs, too many entries to index.
+instance "$tmp/wide.txt" 5000 1000
+expect_status "LB2 tables too large" 2 "$bin" "$tmp/wide.txt" --lb lb2
+expect_output "LB2 tables too large: their size" "needs [0-9]* bytes" "$tmp/err"
+expect_status "the same instance with LB1" 1 "$bin" "$tmp/wide.txt" --time-limit 0.2 --quiet
+
+echo "limits.sh: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,168 @@
+#!/bin/sh
+# sweep.sh — command-line tests of flowshop-sweep on results folders from elsewhere: names
+# and runs.csv fields that try to run commands through gnuplot or to write outside the
+# plots folder; a damaged row in runs.csv; plot and summary of what is no results folder;
+# sweep files that cannot run as written; the copies of sweep files in a folder.
+# Usage: sh test/cli/sweep.sh build/flowshop-sweep. Prints "N passed, N failed".
+# Without gnuplot on the PATH a stand-in that draws nothing takes its place, so the
+# scripts that plot writes are checked either way.
+bin=${1:?usage: sweep.sh PATH-TO-flowshop-sweep}
+case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+check() { if eval "$2"; then pass; else fail "$1"; fi; }
+
+# expect_status NAME STATUS COMMAND...: runs COMMAND, keeps stdout/stderr in $tmp/out, $tmp/err.
+expect_status() {
+    name=$1 want=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    if [ "$got" -eq "$want" ]; then pass; else fail "$name: exit status $got, expected $want"; cat "$tmp/err"; fi
+}
+
+expect_output() {
+    name=$1 pattern=$2 file=${3:-$tmp/out}
+    if grep -q -- "$pattern" "$file"; then pass; else fail "$name: output lacks '$pattern'"; cat "$file"; fi
+}
+
+# no_file NAME PATTERN: no file whose name matches PATTERN exists anywhere under $tmp.
+no_file() {
+    found=$(find "$tmp" -name "$2")
+    if [ -z "$found" ]; then pass; else fail "$1: $found exists"; fi
+}
+
+if ! command -v gnuplot >/dev/null 2>&1; then
+    mkdir "$tmp/bin"
+    printf '#!/bin/sh\nexit 0\n' >"$tmp/bin/gnuplot"
+    chmod +x "$tmp/bin/gnuplot"
+    PATH=$tmp/bin:$PATH
+fi
+
+# A small results folder to copy and tamper with.
+cat >"$tmp/tiny.ini" <<'EOF'
+[sweep]
+name = tiny
+instances = ta001, ta002
+[parameters]
+lb = lb1, lb2
+threads = 1
+EOF
+cd "$tmp" || exit 1
+expect_status "a small sweep" 0 "$bin" --quiet --out "$tmp/tiny" "$tmp/tiny.ini"
+
+# The folder's name goes into the chart titles: gnuplot runs `...` inside double quotes.
+folder='x`touch PWNED_title`'
+cp -r "$tmp/tiny" "$tmp/$folder"
+expect_status "plot a folder named with backquotes" 0 "$bin" plot "$tmp/$folder"
+no_file "the folder name ran no command" 'PWNED_title*'
+expect_output "the title is one single-quoted string" \
+    "^set title 'x\`touch PWNED_title\`: time to solve, median of 1 run'$" \
+    "$tmp/$folder/plots/time-per-instance.gp"
+
+# A parameter name in the runs.csv header goes into a label and a file name.
+mkdir "$tmp/label"
+sed "1s/,lb,/,p';system('touch PWNED_label');print ',/" "$tmp/tiny/runs.csv" >"$tmp/label/runs.csv"
+expect_status "a header with quotes in a parameter name" 2 "$bin" plot "$tmp/label"
+expect_output "the bad name is named" "runs.csv: parameter column 3" "$tmp/err"
+no_file "the parameter name ran no command" 'PWNED_label*'
+check "nothing drawn from a bad header" "[ ! -e '$tmp/label/plots' ]"
+
+mkdir -p "$tmp/deep/a/b/plots/time-by-x"
+sed "1s|,lb,|,x/../../../TRAVERSED,|" "$tmp/tiny/runs.csv" >"$tmp/deep/a/b/runs.csv"
+expect_status "a parameter name with a path" 2 "$bin" plot "$tmp/deep/a/b"
+no_file "no file outside the plots folder" '*TRAVERSED*'
+
+# Parameter values and instance names go into the data files only, quoted.
+mkdir "$tmp/values"
+instance='"a""`touch PWNED_value`""
+b"' value='"x'"'"';system(""touch PWNED_value"")"'
+awk -F, -v instance="$instance" -v value="$value" '$1 == "ta001" { $1 = instance } $3 == "lb1" { $3 = value } { print }' OFS=, \
+    "$tmp/tiny/runs.csv" >"$tmp/values/runs.csv"
+expect_status "values with quotes, backquotes and a line break" 0 "$bin" plot "$tmp/values"
+no_file "the values ran no command" 'PWNED_value*'
+
+# No instance ran both values of lb: that chart has nothing to draw and is skipped.
+mkdir "$tmp/part"
+awk -F, 'NR == 1 || ($1 == "ta001" && $3 == "lb1") || ($1 == "ta002" && $3 == "lb2")' "$tmp/tiny/runs.csv" \
+    >"$tmp/part/runs.csv"
+expect_status "plot with no instance shared by every combination" 0 "$bin" plot "$tmp/part"
+expect_output "the empty chart is skipped" "chart time-by-lb skipped: no instance ran every combination" "$tmp/err"
+
+# A plots folder that is a link to elsewhere is refused: charts would be written there.
+cp -r "$tmp/tiny" "$tmp/linked"
+rm -rf "$tmp/linked/plots"
+mkdir "$tmp/elsewhere"
+ln -s "$tmp/elsewhere" "$tmp/linked/plots"
+expect_status "plots as a link" 2 "$bin" plot "$tmp/linked"
+check "nothing written through the link" "[ -z \"\$(ls '$tmp/elsewhere')\" ]"
+
+# One damaged row in runs.csv costs that row only, and is named by file and line.
+cp -r "$tmp/tiny" "$tmp/damaged"
+sed '3s/.*/garbage,row,"unterminated/' "$tmp/tiny/runs.csv" >"$tmp/damaged/runs.csv"
+expect_status "summary of a folder with a damaged row" 0 "$bin" summary "$tmp/damaged"
+expect_output "summary names the damaged row" "damaged/runs.csv:3: " "$tmp/err"
+expect_output "the summary counts the three other runs" "^3 runs in 3 configurations" "$tmp/damaged/summary.md"
+expect_status "resuming over a damaged row" 0 "$bin" --quiet --out "$tmp/damaged" "$tmp/tiny.ini"
+expect_output "the sweep names the damaged row" "damaged/runs.csv:3: " "$tmp/err"
+expect_output "only the damaged row's run runs again" "ran 1, 3 were stored already" "$tmp/err"
+check "runs.csv holds the four runs" "[ \$(wc -l <'$tmp/damaged/runs.csv') -eq 5 ]"
+expect_output "the damaged row is kept aside" "^garbage,row,\"unterminated$" "$tmp/damaged/runs.rejected.csv"
+
+# A runs.rejected.csv that is a link: the folder does not choose where bad rows go.
+cp -r "$tmp/tiny" "$tmp/rejected-link"
+sed '3s/.*/garbage,row,"unterminated/' "$tmp/tiny/runs.csv" >"$tmp/rejected-link/runs.csv"
+echo kept >"$tmp/victim"
+ln -s "$tmp/victim" "$tmp/rejected-link/runs.rejected.csv"
+expect_status "runs.rejected.csv as a link" 2 "$bin" --quiet --out "$tmp/rejected-link" "$tmp/tiny.ini"
+check "nothing appended through the link" "[ \"\$(cat '$tmp/victim')\" = kept ]"
+
+# plot and summary of what is no results folder: exit status 2 naming it, gnuplot or not.
+mkdir "$tmp/empty-bin"
+for command in plot summary; do
+    expect_status "$command of a missing folder" 2 "$bin" $command "$tmp/none"
+    expect_output "$command names the missing folder" "$tmp/none: no such results folder" "$tmp/err"
+    expect_status "$command of a folder without runs.csv" 2 "$bin" $command "$tmp/empty-bin"
+    expect_output "$command says what is missing" "empty-bin has no runs.csv" "$tmp/err"
+done
+expect_status "plot of a missing folder without gnuplot" 2 env PATH="$tmp/empty-bin" "$bin" plot "$tmp/none"
+expect_output "the folder before gnuplot" "no such results folder" "$tmp/err"
+expect_status "plot without gnuplot" 1 env PATH="$tmp/empty-bin" "$bin" plot "$tmp/tiny"
+expect_output "plot without gnuplot says so" "gnuplot not found" "$tmp/err"
+
+# ub = opt on an instance without a best-known makespan: refused when planning.
+printf '3 2\n1 2 3\n4 5 6\n' >"$tmp/small.txt"
+cat >"$tmp/ubopt.ini" <<EOF
+[sweep]
+instances = ta001, $tmp/small.txt
+[parameters]
+ub = opt
+EOF
+expect_status "dry run: ub = opt without a best-known makespan" 2 "$bin" --dry-run --out "$tmp/ubopt" "$tmp/ubopt.ini"
+expect_output "the instance and the value are named" "small.txt' has no best-known makespan, which \\[parameters\\] ub = opt" "$tmp/err"
+expect_status "sweep: ub = opt without a best-known makespan" 2 "$bin" --out "$tmp/ubopt" "$tmp/ubopt.ini"
+check "no results folder" "[ ! -e '$tmp/ubopt' ]"
+
+# Two names of one Taillard instance.
+printf '[sweep]\ninstances = ta001, ta1\n' >"$tmp/twice.ini"
+expect_status "ta001 and ta1" 2 "$bin" --dry-run --out "$tmp/twice" "$tmp/twice.ini"
+expect_output "ta001 and ta1 named" "'ta001' and 'ta1' are the same instance (ta001)" "$tmp/err"
+
+# A narrower sweep into the same folder: its sweep.ini is the narrower file, the wider one
+# stays as sweep.1.ini.
+sed 's/^lb = lb1, lb2$/lb = lb1/' "$tmp/tiny.ini" >"$tmp/narrow.ini"
+cp -r "$tmp/tiny" "$tmp/history"
+expect_status "a narrower sweep" 0 "$bin" --quiet --out "$tmp/history" "$tmp/narrow.ini"
+expect_output "the wider file is said to be kept" "sweep.ini was another sweep file: kept as .*sweep.1.ini" "$tmp/err"
+check "sweep.ini is the narrower file" "cmp -s '$tmp/narrow.ini' '$tmp/history/sweep.ini'"
+check "sweep.1.ini is the wider file" "cmp -s '$tmp/tiny.ini' '$tmp/history/sweep.1.ini'"
+expect_status "the same sweep again" 0 "$bin" --quiet --out "$tmp/history" "$tmp/narrow.ini"
+check "no copy of the same file" "[ ! -e '$tmp/history/sweep.2.ini' ]"
+
+echo "sweep: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
