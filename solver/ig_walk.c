@@ -95,7 +95,7 @@ static int note_candidate(fsbb_ig_walk *walk, int makespan)
     return 1;
 }
 
-int fsbb_ig_walk_polish(fsbb_ig_walk *walk, fsbb_stop_check stop, void *stop_data)
+int fsbb_ig_walk_polish(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *stop_data)
 {
     memcpy(walk->candidate, walk->current, sizeof(int) * (size_t)walk->n);
     const int makespan = fsbb_local_search_insertion(&walk->space, walk->candidate, walk->n, walk->current_makespan,
@@ -107,7 +107,7 @@ int fsbb_ig_walk_polish(fsbb_ig_walk *walk, fsbb_stop_check stop, void *stop_dat
 
 /* Steps 1-3 on walk->candidate (a copy of the current schedule); returns its makespan, or
  * -1 when stop asked during the partial search (candidate is then not a full schedule). */
-static int destroy_and_rebuild(fsbb_ig_walk *walk, fsbb_stop_check stop, void *stop_data)
+static int destroy_and_rebuild(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *stop_data)
 {
     int *seq = walk->candidate;
     int length = walk->n;
@@ -134,7 +134,7 @@ static int destroy_and_rebuild(fsbb_ig_walk *walk, fsbb_stop_check stop, void *s
     return makespan;
 }
 
-int fsbb_ig_walk_iterate(fsbb_ig_walk *walk, fsbb_stop_check stop, void *stop_data)
+int fsbb_ig_walk_iterate(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *stop_data)
 {
     memcpy(walk->candidate, walk->current, sizeof(int) * (size_t)walk->n);
     int makespan = destroy_and_rebuild(walk, stop, stop_data);

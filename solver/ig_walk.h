@@ -57,11 +57,11 @@ void fsbb_ig_walk_adopt(fsbb_ig_walk *walk, const int *permutation, int makespan
 
 /* Improves the current schedule by the local search (step 4 alone). Returns 1 when that
  * improved the walk's best. */
-int fsbb_ig_walk_polish(fsbb_ig_walk *walk, fsbb_stop_check stop, void *stop_data);
+int fsbb_ig_walk_polish(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *stop_data);
 
 /* One iteration (steps 1-5). Returns 1 when it improved the walk's best. When stop asks
  * during it, the iteration is abandoned (the current and best schedules stay as they were,
  * unless the abandoned candidate is better than the best: then it becomes the best). */
-int fsbb_ig_walk_iterate(fsbb_ig_walk *walk, fsbb_stop_check stop, void *stop_data);
+int fsbb_ig_walk_iterate(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *stop_data);
 
 #endif

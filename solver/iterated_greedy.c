@@ -135,7 +135,7 @@ static void check_limits(walker *wk)
         wk->done = 1;
 }
 
-/* The walk's fsbb_stop_check: counts work, reads the clocks every CHECK_WORK steps. */
+/* The walk's fsbb_walk_should_stop: counts work, reads the clocks every CHECK_WORK steps. */
 static int walker_should_stop(void *data)
 {
     walker *wk = data;

@@ -20,7 +20,7 @@ static void move_job(int *seq, int *where, int from, int to)
 }
 
 int fsbb_local_search_insertion(fsbb_insertion *w, int *seq, int length, int makespan, uint64_t *rng,
-                                int *scratch, fsbb_stop_check stop, void *stop_data)
+                                int *scratch, fsbb_walk_should_stop stop, void *stop_data)
 {
     if (length < 2)
         return makespan;

@@ -13,13 +13,13 @@
 #include <stdint.h>
 
 /* Asked between moves: nonzero to stop now. */
-typedef int (*fsbb_stop_check)(void *data);
+typedef int (*fsbb_walk_should_stop)(void *data);
 
 /* Improves seq[0..length) (distinct jobs of the workspace's instance; makespan its
  * makespan) in place and returns its new makespan. rng (splitmix.h) draws the order;
  * scratch holds 2 n ints. When stop (may be NULL) asks, returns at once: seq is then a
  * schedule no worse than the one given, with the makespan returned. */
 int fsbb_local_search_insertion(fsbb_insertion *w, int *seq, int length, int makespan, uint64_t *rng,
-                                int *scratch, fsbb_stop_check stop, void *stop_data);
+                                int *scratch, fsbb_walk_should_stop stop, void *stop_data);
 
 #endif
