@@ -101,12 +101,12 @@ done
 if section "4. optima, --gpu-engine offload, every default" 25; then
     for i in $(seq 1 20); do
         name=$(printf 'ta%03d' "$i")
-        cli "$name offload" "$bb" "$name" --device gpu --gpu-engine offload --time-limit 10
+        cli "$name offload" "$bb" "$name" --device gpu --gpu-engine offload --time-limit 5
     done
 fi
 
 if section "5. compute-sanitizer memcheck, offload, 4 loops, LB2" 30; then
-    timeout 60 compute-sanitizer --tool memcheck --error-exitcode 99 "$bb" ta021 --device gpu --gpu-engine offload \
+    timeout 40 compute-sanitizer --tool memcheck --error-exitcode 99 "$bb" ta021 --device gpu --gpu-engine offload \
         --threads 4 --lb lb2 --ub opt --node-limit 20000 -q >"$out/sanitizer-offload.txt" 2>&1
     echo "memcheck: exit $? (0 proven, 1 node limit, 99 an error found)"
     tail -3 "$out/sanitizer-offload.txt"
