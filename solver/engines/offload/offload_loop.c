@@ -22,6 +22,7 @@
 
 /* What the loop knows about the pool in one slot. */
 typedef struct pool_slot {
+    unsigned char *staging;  /* capacity children, generation order: written by the fill, read by the prune */
     int count;       /* children in the pool */
     int groups;      /* parents whose children the pool holds */
     int *group_end;  /* capacity: one past each parent's last child, in generation order */
@@ -54,16 +55,16 @@ typedef struct offload {
     int lb2;
     int reorder;                 /* --pool-order bfs */
     fsbb_node_pool open;         /* the open nodes, a stack */
-    unsigned char *staging;      /* capacity children of the pool being filled, generation order */
     group_key *keys;             /* capacity */
     pool_slot slots[FSBB_OFFLOAD_SLOTS];
-    fsbb_node *parent, *child;
+    fsbb_node *parent;
     /* Scratch for one parent, as the CPU engine's. */
     int *front, *back, *remain;  /* m each, one block of 3 m */
     int *times, *batch_back;     /* m x batch width of n */
     int *batch_t, *batch_last;   /* batch width of n */
     int *lb_forward, *lb_backward;  /* n + the batch's padding lanes, by position in the permutation */
-    int *survivors;              /* n: pool positions of one parent's surviving children */
+    int *survivors;              /* n: one parent's surviving children, by place among its children */
+    int *group_bounds;           /* n: the bounds of one parent's children, generation order */
     uint64_t nodes, bounded;     /* not yet added to the search's counters */
     int since_check;
 } offload;
@@ -94,9 +95,9 @@ static int unscheduled_of(const offload *o, const fsbb_node *node)
     return o->n - node->front_len - node->back_len;
 }
 
-static fsbb_node *staged(const offload *o, int i)
+static fsbb_node *staged(const offload *o, const pool_slot *slot, int i)
 {
-    return (fsbb_node *)(o->staging + (size_t)i * o->node_size);
+    return (fsbb_node *)(slot->staging + (size_t)i * o->node_size);
 }
 
 static void flush_counters(offload *o)
@@ -168,14 +169,13 @@ static void free_offload(offload *o)
 {
     pthread_mutex_destroy(&o->lock);
     fsbb_node_pool_free(&o->open);
-    free(o->staging);
     free(o->keys);
     for (int s = 0; s < FSBB_OFFLOAD_SLOTS; s++) {
+        free(o->slots[s].staging);
         free(o->slots[s].group_end);
         free(o->slots[s].position);
     }
     free(o->parent);
-    free(o->child);
     free(o->front);
     free(o->times);
     free(o->batch_back);
@@ -184,6 +184,7 @@ static void free_offload(offload *o)
     free(o->lb_forward);
     free(o->lb_backward);
     free(o->survivors);
+    free(o->group_bounds);
 }
 
 static fsbb_status init_offload(offload *o, offload_team *team, int id, const fsbb_pool_bounder *bounder,
@@ -210,16 +211,15 @@ static fsbb_status init_offload(offload *o, offload_team *team, int id, const fs
     o->lb2 = search->options->lb == FSBB_LB2;
     o->reorder = search->options->pool_order == FSBB_POOL_ORDER_BFS;
     fsbb_node_pool_init(&o->open, FSBB_SELECT_DFS, n);
-    o->staging = malloc(cap * o->node_size);
     o->keys = malloc(cap * sizeof *o->keys);
     int slots_ok = 1;
     for (int s = 0; s < FSBB_OFFLOAD_SLOTS; s++) {
+        o->slots[s].staging = malloc(cap * o->node_size);
         o->slots[s].group_end = malloc(cap * sizeof(int));
         o->slots[s].position = malloc(cap * sizeof(int));
-        slots_ok &= o->slots[s].group_end && o->slots[s].position;
+        slots_ok &= o->slots[s].staging && o->slots[s].group_end && o->slots[s].position;
     }
     o->parent = malloc(o->node_size);
-    o->child = malloc(o->node_size);
     o->front = malloc(3 * sizeof(int) * (size_t)m);
     const size_t width = (size_t)fsbb_batch_width(n);
     o->times = malloc(width * (size_t)m * sizeof(int));
@@ -229,7 +229,8 @@ static fsbb_status init_offload(offload *o, offload_team *team, int id, const fs
     o->lb_forward = malloc(((size_t)n + FSBB_BATCH_LANES) * sizeof(int));
     o->lb_backward = malloc(((size_t)n + FSBB_BATCH_LANES) * sizeof(int));
     o->survivors = malloc((size_t)n * sizeof(int));
-    if (!o->staging || !o->keys || !slots_ok || !o->parent || !o->child || !o->front || !o->times ||
+    o->group_bounds = malloc((size_t)n * sizeof(int));
+    if (!o->group_bounds || !o->keys || !slots_ok || !o->parent || !o->front || !o->times ||
         !o->batch_back || !o->batch_t || !o->batch_last || !o->lb_forward || !o->lb_backward || !o->survivors)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the offload engine's pools of %d nodes",
                          o->capacity);
@@ -309,8 +310,8 @@ static void evaluate_leaf(offload *o, const fsbb_node *node, int ub)
 }
 
 /* Writes the children of parent (two or more unscheduled jobs) that go to the pool into
- * the staging area from index at; returns how many. */
-static int branch_parent(offload *o, const fsbb_node *parent, int at, int ub)
+ * the slot's staging area from index at; returns how many. */
+static int branch_parent(offload *o, const pool_slot *slot, const fsbb_node *parent, int at, int ub)
 {
     const fsbb_bound_data *d = o->d;
     const int lo = parent->front_len, hi = o->n - parent->back_len, unscheduled = hi - lo;
@@ -333,7 +334,7 @@ static int branch_parent(offload *o, const fsbb_node *parent, int at, int ub)
     for (int i = lo; i < hi; i++) {
         if (lb && lb[i] >= ub)
             continue;
-        fsbb_node *child = staged(o, at + written);
+        fsbb_node *child = staged(o, slot, at + written);
         fsbb_node_copy(child, parent, o->n);
         const fsbb_job job = child->perm[i];
         child->perm[i] = child->perm[place];
@@ -378,7 +379,7 @@ static int stage_pool(offload *o, pool_slot *slot)
             evaluate_leaf(o, o->parent, ub);
             continue;
         }
-        const int written = branch_parent(o, o->parent, count, ub);
+        const int written = branch_parent(o, slot, o->parent, count, ub);
         if (written > 0) {
             count += written;
             slot->group_end[slot->groups++] = count;
@@ -406,20 +407,30 @@ static int group_start(const pool_slot *slot, int g)
 static void write_pool(offload *o, pool_slot *slot, fsbb_gpu_pool *pool)
 {
     for (int g = 0; g < slot->groups; g++) {
-        const fsbb_node *first = staged(o, group_start(slot, g));
+        const fsbb_node *first = staged(o, slot, group_start(slot, g));
         o->keys[g].key = o->reorder ? fsbb_node_depth(first) * (o->n + 1) + first->front_len : 0;
         o->keys[g].group = g;
     }
     if (o->reorder)
         qsort(o->keys, (size_t)slot->groups, sizeof *o->keys, compare_group_keys);
+    const size_t stride = (size_t)pool->capacity;
     int at = 0;
     for (int k = 0; k < slot->groups; k++) {
-        const int g = o->keys[k].group;
-        for (int i = group_start(slot, g); i < slot->group_end[g]; i++, at++) {
-            const fsbb_node *child = staged(o, i);
-            fsbb_gpu_pool_put(pool, at, child->perm, child->front_len, child->back_len);
-            slot->position[i] = at;
+        const int g = o->keys[k].group, first = group_start(slot, g), children = slot->group_end[g] - first;
+        /* A parent's children take adjacent places: written row by row of the pool's
+         * position-major layout, each row's stores contiguous. */
+        for (int c = 0; c < children; c++) {
+            const fsbb_node *child = staged(o, slot, first + c);
+            pool->front_len[at + c] = child->front_len;
+            pool->back_len[at + c] = child->back_len;
+            slot->position[first + c] = at + c;
         }
+        for (int i = 0; i < o->n; i++) {
+            fsbb_job *row = pool->perm + (size_t)i * stride + (size_t)at;
+            for (int c = 0; c < children; c++)
+                row[c] = staged(o, slot, first + c)->perm[i];
+        }
+        at += children;
     }
     pool->count = slot->count;
 }
@@ -441,8 +452,7 @@ static void offer_work(offload_team *team)
 /* Pushes the children of the slot's pool whose bound is under the incumbent: parents in
  * reverse generation order, each parent's children best on top, so the stack pops the
  * first parent's best child first, as the CPU engine would. */
-static fsbb_status push_survivors(offload *o, const pool_slot *slot, const fsbb_gpu_pool *pool,
-                                  const int *bounds, fsbb_error *err)
+static fsbb_status push_survivors(offload *o, const pool_slot *slot, const int *bounds, fsbb_error *err)
 {
     const int ub = incumbent(o);
     const uint64_t per_node = (o->branch == FSBB_BRANCH_DYNAMIC ? 0 : 1) + (o->lb2 ? 1 : 0);
@@ -451,18 +461,18 @@ static fsbb_status push_survivors(offload *o, const pool_slot *slot, const fsbb_
     fsbb_status status = FSBB_OK;
     pthread_mutex_lock(&o->lock);
     for (int g = slot->groups - 1; g >= 0 && status == FSBB_OK; g--) {
+        const int first = group_start(slot, g), children = slot->group_end[g] - first;
         int alive = 0;
-        for (int i = group_start(slot, g); i < slot->group_end[g]; i++)
-            if (bounds[slot->position[i]] < ub)
-                o->survivors[alive++] = slot->position[i];
-        fsbb_sort_by_bound_descending(o->survivors, alive, bounds);
+        for (int k = 0; k < children; k++) {
+            o->group_bounds[k] = bounds[slot->position[first + k]];
+            if (o->group_bounds[k] < ub)
+                o->survivors[alive++] = k;
+        }
+        fsbb_sort_by_bound_descending(o->survivors, alive, o->group_bounds);
         for (int s = 0; s < alive; s++) {
-            const int at = o->survivors[s];
-            fsbb_node *child = o->child;
-            fsbb_gpu_pool_get(pool, at, child->perm);
-            child->front_len = pool->front_len[at];
-            child->back_len = pool->back_len[at];
-            child->lb = bounds[at];
+            /* The staged child as it went into the pool, with its bound. */
+            fsbb_node *child = staged(o, slot, first + o->survivors[s]);
+            child->lb = o->group_bounds[o->survivors[s]];
             if (fsbb_node_pool_push(&o->open, child) != 0) {
                 status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for open nodes (%zu held)", o->open.count);
                 break;
@@ -490,7 +500,7 @@ static fsbb_status collect(offload *o, int slot, fsbb_error *err)
     fsbb_status status = o->bounder->wait(o->bounder->context, slot, &bounds, err);
     const double waited = fsbb_now();
     if (status == FSBB_OK)
-        status = push_survivors(o, &o->slots[slot], o->bounder->pool(o->bounder->context, slot), bounds, err);
+        status = push_survivors(o, &o->slots[slot], bounds, err);
     o->stats->wait_s += waited - begin;
     o->stats->prune_s += fsbb_now() - waited;
     return status;
