@@ -13,16 +13,25 @@
 #      the proven makespan against the best known.
 #   5. compute-sanitizer memcheck on a short offload run (4 loops, LB2).
 #   6. check-gpu, the suites of the offload engine.
+#   7. on ta101 (GPU-bound at LB2): the branch-free rewrites and the divergence techniques.
 # Built on the build machine (make build/flowshop-bb build/check-gpu build/offload-bench);
 # run from a folder holding bin-new/ (those three), optionally bin-old/flowshop-bb, and
 # libs/ (their shared libraries: bundle-libs.sh). The log goes to $OUT/offload.log.
 #   usage: device_offload.sh [DIR]     (DIR defaults to the script's folder)
-#   environment: BUDGET seconds (default 170), TIME_LIMIT (default 2)
+#   environment: BUDGET seconds (default 170), TIME_LIMIT (default 2), SECTIONS to run (default
+#     "1 2 3 4 5 6"), POOLS and POOL_INSTANCES of section 2 (default "65536 262144", "ta051
+#     ta081"), LOOP_SWEEP=0 to leave out its 4 and 8 loops and dfs order, MAIN_INSTANCES of
+#     section 1 (default "ta051 ta081 ta101 ta111").
 set -u
 dir=${1:-$(dirname "$0")}
 out=${OUT:-$(mktemp -d)}
 budget=${BUDGET:-170}
 limit=${TIME_LIMIT:-2}
+sections=${SECTIONS:-1 2 3 4 5 6}
+pools=${POOLS:-65536 262144}
+pool_instances=${POOL_INSTANCES:-ta051 ta081}
+loop_sweep=${LOOP_SWEEP:-1}
+main_instances=${MAIN_INSTANCES:-ta051 ta081 ta101 ta111}
 mkdir -p "$out"
 exec > >(tee "$out/offload.log") 2>&1
 export LD_LIBRARY_PATH="$dir/libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
@@ -32,8 +41,10 @@ bench=$dir/bin-new/offload-bench
 cores=$(nproc)
 start=$(date +%s)
 elapsed() { echo $(($(date +%s) - start)); }
-# section NAME SECONDS: 0 when NAME may start (its estimate fits in what is left of the budget).
+# section NAME SECONDS: 0 when NAME is among SECTIONS (by its number) and may start (its
+# estimate fits in what is left of the budget).
 section() {
+    case " $sections " in *" ${1%%.*} "*) ;; *) return 1 ;; esac
     if [ $(($(elapsed) + $2)) -gt "$budget" ]; then
         echo
         echo "## $1: SKIPPED (budget: $(elapsed) s spent of $budget, needs about $2)"
@@ -65,7 +76,7 @@ echo "# offload-bench columns: instance settings loops pool seconds nodes nodes/
     "survivor-share | host time share of loops x wall | GPU stream seconds"
 
 if section "1. LB2 node rates, UB = best known, $limit s each" 60; then
-    for name in ta051 ta081 ta101 ta111; do
+    for name in $main_instances; do
         "$bench" "$name" lb=lb2 threads=1 time-limit="$limit"
         "$bench" "$name" lb=lb2 threads="$cores" time-limit="$limit"
         [ -x "$old_bb" ] && cli "$name old offload (1 thread)" "$old_bb" "$name" --device gpu --gpu-engine offload \
@@ -77,15 +88,17 @@ if section "1. LB2 node rates, UB = best known, $limit s each" 60; then
 fi
 
 if section "2. pool size and loops, LB2, UB = best known" 30; then
-    for name in ta051 ta081; do
-        for pool in 65536 262144; do
-            "$bench" "$name" lb=lb2 threads="$cores" pool-size=$pool time-limit=2
+    for name in $pool_instances; do
+        for pool in $pools; do
+            "$bench" "$name" lb=lb2 threads="$cores" pool-size="$pool" time-limit=2
         done
     done
-    for loops in 4 8; do
-        "$bench" ta081 lb=lb2 threads=$loops time-limit=2
-    done
-    "$bench" ta081 lb=lb2 threads="$cores" pool-order=dfs time-limit=2
+    if [ "$loop_sweep" = 1 ]; then
+        for loops in 4 8; do
+            "$bench" ta081 lb=lb2 threads=$loops time-limit=2
+        done
+        "$bench" ta081 lb=lb2 threads="$cores" pool-order=dfs time-limit=2
+    fi
 fi
 
 for name in ta081 ta051; do
@@ -118,6 +131,11 @@ if section "6. check-gpu: gpu_offload, gpu custom offload, divergence offload" 3
         FSBB_TEST_SEED=20261123 timeout "$left" "$dir/bin-new/check-gpu" "$suite" 2>&1 | grep -E "Run Summary|suites|tests|asserts|FAIL|DIFFER|Elapsed"
         left=$((budget - $(elapsed)))
         [ "$left" -gt 5 ] || break
+    done
+fi
+if section "7. ta101, LB2: branch-free rewrites and divergence techniques (2 s each)" 20; then
+    for setting in refactor=none refactor=select refactor=trig cte=on ccc=on subwarp=8 balance=steal; do
+        "$bench" ta101 lb=lb2 threads="$cores" time-limit=2 "$setting"
     done
 fi
 echo
