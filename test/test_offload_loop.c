@@ -648,8 +648,9 @@ static void test_open_halving(void)
 
     /* Default pool sizes: one H100 wave for small instances, within the byte budget or n. */
     CU_ASSERT_EQUAL(fsbb_offload_default_pool_size(20, 1), FSBB_OFFLOAD_DEFAULT_POOL);
-    /* Several loops share one wave, down to FSBB_OFFLOAD_MIN_LOOP_POOL each. */
-    CU_ASSERT_EQUAL(fsbb_offload_default_pool_size(20, 4), FSBB_OFFLOAD_DEFAULT_POOL / 4);
+    /* Several loops share FSBB_OFFLOAD_SHARED_POOL, down to FSBB_OFFLOAD_MIN_LOOP_POOL each. */
+    CU_ASSERT_EQUAL(fsbb_offload_default_pool_size(20, 2), FSBB_OFFLOAD_SHARED_POOL / 2);
+    CU_ASSERT_EQUAL(fsbb_offload_default_pool_size(20, 16), FSBB_OFFLOAD_SHARED_POOL / 16);
     CU_ASSERT_EQUAL(fsbb_offload_default_pool_size(20, 64), FSBB_OFFLOAD_MIN_LOOP_POOL);
     const int jobs[] = {1, 20, 200, 500, 1024, 30000};
     for (int i = 0; i < 6; i++) {

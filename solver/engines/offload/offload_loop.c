@@ -115,7 +115,7 @@ static int incumbent(const offload *o)
 int fsbb_offload_default_pool_size(int n, int loops)
 {
     int size = FSBB_OFFLOAD_DEFAULT_POOL;
-    while (size / 2 >= FSBB_OFFLOAD_MIN_LOOP_POOL && (long long)size * loops > FSBB_OFFLOAD_DEFAULT_POOL)
+    while (loops > 1 && size / 2 >= FSBB_OFFLOAD_MIN_LOOP_POOL && (long long)size * loops > FSBB_OFFLOAD_SHARED_POOL)
         size /= 2;
     while (size > n && (size_t)size * fsbb_node_size(n) > FSBB_OFFLOAD_DEFAULT_POOL_BYTES)
         size /= 2;

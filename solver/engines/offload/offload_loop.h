@@ -54,11 +54,16 @@
 #define FSBB_OFFLOAD_SLOTS 2
 /* Parents popped between two checks of the limits (fsbb_search_should_stop). */
 #define FSBB_OFFLOAD_CHECK_EVERY 256
-/* Default pool size: about one full wave of an H100 (132 SMs x 2048 threads = 270336;
- * results/gpu-bounding/report.md, finding 4) in flight from all the loops together, each
- * loop's pools no smaller than FSBB_OFFLOAD_MIN_LOOP_POOL; fewer for large instances (below). */
+/* Default pool size of a single loop: about one full wave of an H100 (132 SMs x 2048
+ * threads = 270336; results/gpu-bounding/report.md, finding 4). Several loops share
+ * FSBB_OFFLOAD_SHARED_POOL nodes, each at least FSBB_OFFLOAD_MIN_LOOP_POOL: with 16 loops at
+ * LB2 the host is the bottleneck on 50x20 and 100x20 and small pools keep its work in cache
+ * (pools of 4096 per loop 1.12-1.15x the node rate of 16384, 2.3x that of 262144; 200x20 is
+ * bound by the GPU and indifferent from 4096 to 32768: results/offload/report.md, issue 20).
+ * Fewer for large instances (below). */
 #define FSBB_OFFLOAD_DEFAULT_POOL 262144
-#define FSBB_OFFLOAD_MIN_LOOP_POOL 16384
+#define FSBB_OFFLOAD_SHARED_POOL 65536
+#define FSBB_OFFLOAD_MIN_LOOP_POOL 4096
 /* A default pool's nodes take at most this many bytes (fsbb_node_size each). */
 #define FSBB_OFFLOAD_DEFAULT_POOL_BYTES ((size_t)64 << 20)
 /* Out of memory, the pool size is halved down to this floor (or n, when larger). */
@@ -100,10 +105,10 @@ typedef struct fsbb_offload_stats {
 } fsbb_offload_stats;
 
 /* The pool size of each of `loops` loops for n jobs when options->pool_size is 0:
- * FSBB_OFFLOAD_DEFAULT_POOL, halved while the loops' pools together exceed it (down to
- * FSBB_OFFLOAD_MIN_LOOP_POOL) and while a pool of n-job nodes would exceed
- * FSBB_OFFLOAD_DEFAULT_POOL_BYTES, and never below n (the children of the root must fit
- * in one pool). */
+ * FSBB_OFFLOAD_DEFAULT_POOL for one loop; for several, halved while the loops' pools
+ * together exceed FSBB_OFFLOAD_SHARED_POOL (down to FSBB_OFFLOAD_MIN_LOOP_POOL); then halved
+ * while a pool of n-job nodes would exceed FSBB_OFFLOAD_DEFAULT_POOL_BYTES, and never below n
+ * (the children of the root must fit in one pool). */
 int fsbb_offload_default_pool_size(int n, int loops);
 
 /* Refuses what the offload engine does not do (a selection rule other than dfs) and pools
