@@ -58,7 +58,7 @@
  * threads = 270336; results/gpu-bounding/report.md, finding 4). Several loops share
  * FSBB_OFFLOAD_SHARED_POOL nodes, each at least FSBB_OFFLOAD_MIN_LOOP_POOL: with 16 loops at
  * LB2 the host is the bottleneck on 50x20 and 100x20 and small pools keep its work in cache
- * (pools of 4096 per loop 1.12-1.15x the node rate of 16384, 2.3x that of 262144; 200x20 is
+ * (pools of 4096 per loop 1.12x the node rate of 16384, 2.3x that of 262144; 200x20 is
  * bound by the GPU and indifferent from 4096 to 32768: results/offload/report.md, issue 20).
  * Fewer for large instances (below). */
 #define FSBB_OFFLOAD_DEFAULT_POOL 262144
