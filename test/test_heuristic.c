@@ -1,4 +1,4 @@
-/* test_heuristic.c — the initial-incumbent heuristics (solver/heuristic.h): NEH and iterated
+/* test_heuristic.c — the initial-incumbent heuristics (solver/core/heuristic.h): NEH and iterated
  * greedy return valid permutations whose makespan, recomputed here, is the value they
  * return; never below the brute-force optimum; NEH with Taillard's acceleration builds the
  * same schedule as NEH evaluating every insertion from scratch; the improvement never

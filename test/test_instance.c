@@ -1,4 +1,4 @@
-/* test_instance.c — loading and parsing instances (solver/instance.c): the 120 committed
+/* test_instance.c — loading and parsing instances (solver/core/instance.c): the 120 committed
  * Taillard files against the generator, names, the plain form, every kind of malformed input
  * with its line number, random mutations of good files, and the makespan of a permutation.
  * Run from the repository root (the tests read instances/ and test/data/). */

@@ -1,4 +1,4 @@
-/* test_taillard.c — Taillard's generator and instance table (solver/taillard.c) against
+/* test_taillard.c — Taillard's generator and instance table (solver/core/taillard.c) against
  * published facts: the minimal-standard generator's check value, ta001's first row, the
  * size classes, and the lower bounds of Taillard's paper. */
 #include "suites.h"
