@@ -31,7 +31,7 @@ CFLAGS   ?= -O3 -g
 CFLAGS   += $(ARCH_FLAGS) -std=c11 -Wall -Wextra -pthread -D_GNU_SOURCE -fPIC $(shell pkg-config --cflags $(PKGS))
 # The library's source folders (headers are included by name, so each is on the include path).
 LIB_DIRS := bounds pool divergence/warp divergence/kernels divergence/analysis solver/core \
-            solver solver/gpu solver/engines solver/engines/cpu solver/engines/resident solver/engines/offload
+            solver solver/api solver/gpu solver/engines solver/engines/cpu solver/engines/resident solver/engines/offload
 CPPFLAGS += $(addprefix -I,$(LIB_DIRS))
 LDLIBS   += $(shell pkg-config --libs $(PKGS)) -lm -pthread
 
