@@ -32,7 +32,9 @@ CFLAGS   += $(ARCH_FLAGS) -std=c11 -Wall -Wextra -pthread -D_GNU_SOURCE -fPIC $(
 # The library's source folders (headers are included by name, so each is on the include path).
 LIB_DIRS := bounds pool divergence/warp divergence/kernels divergence/analysis solver/core \
             solver solver/api solver/gpu solver/engines solver/engines/cpu solver/engines/resident solver/engines/offload
-CPPFLAGS += $(addprefix -I,$(LIB_DIRS))
+# The programs' shared code (outside the library) and the sweep runner's, which its tests include.
+PROGRAM_DIRS := solver/tools solver/sweep
+CPPFLAGS += $(addprefix -I,$(LIB_DIRS) $(PROGRAM_DIRS))
 LDLIBS   += $(shell pkg-config --libs $(PKGS)) -lm -pthread
 
 ifeq ($(SANITIZE),1)
@@ -59,7 +61,10 @@ endif
 
 LIB_OBJ := $(LIB_C:%.c=$(BUILD)/%.o) $(LIB_CU:%.cu=$(BUILD)/%.cu.o)
 CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/cli/*.c))
+TOOLS_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/tools/*.c))
 SWEEP_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/sweep/*.c))
+# The sweep runner without its main, for the tests.
+SWEEP_PARTS_OBJ := $(filter-out $(BUILD)/solver/sweep/main.o,$(SWEEP_OBJ))
 TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard test/*.c))
 GPU_TEST_SRC := $(wildcard test/gpu/*.c test/gpu/*.cu)
 GPU_TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter %.c,$(GPU_TEST_SRC))) \
@@ -123,13 +128,13 @@ $(BUILD)/examples/%: examples/%.c $(BUILD)/libflowshopbb.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isolver $(LDFLAGS) -o $@ $< $(BUILD)/libflowshopbb.a $(LDLIBS)
 
-$(BUILD)/flowshop-bb: $(CLI_OBJ) $(BUILD)/libflowshopbb.a
+$(BUILD)/flowshop-bb: $(CLI_OBJ) $(TOOLS_OBJ) $(BUILD)/libflowshopbb.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/flowshop-sweep: $(SWEEP_OBJ) $(BUILD)/libflowshopbb.a
+$(BUILD)/flowshop-sweep: $(SWEEP_OBJ) $(TOOLS_OBJ) $(BUILD)/libflowshopbb.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/test-runner: $(TEST_OBJ) $(BUILD)/libflowshopbb.a
+$(BUILD)/test-runner: $(TEST_OBJ) $(SWEEP_PARTS_OBJ) $(TOOLS_OBJ) $(BUILD)/libflowshopbb.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS)
 
 $(BUILD)/check-gpu: $(GPU_TEST_OBJ) $(BUILD)/test/main.o $(BUILD)/test/test_support.o $(BUILD)/libflowshopbb.a
