@@ -65,7 +65,14 @@ TOOLS_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/tools/*.c))
 SWEEP_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/sweep/*.c))
 # The sweep runner without its main, for the tests.
 SWEEP_PARTS_OBJ := $(filter-out $(BUILD)/solver/sweep/main.o,$(SWEEP_OBJ))
-TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard test/*.c))
+# Tests: the CUnit suites (test/unit, test/gpu), what they share (test/support: the runner,
+# helpers, brute force, the pool generator of the GPU tests and benchmarks).
+TEST_DIRS := test/support
+CPPFLAGS += $(addprefix -I,$(TEST_DIRS))
+TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard test/unit/*.c))
+RUNNER_OBJ := $(BUILD)/test/support/runner.o
+SUPPORT_OBJ := $(filter-out $(RUNNER_OBJ),$(patsubst %.c,$(BUILD)/%.o,$(wildcard test/support/*.c)))
+POOL_GENERATOR_OBJ := $(BUILD)/test/support/pool_generator.o
 GPU_TEST_SRC := $(wildcard test/gpu/*.c test/gpu/*.cu)
 GPU_TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter %.c,$(GPU_TEST_SRC))) \
                 $(patsubst %.cu,$(BUILD)/%.cu.o,$(filter %.cu,$(GPU_TEST_SRC)))
@@ -134,13 +141,13 @@ $(BUILD)/flowshop-bb: $(CLI_OBJ) $(TOOLS_OBJ) $(BUILD)/libflowshopbb.a
 $(BUILD)/flowshop-sweep: $(SWEEP_OBJ) $(TOOLS_OBJ) $(BUILD)/libflowshopbb.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/test-runner: $(TEST_OBJ) $(SWEEP_PARTS_OBJ) $(TOOLS_OBJ) $(BUILD)/libflowshopbb.a
+$(BUILD)/test-runner: $(TEST_OBJ) $(RUNNER_OBJ) $(SUPPORT_OBJ) $(SWEEP_PARTS_OBJ) $(TOOLS_OBJ) $(BUILD)/libflowshopbb.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS)
 
-$(BUILD)/check-gpu: $(GPU_TEST_OBJ) $(BUILD)/test/main.o $(BUILD)/test/test_support.o $(BUILD)/libflowshopbb.a
+$(BUILD)/check-gpu: $(GPU_TEST_OBJ) $(RUNNER_OBJ) $(SUPPORT_OBJ) $(BUILD)/libflowshopbb.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS)
 
-$(BUILD)/gpu-pool-bench: $(BUILD)/test/bench/gpu_pool_bench.o $(BUILD)/libflowshopbb.a
+$(BUILD)/gpu-pool-bench: $(BUILD)/test/bench/gpu_pool_bench.o $(POOL_GENERATOR_OBJ) $(BUILD)/libflowshopbb.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/bench-cpu: $(BENCH_OBJ) $(BUILD)/libflowshopbb.a
@@ -173,7 +180,7 @@ DIV_BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter %.c,$(DIV_BENCH_SRC))) \
 bench-divergence: $(BUILD)/bench-divergence $(BUILD)/characterize
 	@echo "built $(BUILD)/bench-divergence: run divergence/bench/run.sh on a machine with a GPU"
 
-$(BUILD)/bench-divergence: $(DIV_BENCH_OBJ) $(BUILD)/libflowshopbb.a
+$(BUILD)/bench-divergence: $(DIV_BENCH_OBJ) $(POOL_GENERATOR_OBJ) $(BUILD)/libflowshopbb.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/characterize: $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/characterize/*.c)) $(BUILD)/libflowshopbb.a

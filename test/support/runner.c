@@ -1,5 +1,6 @@
-/* main.c — the CUnit runner for every suite in test/ (see suites.h). Runs all suites, or
- * those whose names are given as arguments; prints CUnit's summary; exits 1 on a failure. */
+/* runner.c — the CUnit runner for the suites of test/unit and test/gpu (see suites.h). Runs
+ * all suites, or those whose names are given as arguments; prints CUnit's summary; exits 1
+ * on a failure. */
 #include "suites.h"
 
 #include <CUnit/Basic.h>

@@ -1,5 +1,5 @@
 /* suites.h — self-registering CUnit suites: each test file lists its tests with
- * FSBB_SUITE(name, { "test name", function }, ...) and the runner (main.c) adds every
+ * FSBB_SUITE(name, { "test name", function }, ...) and the runner (runner.c) adds every
  * suite it was given, so test files are independent of each other and of the runner. */
 #ifndef FSBB_TEST_SUITES_H
 #define FSBB_TEST_SUITES_H

@@ -1,4 +1,4 @@
-/* test_json.c — the JSON writer (solver/json.h): string literals of non-ASCII text, quotes,
+/* test_json.c — the JSON writer (solver/tools/json.h): string literals of non-ASCII text, quotes,
  * backslashes, control characters and invalid UTF-8, numbers, null and objects; every
  * string it writes, from random bytes too, checked against JSON's string grammar. */
 #include "json.h"
