@@ -2,8 +2,12 @@
 #ifndef FSBB_OPTIONS_H
 #define FSBB_OPTIONS_H
 
+#include "bound_kind.h"
+#include "child_order.h"
 #include "div_kinds.h"
 #include "flowshopbb.h"
+#include "gpu_pool.h"
+#include "node_pool.h"
 
 #include <stdint.h>
 
@@ -14,15 +18,9 @@
 /* Room for a file name in the options (held inline so that copies stay plain copies). */
 #define FSBB_PATH_SIZE 4096
 
-/* FSBB_LB_AUTO: LB1, refined by LB2 where the search measures that it pays (lb_auto.h);
- * the resident GPU engine decides per depth, the other engines run LB1. */
-typedef enum { FSBB_LB1, FSBB_LB2, FSBB_LB_AUTO } fsbb_lb_kind;
-typedef enum { FSBB_BRANCH_FORWARD, FSBB_BRANCH_BACKWARD, FSBB_BRANCH_DYNAMIC } fsbb_branch_kind;
-typedef enum { FSBB_SELECT_DFS, FSBB_SELECT_BFS, FSBB_SELECT_BEST } fsbb_select_kind;
 typedef enum { FSBB_UB_HEURISTIC, FSBB_UB_OPTIMUM, FSBB_UB_INFINITE, FSBB_UB_VALUE } fsbb_ub_kind;
 typedef enum { FSBB_DEVICE_AUTO, FSBB_DEVICE_CPU, FSBB_DEVICE_GPU } fsbb_device_kind;
 typedef enum { FSBB_REFACTOR_NONE, FSBB_REFACTOR_TRIG, FSBB_REFACTOR_SELECT } fsbb_refactor_kind;
-typedef enum { FSBB_POOL_ORDER_BFS, FSBB_POOL_ORDER_DFS } fsbb_pool_order;
 typedef enum { FSBB_GPU_RESIDENT, FSBB_GPU_OFFLOAD } fsbb_gpu_engine;
 
 /* The divergence techniques of the offload engine's bound kernels (div_options.h maps them
