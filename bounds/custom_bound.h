@@ -6,7 +6,13 @@
 #ifndef FSBB_CUSTOM_BOUND_H
 #define FSBB_CUSTOM_BOUND_H
 
-#include "search.h"
+#include "bound_data.h"
+#include "flowshopbb.h"
+
+/* A custom bound as the solver holds it: the user's definition, its strings copied. */
+typedef struct fsbb_custom_bound {
+    fsbb_bound_definition definition;
+} fsbb_custom_bound;
 
 /* A node as the custom bounds see it: perm (n jobs, the layout of bound_data.h) with
  * front_len jobs scheduled first and back_len last, front[k] and back[k] its completion

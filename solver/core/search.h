@@ -5,6 +5,7 @@
 #define FSBB_SEARCH_H
 
 #include "bound_data.h"
+#include "custom_bound.h"
 #include "flowshopbb.h"
 #include "options.h"
 #include "stop.h"
@@ -13,11 +14,6 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
-
-typedef struct fsbb_custom_bound {
-    fsbb_bound_definition definition;
-} fsbb_custom_bound;
-
 
 typedef struct fsbb_search {
     const fsbb_bound_data *data;
