@@ -265,6 +265,9 @@ typedef struct fsbb_result {
                                      1 with lb2, measured with auto */
     double gpu_startup_s;    /* GPU solves: seconds from the solve's start until the GPU was ready
                                 to search (CUDA context, kernels, tables, pools); 0 on the CPU */
+    char engine[16];         /* the engine that searched: "cpu", "resident" or "offload" (GPU; the
+                                divergence options and custom GPU bounds take the offload engine,
+                                whatever gpu-engine says); "" when the search did not start */
 } fsbb_result;
 
 /* Solves. The time limit and fsbb_solver_interrupt apply to every phase: the initial

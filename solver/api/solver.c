@@ -5,7 +5,7 @@
  * time limit and interrupt as the search: stopped there, the solve skips the engine and
  * reports the schedule set-up made and the root's bound. */
 #include "checkpoint.h"
-#include "div_options.h"
+#include "engine.h"
 #include "error.h"
 #include "heuristic.h"
 #include "instance.h"
@@ -348,29 +348,21 @@ static fsbb_status fill_result(const fsbb_search *search, const fsbb_instance *i
     return FSBB_OK;
 }
 
-/* Picks the engine for --device; fills the result's device name. */
-static fsbb_status choose_device(const fsbb_solver *solver, int *use_gpu, char *device, int size, fsbb_error *err)
+/* The engine of this solve (engine.h), a GPU looked for only when the options allow one;
+ * the result's engine and device ("cpu" or the GPU's name). */
+static fsbb_status choose_engine(const fsbb_solver *solver, const fsbb_engine **engine, fsbb_result *result,
+                                 fsbb_error *err)
 {
-    int gpu_sources_complete = 1;
-    for (int b = 0; b < solver->bound_count; b++)
-        gpu_sources_complete &= solver->bounds[b].definition.gpu_source != NULL;
-    *use_gpu = 0;
-    snprintf(device, (size_t)size, "cpu");
-    if (solver->options.device == FSBB_DEVICE_CPU)
-        return FSBB_OK;
-    const int available = fsbb_gpu_available(device, size);
-    if (solver->options.device == FSBB_DEVICE_GPU) {
-        if (!available)
-            return fsbb_fail(err, FSBB_ERR_NO_GPU, "--device gpu: no usable CUDA GPU (this build %s CUDA)",
-                             fsbb_gpu_built() ? "has" : "was made without");
-        if (!gpu_sources_complete)
-            return fsbb_fail(err, FSBB_ERR_ARGUMENT, "--device gpu: a custom bound has no GPU source");
-        *use_gpu = 1;
-        return FSBB_OK;
-    }
-    *use_gpu = available && gpu_sources_complete;
-    if (!*use_gpu)
-        snprintf(device, (size_t)size, "cpu");
+    const int gpu_available = solver->options.device != FSBB_DEVICE_CPU &&
+                              fsbb_gpu_available(result->device, sizeof result->device);
+    const fsbb_engine_request request =
+        fsbb_engine_request_of(&solver->options, solver->bounds, solver->bound_count, gpu_available);
+    const fsbb_status status = fsbb_engine_choose(&request, engine, err);
+    if (status != FSBB_OK)
+        return status;
+    snprintf(result->engine, sizeof result->engine, "%s", (*engine)->name);
+    if ((*engine)->device == FSBB_DEVICE_CPU)
+        snprintf(result->device, sizeof result->device, "cpu");
     return FSBB_OK;
 }
 
@@ -412,10 +404,12 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     fsbb_bound_data data;
     if (fsbb_bound_data_init(&data, inst->n, inst->m, inst->p) != 0)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the bound tables of %s", inst->name);
-    /* The GPU's context and kernels load while the CPU prepares the search. */
-    fsbb_gpu_warm_up warm_up = {.started = 0};
-    if (solver->options.device != FSBB_DEVICE_CPU && solver->bound_count == 0)
-        fsbb_gpu_warm_up_start(&warm_up, inst->m, solver->options.lb);
+    /* What the engine loads before its search (a GPU's context and kernels) loads while
+     * the CPU prepares the search. */
+    fsbb_engine_warm_up warm_up;
+    const fsbb_engine_request may_run =
+        fsbb_engine_request_of(&solver->options, solver->bounds, solver->bound_count, 1);
+    fsbb_engine_warm_up_start(&warm_up, &may_run, inst->m);
 
     fsbb_search search;
     const int search_ready = fsbb_search_init(&search, &data, &solver->options,
@@ -438,7 +432,7 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     fsbb_checkpoint resumed;
     memset(&resumed, 0, sizeof resumed);
 
-    int use_gpu = 0;
+    const fsbb_engine *engine = NULL;
     status = search_ready ? FSBB_OK : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the incumbent");
     if (status == FSBB_OK && solver->options.resume_path[0])
         status = fsbb_search_resume(&search, solver->options.resume_path, &resumed, err);
@@ -448,26 +442,24 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     int searching = status == FSBB_OK;
     if (searching)
         status = set_up(solver, &search, &data, err);
-    fsbb_gpu_warm_up_finish(&warm_up);
+    fsbb_engine_warm_up_finish(&warm_up);
     if (status == FSBB_OK) {
-        status = choose_device(solver, &use_gpu, result->device, sizeof result->device, err);
-        if (status == FSBB_OK)
-            status = fsbb_div_options_check(&solver->options, use_gpu, err);
+        status = choose_engine(solver, &engine, result, err);
         searching = status == FSBB_OK;
     }
     const int engine_runs = status == FSBB_OK && !atomic_load(&search.stop);
     if (engine_runs)
-        status = use_gpu ? fsbb_search_gpu(&search, err) : fsbb_search_cpu(&search, err);
+        status = engine->run(&search, err);
     if (searching && (!engine_runs || status != FSBB_OK))
         note_unexplored(&search, status == FSBB_OK);
     result->initial_ub = search.initial_ub;
     if (searching) {
-        result->threads = use_gpu ? 1 : search.threads;
+        result->threads = engine && !engine->threads ? 1 : search.threads;
         const int finished = status == FSBB_OK && !atomic_load(&search.stop);
         const fsbb_status filled = fill_result(&search, inst, finished, result, status == FSBB_OK ? err : NULL);
         status = status == FSBB_OK ? filled : status;
         fill_bound_use(&search, result);
-        result->gpu_startup_s = use_gpu ? search.gpu_startup_s : 0;
+        result->gpu_startup_s = engine && engine->device == FSBB_DEVICE_GPU ? search.gpu_startup_s : 0;
     }
     result->time_s = fsbb_now() - search.start_time;
     fsbb_checkpoint_clear(&resumed);

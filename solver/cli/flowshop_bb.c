@@ -195,22 +195,6 @@ static int apply_arguments(fsbb_options *options, const cli_args *args)
     return 1;
 }
 
-/* 1 when a divergence option differs from its default. */
-static int divergence_requested(const fsbb_options *options)
-{
-    static const struct {
-        const char *name, *off;
-    } switches[] = {{"balance", "none"}, {"loading-ratio", "0"}, {"ccc", "off"},     {"cte", "off"},
-                    {"subwarp", "0"},    {"throttle", "none"},   {"diagnose", ""}};
-    char value[64];
-    for (size_t i = 0; i < G_N_ELEMENTS(switches); i++) {
-        const char *got = fsbb_options_get(options, switches[i].name, value, sizeof value);
-        if (got && strcmp(got, switches[i].off) != 0)
-            return 1;
-    }
-    return 0;
-}
-
 /* --characterize FILE: prints the characterization of a trace; 0, or 2 when the file is
  * missing or malformed. */
 static int characterize(const char *path)
@@ -418,11 +402,6 @@ static int solve(const char *instance_name, const cli_args *args)
     fsbb_options_get(options, "device", device, sizeof device);
     if (strcmp(device, "auto") == 0 && !fsbb_gpu_available(NULL, 0) && !quiet)
         fprintf(stderr, "flowshop-bb: no usable GPU, solving on the CPU\n");
-    char engine[16];
-    fsbb_options_get(options, "gpu-engine", engine, sizeof engine);
-    if (strcmp(device, "cpu") != 0 && strcmp(engine, "offload") != 0 && divergence_requested(options) &&
-        !quiet)
-        fprintf(stderr, "flowshop-bb: the divergence options run the offload GPU engine (--gpu-engine offload)\n");
     const fsbb_status created = fsbb_solver_new(instance, options, &solver, &err);
     if (created != FSBB_OK) {
         fprintf(stderr, "flowshop-bb: %s\n", err.message);
@@ -448,6 +427,10 @@ static int solve(const char *instance_name, const cli_args *args)
     running_solver = NULL;
     if (show_progress)
         fprintf(stderr, "\r\033[K");
+    char engine[16];
+    fsbb_options_get(options, "gpu-engine", engine, sizeof engine);
+    if (strcmp(result.engine, "offload") == 0 && strcmp(engine, "offload") != 0 && !quiet)
+        fprintf(stderr, "flowshop-bb: the divergence options ran the offload GPU engine (--gpu-engine offload)\n");
     const char *error = status == FSBB_OK ? NULL : err.message;
     if (error)
         fprintf(stderr, "flowshop-bb: %s\n", error);

@@ -107,30 +107,4 @@ void fsbb_search_stopped(fsbb_search *search, fsbb_stop_reason reason);
 /* Records that a node with bound lb was left unexplored because the search stopped. */
 void fsbb_search_note_open(fsbb_search *search, int lb);
 
-/* The engines. Each returns FSBB_OK when it ran to the end or was stopped by a limit. */
-fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err);
-fsbb_status fsbb_search_gpu(fsbb_search *search, fsbb_error *err);
-
-/* The two GPU engines behind fsbb_search_gpu (CUDA builds only): the search kept in
- * device memory with fused branch-and-bound kernels, and the seed design where the CPU
- * branches and the GPU bounds pools. */
-fsbb_status fsbb_search_gpu_resident(fsbb_search *search, fsbb_error *err);
-fsbb_status fsbb_search_gpu_offload(fsbb_search *search, fsbb_error *err);
-
-/* 1 when this build has the CUDA engines (a GPU may still be missing at run time). */
-int fsbb_gpu_built(void);
-
-/* The GPU warm-up of a solve that may run on the GPU: a thread that creates the CUDA
- * context and loads the kernels a resident search of m machines with bound lb launches,
- * while the solver prepares the search on the CPU (the heuristic's upper bound). _finish
- * waits for it; both do nothing in a build without CUDA. */
-typedef struct fsbb_gpu_warm_up {
-    pthread_t thread;
-    int started;
-    int m;
-    fsbb_lb_kind lb;
-} fsbb_gpu_warm_up;
-void fsbb_gpu_warm_up_start(fsbb_gpu_warm_up *warm_up, int m, fsbb_lb_kind lb);
-void fsbb_gpu_warm_up_finish(fsbb_gpu_warm_up *warm_up);
-
 #endif

@@ -2,6 +2,8 @@
  * CPU engine run as the search's first phase. */
 #include "warm_start.h"
 
+#include "search_cpu.h"
+
 #include <stdlib.h>
 #include <string.h>
 

@@ -3,6 +3,7 @@
 
 #include "bound_data.h"
 #include "host_device.h"
+#include "search_cpu.h"
 
 #include <CUnit/CUnit.h>
 #include <limits.h>

@@ -20,6 +20,7 @@
 #include "offload_loop.h"
 #include "options.h"
 #include "search.h"
+#include "search_cpu.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -154,7 +155,6 @@ typedef struct engine_setup {
     const char *resume_path;     /* resumed from */
     const fsbb_custom_bound *custom;  /* custom bounds of the search */
     int custom_count;
-    int bounder_without_custom;  /* the stand-in says it does not apply custom bounds */
 } engine_setup;
 
 /* What setup_engine runs: the instance and the upper bound of the run, and its setup. */
@@ -185,7 +185,6 @@ static fsbb_status setup_engine(fsbb_search *search, const void *context, test_e
         cpu_bounder_init(&bounder, search, setup->capacity);
         const fsbb_pool_bounder interface = {.context = &bounder,
                                              .capacity = setup->capacity,
-                                             .custom_bounds = !setup->bounder_without_custom,
                                              .pool = cpu_pool,
                                              .submit = cpu_submit,
                                              .wait = cpu_wait};
@@ -564,22 +563,6 @@ static void test_custom_bound_at_root(void)
     fsbb_options_free(options);
 }
 
-/* A bounder that does not apply custom bounds refuses a search that has some. */
-static void test_custom_bounds_refused(void)
-{
-    fsbb_options *options = options_with("lb1", "dyn", "bfs");
-    fsbb_instance *inst = test_load_instance("ta001");
-    const fsbb_custom_bound bounds[] = {custom_cpu_bound("work", work_bound, NULL)};
-    const test_engine_run run = run_engine(
-        inst, options, inst->best_known,
-        (engine_setup){.capacity = 64, .custom = bounds, .custom_count = 1, .bounder_without_custom = 1});
-    CU_ASSERT_EQUAL(run.status, FSBB_ERR_ARGUMENT);
-    CU_ASSERT_PTR_NOT_NULL(strstr(run.message, "custom bounds"));
-    CU_ASSERT_EQUAL(run.nodes, 0);
-    fsbb_instance_free(inst);
-    fsbb_options_free(options);
-}
-
 /* ---- Opening pools with halving on out-of-memory ---------------------------------------------- */
 
 typedef struct fake_device {
@@ -646,5 +629,4 @@ FSBB_SUITE("offload_loop",
            {"pool opening halves on out-of-memory down to the floor", test_open_halving},
            {"custom bounds, ta001-ta005 from the optimum: the CPU engine's tree", test_custom_bounds_taillard},
            {"custom bounds, random instances: optimum and the CPU engine's tree", test_custom_bounds_random},
-           {"a custom bound at the optimum prunes the root in both engines", test_custom_bound_at_root},
-           {"a bounder without custom bounds refuses a search with some", test_custom_bounds_refused})
+           {"a custom bound at the optimum prunes the root in both engines", test_custom_bound_at_root})

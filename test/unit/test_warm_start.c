@@ -8,6 +8,7 @@
 #include "test_support.h"
 
 #include "checkpoint.h"
+#include "search_cpu.h"
 #include "warm_start.h"
 
 #include <limits.h>

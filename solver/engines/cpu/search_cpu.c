@@ -25,7 +25,7 @@
  * more, so an interrupted search resumes exactly where it stopped. A search run as a
  * first phase (search.h) instead hands its pools over to the next engine when the phase
  * ends. */
-#include "search.h"
+#include "search_cpu.h"
 
 #include "checkpoint.h"
 #include "child_order.h"

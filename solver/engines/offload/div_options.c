@@ -73,17 +73,8 @@ fsbb_status fsbb_div_options_config(const fsbb_options *options, fsbb_div_config
     return FSBB_OK;
 }
 
-fsbb_status fsbb_div_options_check(const fsbb_options *options, int use_gpu, fsbb_error *err)
+fsbb_status fsbb_div_options_check(const fsbb_options *options, fsbb_error *err)
 {
-    if (!fsbb_div_options_active(&options->divergence))
-        return FSBB_OK;
     fsbb_div_config config;
-    const fsbb_status status = fsbb_div_options_config(options, &config, err);
-    if (status != FSBB_OK)
-        return status;
-    if (!use_gpu)
-        return fsbb_fail(err, FSBB_ERR_ARGUMENT,
-                         "--balance, --loading-ratio, --ccc, --cte, --subwarp, --throttle and --diagnose act on the "
-                         "GPU offload engine: add --device gpu");
-    return FSBB_OK;
+    return fsbb_div_options_config(options, &config, err);
 }

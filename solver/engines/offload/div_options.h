@@ -28,9 +28,8 @@ int fsbb_div_options_active(const fsbb_div_options *div);
  * refused, naming the options. */
 fsbb_status fsbb_div_options_config(const fsbb_options *options, fsbb_div_config *config, fsbb_error *err);
 
-/* The solver's check before a search: when a divergence option is on, the combination must
- * be accepted by fsbb_div_options_config and the search must run on the GPU (use_gpu; the
- * GPU engines then run the offload engine, which alone has these kernels). */
-fsbb_status fsbb_div_options_check(const fsbb_options *options, int use_gpu, fsbb_error *err);
+/* The engine choice's check (engine.h) of options with a divergence option on: the
+ * combination must be one fsbb_div_options_config accepts. */
+fsbb_status fsbb_div_options_check(const fsbb_options *options, fsbb_error *err);
 
 #endif
