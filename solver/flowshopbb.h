@@ -55,6 +55,14 @@ const char *fsbb_status_name(fsbb_status status);
 
 typedef struct fsbb_instance fsbb_instance;
 
+/* The largest instance the library takes: jobs, machines, one processing time, and the sum
+ * of all times (so that every makespan and bound stays below INT_MAX, which the search
+ * keeps as "no upper bound"). */
+#define FSBB_MAX_JOBS 30000
+#define FSBB_MAX_MACHINES 1000
+#define FSBB_MAX_TIME 1000000
+#define FSBB_MAX_TOTAL_TIME 2147483646
+
 /* Loads "ta021", "ta21", "TA021" (a Taillard instance, generated in memory), or the file at
  * a path ("-": standard input) in one of three formats, told apart by their content:
  *   Taillard's:  a line of text, "n m seed upper lower", a line of text, m rows of n times;
@@ -94,33 +102,47 @@ int fsbb_instance_schedule(const fsbb_instance *instance, const int *permutation
 
 typedef struct fsbb_options fsbb_options;
 
-/* Defaults: lb=lb1, branch=dyn, select=dfs, ub=heuristic, threads=all cores, device=cpu. */
+/* Options, each with its default (fsbb_option_info lists them: `flowshop-bb --help` prints
+ * the same list). */
 fsbb_options *fsbb_options_new(void);
 fsbb_options *fsbb_options_copy(const fsbb_options *options);
 void fsbb_options_free(fsbb_options *options);
-/* Sets an option by name from its text, as on the command line:
- *   lb lb1|lb2|auto     branch fwd|bwd|dyn       select dfs|bfs|best
- *   ub heuristic|opt|inf|N
- *   threads N (0 = one per online core; more than the cores are allowed: idle threads sleep)
- *   device auto|cpu|gpu time-limit S (0 = none) node-limit N (0 = none)
- *   lb2-pairs N (0 = all machine pairs; LB2's tables, built only for lb lb2 or auto, take
- *               8 (n + 1) bytes a pair: a solve whose tables would exceed half the physical
- *               memory, or 2^31 - 1 entries, is refused with FSBB_ERR_ARGUMENT)
- *   verify N (before solving, check each custom CPU bound with fsbb_bound_verify on N
- *             random instances; 0 = off, the default)
- *   pool-size N  block-size N  pool-order bfs|dfs  refactor none|trig|select (GPU)
- *   gpu-engine resident|offload  warm-start N (GPU resident search without an upper
- *               bound: branch the first N nodes on the CPU; default 1048576, 0 = none)
- *   checkpoint FILE     checkpoint-interval S (default 60; 0 = only when the search stops)
- *   resume FILE (continue a checkpoint: its upper bound replaces "ub"; limits count the
- *               time and nodes of the earlier runs too)
- *   GPU divergence techniques (off by default; any of them runs the GPU offload engine
- *   with the divergence kernels, see README): balance none|central|distributed|steal|
- *   persistent, loading-ratio R (0 = adaptive), ccc on|off, cte on|off, subwarp N (2..32,
- *   0 = off), throttle none|cf|cfq|sj|sjq, diagnose FILE (task traces of the first pools) */
+/* Sets an option by name (or its alias) from its text, as on the command line: a word of
+ * the option's list, a number within its range, a file name. FSBB_ERR_ARGUMENT, naming
+ * the option and what it expects, for an unknown name or a value it does not take. */
 fsbb_status fsbb_options_set(fsbb_options *options, const char *name, const char *value, fsbb_error *err);
-/* The option's current value as text, or NULL for an unknown name. */
+/* The option's current value as text (as fsbb_options_set takes it; "" for no file), or
+ * NULL for an unknown name. */
 const char *fsbb_options_get(const fsbb_options *options, const char *name, char *buffer, int size);
+
+typedef enum fsbb_option_kind {
+    FSBB_OPTION_WORD,         /* one of words */
+    FSBB_OPTION_INTEGER,      /* a whole number from minimum to maximum */
+    FSBB_OPTION_NUMBER,       /* a number from minimum to maximum (seconds, ratios) */
+    FSBB_OPTION_FILE,         /* a file name ("" for none) */
+    FSBB_OPTION_UPPER_BOUND   /* one of words, or a whole number from minimum to maximum */
+} fsbb_option_kind;
+
+/* fsbb_option_spec.flags */
+#define FSBB_OPTION_ECHOED 1u    /* a solve's record names its value (flowshop-bb --json) */
+#define FSBB_OPTION_LIBRARY 2u   /* for programs that add custom bounds: flowshop-bb has no such option */
+
+/* One option of the table behind fsbb_options_set, fsbb_options_get and the defaults. */
+typedef struct fsbb_option_spec {
+    const char *name;           /* "lb", "time-limit", ...: flowshop-bb's --NAME */
+    const char *alias;          /* a former name, also taken, or NULL */
+    fsbb_option_kind kind;
+    const char *const *words;   /* WORD, UPPER_BOUND: the words taken, NULL-terminated */
+    double minimum, maximum;    /* INTEGER, NUMBER, UPPER_BOUND: the range of a number */
+    const char *placeholder;    /* how a usage line names a number or a file: "N", "S", "FILE" */
+    const char *default_value;  /* as fsbb_options_get writes it on fsbb_options_new's options */
+    const char *group;          /* the heading it is listed under: "Search", "GPU", ... */
+    const char *help;           /* what it does */
+    unsigned flags;             /* FSBB_OPTION_ECHOED, FSBB_OPTION_LIBRARY */
+} fsbb_option_spec;
+
+/* The option at index (0, 1, ... in the order of --help), or NULL past the last. */
+const fsbb_option_spec *fsbb_option_info(int index);
 
 /* ---- Custom bounds ------------------------------------------------------------------ */
 

@@ -26,7 +26,7 @@
 
 struct fsbb_solver {
     const fsbb_instance *instance;
-    fsbb_options options;
+    fsbb_options *options;          /* the solver's copy */
     fsbb_custom_bound *bounds;
     int bound_count;
     fsbb_progress_fn on_progress;
@@ -48,16 +48,10 @@ fsbb_status fsbb_solver_new(const fsbb_instance *instance, const fsbb_options *o
     if (!solver)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for a solver");
     solver->instance = instance;
-    if (options) {
-        solver->options = *options;
-    } else {
-        fsbb_options *defaults = fsbb_options_new();
-        if (!defaults) {
-            free(solver);
-            return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for options");
-        }
-        solver->options = *defaults;
-        fsbb_options_free(defaults);
+    solver->options = options ? fsbb_options_copy(options) : fsbb_options_new();
+    if (!solver->options) {
+        free(solver);
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for options");
     }
     solver->progress_interval_s = 0.5;
     atomic_init(&solver->interrupt_request, 0);
@@ -78,6 +72,7 @@ void fsbb_solver_free(fsbb_solver *solver)
         free((char *)def->gpu_function);
     }
     free(solver->bounds);
+    fsbb_options_free(solver->options);
     free(solver);
 }
 
@@ -157,7 +152,7 @@ static fsbb_status initial_upper_bound(const fsbb_solver *solver, fsbb_search *s
                                        fsbb_error *err)
 {
     const fsbb_instance *inst = solver->instance;
-    switch (solver->options.ub_kind) {
+    switch (solver->options->ub_kind) {
     case FSBB_UB_HEURISTIC: {
         int *permutation = malloc(sizeof *permutation * (size_t)inst->n);
         fsbb_job *jobs = malloc(sizeof *jobs * (size_t)inst->n);
@@ -184,7 +179,7 @@ static fsbb_status initial_upper_bound(const fsbb_solver *solver, fsbb_search *s
         atomic_store(&search->incumbent, INT_MAX);
         return FSBB_OK;
     case FSBB_UB_VALUE:
-        atomic_store(&search->incumbent, solver->options.ub_value);
+        atomic_store(&search->incumbent, solver->options->ub_value);
         return FSBB_OK;
     }
     return FSBB_OK;
@@ -200,10 +195,10 @@ static uint64_t physical_memory(void)
  * a table) or that would take more than 1 / LB2_MEMORY_SHARE of physical memory. */
 static fsbb_status check_pair_tables(const fsbb_solver *solver, fsbb_error *err)
 {
-    if (solver->options.lb == FSBB_LB1)
+    if (solver->options->lb == FSBB_LB1)
         return FSBB_OK;
     const fsbb_instance *inst = solver->instance;
-    const int pairs = fsbb_bound_data_pairs_kept(inst->m, solver->options.lb2_pairs);
+    const int pairs = fsbb_bound_data_pairs_kept(inst->m, solver->options->lb2_pairs);
     const unsigned long long bytes = fsbb_bound_data_pair_bytes(inst->n, pairs);
     const unsigned long long memory = physical_memory(), allowed = memory / LB2_MEMORY_SHARE;
     const int indexable = (uint64_t)pairs * (uint64_t)inst->n <= INT_MAX;
@@ -238,10 +233,10 @@ static fsbb_status set_up(const fsbb_solver *solver, fsbb_search *search, fsbb_b
     if (!search->resume) {
         status = initial_upper_bound(solver, search, &stop, err);
         search->initial_ub = atomic_load(&search->incumbent);
-        search->initial_ub_achievable = solver->options.ub_kind == FSBB_UB_OPTIMUM;
+        search->initial_ub_achievable = solver->options->ub_kind == FSBB_UB_OPTIMUM;
     }
-    if (status == FSBB_OK && solver->options.lb != FSBB_LB1 && !fsbb_stop_check(&stop) &&
-        fsbb_bound_data_build_pairs(data, solver->options.lb2_pairs, count_steps, &stop) < 0)
+    if (status == FSBB_OK && solver->options->lb != FSBB_LB1 && !fsbb_stop_check(&stop) &&
+        fsbb_bound_data_build_pairs(data, solver->options->lb2_pairs, count_steps, &stop) < 0)
         status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the LB2 tables of %s", solver->instance->name);
     fsbb_stop_check(&stop);
     fsbb_search_stopped(search, stop.reason);
@@ -353,10 +348,10 @@ static fsbb_status fill_result(const fsbb_search *search, const fsbb_instance *i
 static fsbb_status choose_engine(const fsbb_solver *solver, const fsbb_engine **engine, fsbb_result *result,
                                  fsbb_error *err)
 {
-    const int gpu_available = solver->options.device != FSBB_DEVICE_CPU &&
+    const int gpu_available = solver->options->device != FSBB_DEVICE_CPU &&
                               fsbb_gpu_available(result->device, sizeof result->device);
     const fsbb_engine_request request =
-        fsbb_engine_request_of(&solver->options, solver->bounds, solver->bound_count, gpu_available);
+        fsbb_engine_request_of(solver->options, solver->bounds, solver->bound_count, gpu_available);
     const fsbb_status status = fsbb_engine_choose(&request, engine, err);
     if (status != FSBB_OK)
         return status;
@@ -369,9 +364,9 @@ static fsbb_status choose_engine(const fsbb_solver *solver, const fsbb_engine **
 /* Option "verify": each custom CPU bound checked against brute force before the search. */
 static fsbb_status verify_custom_bounds(const fsbb_solver *solver, fsbb_error *err)
 {
-    for (int b = 0; b < solver->bound_count && solver->options.verify > 0; b++) {
+    for (int b = 0; b < solver->bound_count && solver->options->verify > 0; b++) {
         const fsbb_bound_definition *def = &solver->bounds[b].definition;
-        const fsbb_status status = def->cpu_bound ? fsbb_bound_verify(def, solver->options.verify, 1, err) : FSBB_OK;
+        const fsbb_status status = def->cpu_bound ? fsbb_bound_verify(def, solver->options->verify, 1, err) : FSBB_OK;
         if (status != FSBB_OK)
             return status;
     }
@@ -408,12 +403,12 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
      * the CPU prepares the search. */
     fsbb_engine_warm_up warm_up;
     const fsbb_engine_request may_run =
-        fsbb_engine_request_of(&solver->options, solver->bounds, solver->bound_count, 1);
+        fsbb_engine_request_of(solver->options, solver->bounds, solver->bound_count, 1);
     fsbb_engine_warm_up_start(&warm_up, &may_run, inst->m);
 
     fsbb_search search;
-    const int search_ready = fsbb_search_init(&search, &data, &solver->options,
-                                              resolve_threads(solver->options.threads), INT_MAX,
+    const int search_ready = fsbb_search_init(&search, &data, solver->options,
+                                              resolve_threads(solver->options->threads), INT_MAX,
                                               &solver->interrupt_request) == 0;
     search.start_time = search.last_progress_time = start;
     search.custom_bounds = solver->bounds;
@@ -425,8 +420,8 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     search.incumbent_data = solver->incumbent_data;
     search.instance_hash = fsbb_checkpoint_fingerprint(inst->n, inst->m, inst->p);
     search.bounds_hash = fsbb_checkpoint_bounds_hash(solver->bounds, solver->bound_count);
-    search.checkpoint_path = solver->options.checkpoint_path[0] ? solver->options.checkpoint_path : NULL;
-    search.checkpoint_interval_s = solver->options.checkpoint_interval_s;
+    search.checkpoint_path = solver->options->checkpoint_path;
+    search.checkpoint_interval_s = solver->options->checkpoint_interval_s;
     search.on_checkpoint = solver->on_checkpoint;
     search.checkpoint_data = solver->checkpoint_data;
     fsbb_checkpoint resumed;
@@ -434,8 +429,8 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
 
     const fsbb_engine *engine = NULL;
     status = search_ready ? FSBB_OK : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the incumbent");
-    if (status == FSBB_OK && solver->options.resume_path[0])
-        status = fsbb_search_resume(&search, solver->options.resume_path, &resumed, err);
+    if (status == FSBB_OK && solver->options->resume_path)
+        status = fsbb_search_resume(&search, solver->options->resume_path, &resumed, err);
     /* From here on the solve has a result, partial when it stops or fails; the engine is
      * chosen once the set-up has run beside the GPU's warm-up. A usage error (no GPU for
      * --device gpu, divergence options without one) leaves no result. */

@@ -29,8 +29,6 @@ enum {
     WRITE_BUFFER_BYTES = 1 << 16,
 };
 
-static const char *const lb_names[] = {"lb1", "lb2", "auto"};
-static const char *const branch_names[] = {"fwd", "bwd", "dyn"};
 
 #define FNV_OFFSET 14695981039346656037ull
 #define FNV_PRIME 1099511628211ull
@@ -572,8 +570,8 @@ static fsbb_status check_match(const fsbb_search *search, const fsbb_checkpoint 
         return fsbb_fail(err, FSBB_ERR_CHECKPOINT,
                          "checkpoint %s was made with --lb %s --branch %s, not --lb %s --branch %s: "
                          "resume with the options that shaped its tree",
-                         path, lb_names[saved->lb], branch_names[saved->branch], lb_names[options->lb],
-                         branch_names[options->branch]);
+                         path, fsbb_option_word("lb", saved->lb), fsbb_option_word("branch", saved->branch),
+                         fsbb_option_word("lb", options->lb), fsbb_option_word("branch", options->branch));
     const int pairs = options->lb != FSBB_LB1 ? fsbb_bound_data_pairs_kept(d->m, options->lb2_pairs) : 0;
     if (saved->lb2_pairs != pairs)
         return fsbb_fail(err, FSBB_ERR_CHECKPOINT,

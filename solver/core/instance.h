@@ -9,12 +9,9 @@
 #include <limits.h>
 #include <stddef.h>
 
-/* The largest processing time an instance may hold. */
-#define FSBB_MAX_TIME 1000000
-/* The largest sum of all the times of an instance, so that every makespan and bound fits in
- * an int and stays below INT_MAX, which the search uses as "no upper bound": a schedule
- * whose makespan were INT_MAX would never count as found. */
-#define FSBB_MAX_TOTAL_TIME (INT_MAX - 1)
+/* FSBB_MAX_TOTAL_TIME (flowshopbb.h) keeps INT_MAX, the search's "no upper bound", above
+ * every makespan: a schedule whose makespan were INT_MAX would never count as found. */
+_Static_assert(FSBB_MAX_TOTAL_TIME == INT_MAX - 1, "the sum of an instance's times stays below INT_MAX");
 
 struct fsbb_instance {
     char *name;       /* "ta021", or the file's base name without extension */

@@ -1,4 +1,7 @@
-/* options.h — the option set behind fsbb_options, shared by the search engines. */
+/* options.h — the option set behind fsbb_options, as the engines read it: one typed field
+ * per option of the table in options.c, which alone parses, prints, documents and sets
+ * their defaults (fsbb_options_set, fsbb_options_get, fsbb_option_info, fsbb_options_new).
+ * File names are allocated (NULL: none), so copies go through fsbb_options_copy. */
 #ifndef FSBB_OPTIONS_H
 #define FSBB_OPTIONS_H
 
@@ -15,9 +18,6 @@
  * before the device takes over (warm_start.h). */
 #define FSBB_WARM_START_DEFAULT_NODES ((uint64_t)1 << 20)
 
-/* Room for a file name in the options (held inline so that copies stay plain copies). */
-#define FSBB_PATH_SIZE 4096
-
 typedef enum { FSBB_UB_HEURISTIC, FSBB_UB_OPTIMUM, FSBB_UB_INFINITE, FSBB_UB_VALUE } fsbb_ub_kind;
 typedef enum { FSBB_DEVICE_AUTO, FSBB_DEVICE_CPU, FSBB_DEVICE_GPU } fsbb_device_kind;
 typedef enum { FSBB_REFACTOR_NONE, FSBB_REFACTOR_TRIG, FSBB_REFACTOR_SELECT } fsbb_refactor_kind;
@@ -31,7 +31,7 @@ typedef struct fsbb_div_options {
     int ccc, cte;               /* 1: on */
     int subwarp;                /* lanes per node: 2..32 (0: off) */
     fsbb_div_throttle throttle;
-    char diagnose_path[FSBB_PATH_SIZE];  /* "": no task traces */
+    char *diagnose_path;        /* NULL: no task traces */
 } fsbb_div_options;
 
 struct fsbb_options {
@@ -52,10 +52,14 @@ struct fsbb_options {
     fsbb_gpu_engine gpu_engine;     /* GPU: device-resident search or CPU-branch offload */
     uint64_t warm_start_nodes;      /* GPU resident, no upper bound: nodes branched on the CPU first (0: none) */
     int verify;                     /* random instances to verify custom CPU bounds on (0: off) */
-    char checkpoint_path[FSBB_PATH_SIZE];  /* "": no checkpoints */
-    double checkpoint_interval_s;          /* 0: only when the search stops */
-    char resume_path[FSBB_PATH_SIZE];      /* "": start from the root */
+    char *checkpoint_path;          /* NULL: no checkpoints */
+    double checkpoint_interval_s;   /* 0: only when the search stops */
+    char *resume_path;              /* NULL: start from the root */
     fsbb_div_options divergence;
 };
+
+/* The word fsbb_options_get writes for value of option name (a word option: lb, branch,
+ * ...), or "?" when name has no such value. */
+const char *fsbb_option_word(const char *name, int value);
 
 #endif

@@ -9,7 +9,7 @@
 int fsbb_div_options_active(const fsbb_div_options *div)
 {
     return div->balance != FSBB_DIV_BALANCE_NONE || div->loading_ratio > 0 || div->ccc || div->cte ||
-           div->subwarp > 0 || div->throttle != FSBB_DIV_THROTTLE_NONE || div->diagnose_path[0];
+           div->subwarp > 0 || div->throttle != FSBB_DIV_THROTTLE_NONE || div->diagnose_path;
 }
 
 static int task_pool(fsbb_div_balance balance)

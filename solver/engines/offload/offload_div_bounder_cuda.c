@@ -50,7 +50,7 @@ static fsbb_status open_slots(void *context, int capacity, fsbb_error *err)
     if (!slots)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the pool slots");
     slots->config = opening->config;
-    slots->diagnose = search->options->divergence.diagnose_path[0] != '\0';
+    slots->diagnose = search->options->divergence.diagnose_path != NULL;
     fsbb_trace_init(&slots->trace);
     fsbb_status status = FSBB_OK;
     for (int s = 0; status == FSBB_OK && s < FSBB_OFFLOAD_SLOTS; s++) {
@@ -164,7 +164,7 @@ fsbb_status fsbb_search_offload_div(fsbb_search *search, fsbb_offload_stats *sta
     };
     status = fsbb_offload_search(search, &bounder, stats, err);
     const char *diagnose_path = search->options->divergence.diagnose_path;
-    if (status == FSBB_OK && diagnose_path[0])
+    if (status == FSBB_OK && diagnose_path)
         status = write_trace(diagnose_path, &opening.slots->trace, err);
     slots_free(opening.slots);
     return status;
