@@ -577,7 +577,7 @@ static fsbb_status fake_open(void *context, int capacity, fsbb_error *err)
     device->attempts++;
     if (device->other != FSBB_OK) {
         err->code = device->other;
-        snprintf(err->message, sizeof err->message, "--refactor trig is exact only for small instances");
+        snprintf(err->message, sizeof err->message, "--branch-free trig is exact only for small instances");
         return device->other;
     }
     if (capacity > device->largest_that_fits) {
