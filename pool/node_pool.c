@@ -158,6 +158,21 @@ size_t fsbb_node_pool_steal_half(fsbb_node_pool *victim, fsbb_node_pool *thief)
     return take;
 }
 
+size_t fsbb_node_pool_steal_into(fsbb_node_pool *pool, size_t count, unsigned char *out)
+{
+    const size_t take = count < pool->count ? count : pool->count;
+    if (take == 0)
+        return 0;
+    /* The stack's bottom (its shallowest nodes), or the queue's newest and the heap's last slots. */
+    const size_t first = pool->rule == FSBB_SELECT_DFS ? 0 : pool->count - take;
+    for (size_t i = 0; i < take; i++)
+        memcpy(out + i * pool->node_size, slot(pool, first + i), pool->node_size);
+    if (pool->rule == FSBB_SELECT_DFS)
+        memmove(pool->nodes, pool->nodes + take * pool->node_size, (pool->count - take) * pool->node_size);
+    pool->count -= take;
+    return take;
+}
+
 const fsbb_node *fsbb_node_pool_at(const fsbb_node_pool *pool, size_t i)
 {
     return node_at(pool, i);

@@ -35,6 +35,12 @@ int fsbb_node_pool_pop(fsbb_node_pool *pool, fsbb_node *out);
  * thief ran out of memory). */
 size_t fsbb_node_pool_steal_half(fsbb_node_pool *victim, fsbb_node_pool *thief);
 
+/* Removes up to count of the nodes a thief would take (all of them when count >= the pool's
+ * count) and copies them to out, node_size bytes apart, in storage order, so that pushing
+ * them in that order onto an empty pool of the same rule rebuilds the same order; returns
+ * how many. For a party outside the engine (work_exchange.h). */
+size_t fsbb_node_pool_steal_into(fsbb_node_pool *pool, size_t count, unsigned char *out);
+
 /* The i-th stored node, in storage order (0 <= i < count), for scans such as the
  * smallest open bound or a checkpoint. */
 const fsbb_node *fsbb_node_pool_at(const fsbb_node_pool *pool, size_t i);

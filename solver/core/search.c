@@ -99,12 +99,6 @@ int fsbb_search_should_stop(fsbb_search *search)
         fsbb_search_stopped(search, reason);
         return 1;
     }
-    if (search->phase_node_limit > 0 &&
-        atomic_load_explicit(&search->nodes, memory_order_relaxed) >= search->phase_node_limit) {
-        atomic_store(&search->phase_ended, 1);
-        atomic_store(&search->stop, 1);
-        return 1;
-    }
     if (search->on_progress)
         report_progress(search, now);
     return 0;

@@ -40,13 +40,9 @@ typedef struct fsbb_search {
     /* Smallest bound among nodes left open when a limit stopped the search. */
     atomic_int open_lower_bound;
 
-    /* A first phase run by another engine (warm_start.h). fsbb_search_should_stop ends it
-     * once phase_node_limit nodes are branched (0: no phase), setting phase_ended rather
-     * than limit_reached; the engine then leaves its open nodes in handoff instead of
-     * noting their bounds or saving a final checkpoint. */
-    uint64_t phase_node_limit;
-    atomic_int phase_ended;
-    fsbb_open_nodes *handoff;
+    /* A party that trades open nodes with the engine (work_exchange.h): the warm start's
+     * next phase, the other ranks of a distributed search; NULL for a search on its own. */
+    const fsbb_work_party *party;
 
     /* Custom bounds (CPU callbacks; GPU sources compiled by the GPU engines). */
     const fsbb_custom_bound *custom_bounds;

@@ -22,9 +22,19 @@
  * Checkpoints: a checkpoint thread wakes every checkpoint interval, asks the workers to
  * park between two nodes (one relaxed flag load per node), copies every pool while they
  * wait, lets them go and writes the copy. When the search stops, the pools are saved once
- * more, so an interrupted search resumes exactly where it stopped. A search run as a
- * first phase (search.h) instead hands its pools over to the next engine when the phase
- * ends. */
+ * more, so an interrupted search resumes exactly where it stopped.
+ *
+ * With a party (work_exchange.h), every thread polls nodes_wanted where it looks at the
+ * limits; the first to see a request serves it under the donation lock (so a request is
+ * served once), taking from each pool in turn what a thief would take: half of it, from its
+ * shallow end, up to the count asked, or every node for FSBB_WORK_ALL. While the party
+ * wants every node, idle threads stop stealing, so the engine empties. The last thread to
+ * go idle calls take instead of ending the search: it searches what the party hands it
+ * (the sleepers steal from it as from any busy thread) or ends the search when the party
+ * says it is over. Once nodes have left or entered the pools these are no longer the whole
+ * open tree, and periodic checkpoints end. With a party the engine saves no final
+ * checkpoint: the nodes still open when a limit or an interrupt stops it go to the party
+ * (one last give), which notes and saves them. */
 #include "search_cpu.h"
 
 #include "checkpoint.h"
@@ -106,6 +116,13 @@ struct cpu_engine {
     int ended;                       /* under pause_lock: the workers are done */
     unsigned char *snapshot;         /* the copied pools */
     size_t snapshot_capacity;        /* in nodes */
+
+    /* The party (search->party), when there is one. */
+    const fsbb_work_party *party;
+    pthread_mutex_t donation_lock;   /* one donation at a time; guards donation */
+    unsigned char *donation;         /* the nodes being given */
+    size_t donation_capacity;        /* in nodes */
+    atomic_int traded;               /* nodes were given or taken: the pools are not the whole tree */
 };
 
 /* Publishes w->pool.count for other threads' unlocked peeks; called with w->lock held (or
@@ -261,15 +278,24 @@ static void wake_all(cpu_engine *engine)
     pthread_mutex_unlock(&engine->idle_lock);
 }
 
-/* Counts workers gone idle; the one that makes every worker idle ends the search: no pool
- * holds a node then (an idle worker's pool is empty, and it gets nodes only by stealing
- * from a busy one). */
-static void add_idle(cpu_engine *engine, int count)
+/* Ends the search: every worker leaves. */
+static void end_search(cpu_engine *engine)
 {
-    if (atomic_fetch_add(&engine->idle, count) + count == engine->count) {
-        atomic_store(&engine->done, 1);
-        wake_all(engine);
-    }
+    atomic_store(&engine->done, 1);
+    wake_all(engine);
+}
+
+/* Counts workers gone idle; returns 1 for the one that makes every worker idle: no pool
+ * holds a node then (an idle worker's pool is empty, and it gets nodes only by stealing
+ * from a busy one, or from the party after it counts itself busy again). Without a party,
+ * that one ends the search. */
+static int add_idle(cpu_engine *engine, int count)
+{
+    if (atomic_fetch_add(&engine->idle, count) + count != engine->count)
+        return 0;
+    if (!engine->party)
+        end_search(engine);
+    return 1;
 }
 
 /* Waits, holding no node, while a snapshot of the pools is taken. */
@@ -391,13 +417,117 @@ static int sleep_idle(cpu_engine *engine, unsigned seen, int *timed_out)
     return hint;
 }
 
-/* Waits for work from another thread; returns 0 when the tree is exhausted or the search
- * stopped. */
+/* Makes room for count nodes in engine->donation (donation_lock held); -1 when memory
+ * runs out. */
+static int reserve_donation(cpu_engine *engine, size_t count)
+{
+    if (count <= engine->donation_capacity)
+        return 0;
+    size_t capacity = engine->donation_capacity ? engine->donation_capacity : 64;
+    while (capacity < count)
+        capacity *= 2;
+    unsigned char *bigger = realloc(engine->donation, capacity * engine->node_size);
+    if (!bigger)
+        return -1;
+    engine->donation = bigger;
+    engine->donation_capacity = capacity;
+    return 0;
+}
+
+/* Moves up to wanted nodes into engine->donation (donation_lock held), from each pool in
+ * turn from first's: what a thief takes (half, from the shallow end), or every node for
+ * FSBB_WORK_ALL. Returns how many. */
+static size_t collect_donation(cpu_engine *engine, int first, size_t wanted)
+{
+    size_t given = 0;
+    for (int t = 0; t < engine->count && given < wanted; t++) {
+        worker *victim = &engine->workers[(first + t) % engine->count];
+        if (atomic_load_explicit(&victim->open_nodes, memory_order_relaxed) == 0)
+            continue;
+        pthread_mutex_lock(&victim->lock);
+        size_t take = wanted == FSBB_WORK_ALL ? victim->pool.count : (victim->pool.count + 1) / 2;
+        take = take < wanted - given ? take : wanted - given;
+        if (reserve_donation(engine, given + take) == 0) {
+            given += fsbb_node_pool_steal_into(&victim->pool, take, engine->donation + given * engine->node_size);
+            publish_open_nodes(victim);
+        } else {
+            atomic_store(&engine->out_of_memory, 1);
+            atomic_store(&engine->search->stop, 1);
+        }
+        pthread_mutex_unlock(&victim->lock);
+    }
+    return given;
+}
+
+/* Serves the party's request for nodes, if it has one, unless another thread is serving it. */
+static void serve_party(worker *w)
+{
+    cpu_engine *engine = w->engine;
+    const fsbb_work_party *party = engine->party;
+    if (!party || party->nodes_wanted(party->user_data) == 0 || pthread_mutex_trylock(&engine->donation_lock) != 0)
+        return;
+    /* Asked again under the lock: a request served meanwhile reads 0 now. */
+    const size_t wanted = party->nodes_wanted(party->user_data);
+    if (wanted > 0) {
+        atomic_store(&engine->traded, 1);
+        const size_t given = collect_donation(engine, w->id, wanted);
+        party->give(party->user_data, engine->donation, given, engine->node_size);
+    }
+    pthread_mutex_unlock(&engine->donation_lock);
+}
+
+/* 1 while the party wants every open node: idle threads then steal nothing. */
+static int party_wants_all(const cpu_engine *engine)
+{
+    return engine->party && engine->party->nodes_wanted(engine->party->user_data) == FSBB_WORK_ALL;
+}
+
+/* The last worker gone idle, with a party: asks it for nodes. Returns 1 with the nodes in
+ * w's pool and w counted busy again; 0 when the party says the search is over (it is then
+ * ended) or memory ran out. */
+static int take_from_party(worker *w)
+{
+    cpu_engine *engine = w->engine;
+    const fsbb_work_party *party = engine->party;
+    /* A request still open is answered: nothing to spare. */
+    serve_party(w);
+    fsbb_open_nodes got = {0};
+    int took;
+    while ((took = party->take(party->user_data, &got)) && got.count == 0)
+        free(got.nodes);
+    if (!took) {
+        end_search(engine);
+        return 0;
+    }
+    atomic_store(&engine->traded, 1);
+    /* Busy before the nodes are in reach of thieves: the next to go idle is then not the last
+     * while w holds nodes. */
+    atomic_fetch_sub(&engine->idle, 1);
+    pthread_mutex_lock(&w->lock);
+    int pushed = 1;
+    for (size_t i = 0; i < got.count && pushed; i++)
+        pushed = fsbb_node_pool_push(&w->pool, (const fsbb_node *)(got.nodes + i * got.stride)) == 0;
+    publish_open_nodes(w);
+    pthread_mutex_unlock(&w->lock);
+    free(got.nodes);
+    if (!pushed) {
+        atomic_store(&engine->out_of_memory, 1);
+        atomic_store(&engine->search->stop, 1);
+        wake_all(engine);
+        return 0;
+    }
+    offer_work(w);
+    return 1;
+}
+
+/* Waits for work from another thread, or from the party when w is the last one idle;
+ * returns 0 when the tree is exhausted (everywhere, with a party) or the search stopped. */
 static int find_work(worker *w)
 {
     cpu_engine *engine = w->engine;
     fsbb_search *search = engine->search;
-    add_idle(engine, 1);
+    if (add_idle(engine, 1) && engine->party)
+        return take_from_party(w);
     int hint = -1;
     for (;;) {
         if (atomic_load_explicit(&engine->pause_requested, memory_order_relaxed))
@@ -406,7 +536,7 @@ static int find_work(worker *w)
             return 0;
         const unsigned seen = atomic_load(&engine->wakeups);
         atomic_fetch_add(&engine->sleepers, 1);
-        const int got = try_steal(w, hint);
+        const int got = !party_wants_all(engine) && try_steal(w, hint);
         int timed_out = 0;
         if (!got)
             hint = sleep_idle(engine, seen, &timed_out);
@@ -433,6 +563,7 @@ static void *run_worker(void *arg)
             flush_counters(w);
             if (fsbb_search_should_stop(search))
                 break;
+            serve_party(w);
         }
         pthread_mutex_lock(&w->lock);
         const int got = fsbb_node_pool_pop(&w->pool, w->current);
@@ -606,17 +737,15 @@ static int take_snapshot(cpu_engine *engine, fsbb_checkpoint *state, int *permut
     return 0;
 }
 
-/* Gives every open node to the next phase of the search (the workers are gone). */
-static fsbb_status hand_off(cpu_engine *engine, fsbb_open_nodes *out, fsbb_error *err)
+/* With a party, at the end (the workers are gone): the open nodes left when a limit or an
+ * interrupt stopped the search go to the party, in one give, which notes and saves them. */
+static fsbb_status give_back(cpu_engine *engine, fsbb_error *err)
 {
     size_t total = 0;
     if (copy_pools(engine, &total) != 0)
-        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the open nodes to hand over");
-    out->nodes = engine->snapshot;
-    out->count = total;
-    out->stride = engine->node_size;
-    engine->snapshot = NULL;
-    engine->snapshot_capacity = 0;
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the open nodes to give back");
+    if (total > 0)
+        engine->party->give(engine->party->user_data, engine->snapshot, total, engine->node_size);
     return FSBB_OK;
 }
 
@@ -639,8 +768,9 @@ static void periodic_checkpoint(cpu_engine *engine, int *permutation)
     wake_all(engine);
     while (engine->parked < engine->running)
         pthread_cond_wait(&engine->parked_changed, &engine->pause_lock);
-    /* A search that is ending saves its final state itself. */
-    const int live = engine->running > 0 && !atomic_load(&engine->search->stop);
+    /* A search that is ending saves its final state itself; pools that traded nodes with a
+     * party are not the whole tree. */
+    const int live = engine->running > 0 && !atomic_load(&engine->search->stop) && !atomic_load(&engine->traded);
     fsbb_checkpoint state;
     const int taken = live && take_snapshot(engine, &state, permutation) == 0;
     atomic_store(&engine->pause_requested, 0);
@@ -660,7 +790,7 @@ static void *run_checkpoints(void *arg)
     int *permutation = malloc(sizeof(int) * (size_t)search->data->n);
     pthread_mutex_lock(&engine->pause_lock);
     double due = fsbb_now() + search->checkpoint_interval_s;
-    while (!engine->ended) {
+    while (!engine->ended && !atomic_load(&engine->traded)) {
         if (fsbb_now() < due) {
             const struct timespec deadline = monotonic_deadline(due);
             pthread_cond_timedwait(&engine->parked_changed, &engine->pause_lock, &deadline);
@@ -679,6 +809,7 @@ static void init_sync(cpu_engine *engine)
     atomic_init(&engine->pause_requested, 0);
     pthread_mutex_init(&engine->pause_lock, NULL);
     pthread_mutex_init(&engine->idle_lock, NULL);
+    pthread_mutex_init(&engine->donation_lock, NULL);
     pthread_condattr_t attributes;
     pthread_condattr_init(&attributes);
     pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
@@ -692,10 +823,12 @@ static void free_sync(cpu_engine *engine)
 {
     pthread_mutex_destroy(&engine->pause_lock);
     pthread_mutex_destroy(&engine->idle_lock);
+    pthread_mutex_destroy(&engine->donation_lock);
     pthread_cond_destroy(&engine->parked_changed);
     pthread_cond_destroy(&engine->work_ready);
     pthread_cond_destroy(&engine->pause_over);
     free(engine->snapshot);
+    free(engine->donation);
 }
 
 /* When fewer threads started than workers were made (called with the workers parked at
@@ -763,7 +896,8 @@ static fsbb_status run_threads(cpu_engine *engine, fsbb_error *err)
 
 fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
 {
-    cpu_engine engine = {.search = search, .count = search->threads, .node_size = fsbb_node_size(search->data->n)};
+    cpu_engine engine = {.search = search, .count = search->threads, .node_size = fsbb_node_size(search->data->n),
+                         .party = search->party};
     engine.workers = calloc((size_t)engine.count, sizeof *engine.workers);
     if (!engine.workers)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for %d search threads", engine.count);
@@ -784,10 +918,10 @@ fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
         status = run_threads(&engine, err);
     if (status == FSBB_OK && atomic_load(&engine.out_of_memory))
         status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for open nodes");
-    /* Every worker stopped between two nodes: the pools hold the whole open tree. */
-    const int handing_off = status == FSBB_OK && search->handoff && atomic_load(&search->phase_ended);
-    if (handing_off) {
-        status = hand_off(&engine, search->handoff, err);
+    /* Every worker stopped between two nodes: the pools hold the engine's open nodes. */
+    const int giving_back = status == FSBB_OK && engine.party;
+    if (giving_back) {
+        status = give_back(&engine, err);
     } else if (status == FSBB_OK && search->checkpoint_path) {
         int *permutation = malloc(sizeof(int) * (size_t)search->data->n);
         fsbb_checkpoint state;
@@ -795,7 +929,7 @@ fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
         free(permutation);
     }
     for (int t = 0; t < initialised; t++) {
-        if (!handing_off && engine.workers[t].pool.count > 0)
+        if (!giving_back && engine.workers[t].pool.count > 0)
             fsbb_search_note_open(search, fsbb_node_pool_min_lb(&engine.workers[t].pool));
         free_worker(&engine.workers[t]);
     }
