@@ -11,6 +11,7 @@
 
 #include "checkpoint.h"
 #include "host_device.h"
+#include "search_cpu.h"
 
 #include <limits.h>
 #include <pthread.h>
