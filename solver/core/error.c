@@ -16,6 +16,20 @@ fsbb_status fsbb_fail(fsbb_error *err, fsbb_status code, const char *format, ...
     return code;
 }
 
+fsbb_status fsbb_fail_in(fsbb_error *err, fsbb_status code, const char *format, ...)
+{
+    if (err) {
+        char cause[FSBB_ERROR_MESSAGE_SIZE], what[FSBB_ERROR_MESSAGE_SIZE];
+        snprintf(cause, sizeof cause, "%s", err->message);
+        va_list args;
+        va_start(args, format);
+        vsnprintf(what, sizeof what, format, args);
+        va_end(args);
+        fsbb_fail(err, code, "%s: %s", what, cause);
+    }
+    return code;
+}
+
 const char *fsbb_status_name(fsbb_status status)
 {
     switch (status) {

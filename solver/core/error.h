@@ -8,4 +8,9 @@
 fsbb_status fsbb_fail(fsbb_error *err, fsbb_status code, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* Sets err (if not NULL) to code and the printf-style words of what failed, followed by
+ * ": " and err's message as it was (the cause); returns code. */
+fsbb_status fsbb_fail_in(fsbb_error *err, fsbb_status code, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+
 #endif

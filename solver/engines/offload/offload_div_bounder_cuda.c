@@ -69,17 +69,6 @@ static fsbb_status open_slots(void *context, int capacity, fsbb_error *err)
     return FSBB_OK;
 }
 
-/* A failed GPU step as one line that says what failed. */
-static fsbb_status gpu_failure(fsbb_status status, const char *what, fsbb_error *err)
-{
-    if (err) {
-        char cause[FSBB_ERROR_MESSAGE_SIZE];
-        snprintf(cause, sizeof cause, "%s", err->message);
-        fsbb_fail(err, status, "GPU offload engine (divergence kernels), %s: %s", what, cause);
-    }
-    return status;
-}
-
 /* Appends the PLAIN kernel's trace of the loaded pool, its warps and tasks numbered after
  * those of the pools traced before. */
 static fsbb_status trace_pool(div_slots *slots, int count, int ub, fsbb_error *err)
@@ -116,7 +105,8 @@ static fsbb_status slot_submit(void *context, int slot, int ub, fsbb_error *err)
         status = trace_pool(slots, pool->count, ub, err);
     if (status == FSBB_OK)
         status = fsbb_div_bounder_run(slots->bounder, &slots->config, ub, slots->bounds[slot], NULL, err);
-    return status == FSBB_OK ? FSBB_OK : gpu_failure(status, "bounding a pool", err);
+    return status == FSBB_OK ? FSBB_OK
+                             : fsbb_fail_in(err, status, "GPU offload engine (divergence kernels), bounding a pool");
 }
 
 static fsbb_status slot_wait(void *context, int slot, const int **bounds, fsbb_error *err)
@@ -154,7 +144,7 @@ fsbb_status fsbb_search_offload_div(fsbb_search *search, fsbb_offload_stats *sta
     int capacity = 0;
     status = fsbb_offload_open_halving(open_slots, &opening, requested, floor, &capacity, err);
     if (status != FSBB_OK)
-        return gpu_failure(status, "starting", err);
+        return fsbb_fail_in(err, status, "GPU offload engine (divergence kernels), starting");
     const fsbb_pool_bounder bounder = {
         .context = opening.slots,
         .capacity = capacity,

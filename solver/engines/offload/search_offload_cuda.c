@@ -52,17 +52,6 @@ static fsbb_status compile_custom_bounds(const fsbb_search *search, fsbb_gpu_cus
     return fsbb_gpu_custom_bounds_new(search->custom_bounds, search->custom_bound_count, search->data, 0, out, err);
 }
 
-/* A failed GPU step as one line that says what failed. */
-static fsbb_status gpu_failure(fsbb_status status, const char *what, fsbb_error *err)
-{
-    if (err) {
-        char cause[FSBB_ERROR_MESSAGE_SIZE];
-        snprintf(cause, sizeof cause, "%s", err->message);
-        fsbb_fail(err, status, "GPU offload engine, %s: %s", what, cause);
-    }
-    return status;
-}
-
 static fsbb_gpu_pool *slot_pool(void *context, int slot)
 {
     return fsbb_gpu_bounder_pool(context, slot);
@@ -71,13 +60,13 @@ static fsbb_gpu_pool *slot_pool(void *context, int slot)
 static fsbb_status slot_submit(void *context, int slot, int ub, fsbb_error *err)
 {
     const fsbb_status status = fsbb_gpu_bounder_submit(context, slot, ub, err);
-    return status == FSBB_OK ? FSBB_OK : gpu_failure(status, "submitting a pool", err);
+    return status == FSBB_OK ? FSBB_OK : fsbb_fail_in(err, status, "GPU offload engine, submitting a pool");
 }
 
 static fsbb_status slot_wait(void *context, int slot, const int **bounds, fsbb_error *err)
 {
     const fsbb_status status = fsbb_gpu_bounder_wait(context, slot, bounds, err);
-    return status == FSBB_OK ? FSBB_OK : gpu_failure(status, "bounding a pool", err);
+    return status == FSBB_OK ? FSBB_OK : fsbb_fail_in(err, status, "GPU offload engine, bounding a pool");
 }
 
 fsbb_status fsbb_search_gpu_offload_stats(fsbb_search *search, fsbb_offload_stats *stats, fsbb_error *err)
@@ -97,7 +86,7 @@ fsbb_status fsbb_search_gpu_offload_stats(fsbb_search *search, fsbb_offload_stat
     status = fsbb_offload_open_halving(open_bounder, &opening, requested, floor, &capacity, err);
     if (status != FSBB_OK) {
         fsbb_gpu_custom_bounds_free(opening.custom);
-        return gpu_failure(status, "starting", err);
+        return fsbb_fail_in(err, status, "GPU offload engine, starting");
     }
     const fsbb_pool_bounder bounder = {
         .context = opening.bounder,
