@@ -42,11 +42,7 @@ static unsigned next_random(unsigned *state)
 
 static void append_job(const checker *c, const int *before, int job, int *after)
 {
-    int t = 0;
-    for (int k = 0; k < c->m; k++) {
-        t = FSBB_MAX(t, before[k]) + c->p[k * c->n + job];
-        after[k] = t;
-    }
+    fsbb_completion_append(c->n, c->m, c->p, job, before, after);
 }
 
 /* Tries every order of the unscheduled jobs after `placed` of them, then the suffix. */

@@ -4,6 +4,7 @@
 
 #include "error.h"
 #include "host_device.h"
+#include "lb1.h"
 #include "options.h"
 #include "search.h"
 
@@ -544,13 +545,8 @@ fsbb_status fsbb_search_checkpoint(fsbb_search *search, const fsbb_node *nodes, 
 static int makespan_of(const fsbb_bound_data *d, const int *permutation, int *completion)
 {
     memset(completion, 0, sizeof(int) * (size_t)d->m);
-    for (int i = 0; i < d->n; i++) {
-        int t = 0;
-        for (int k = 0; k < d->m; k++) {
-            t = FSBB_MAX(t, completion[k]) + d->p[k * d->n + permutation[i]];
-            completion[k] = t;
-        }
-    }
+    for (int i = 0; i < d->n; i++)
+        fsbb_completion_append(d->n, d->m, d->p, permutation[i], completion, completion);
     return completion[d->m - 1];
 }
 

@@ -10,6 +10,8 @@
  * whole. */
 #include "heuristic.h"
 
+#include "lb1.h"
+
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -20,6 +22,7 @@
 
 typedef struct workspace {
     int n, m;
+    const int *p;  /* m x n, machine-major: p[k * n + j] */
     int *times;    /* n x m, job-major: times[j * m + k] */
     int *heads;    /* (n + 1) x m */
     int *tails;    /* (n + 1) x m */
@@ -38,6 +41,7 @@ static int workspace_init(workspace *w, int n, int m, const int *p)
 {
     w->n = n;
     w->m = m;
+    w->p = p;
     w->times = malloc(sizeof(int) * (size_t)n * (size_t)m);
     w->heads = malloc(sizeof(int) * ((size_t)n + 1) * (size_t)m);
     w->tails = malloc(sizeof(int) * ((size_t)n + 1) * (size_t)m);
@@ -58,12 +62,8 @@ static int sequence_makespan(const workspace *w, const int *sequence, int length
     int *completion = w->inserted;
     for (int k = 0; k < m; k++)
         completion[k] = 0;
-    for (int i = 0; i < length; i++) {
-        const int *t = w->times + sequence[i] * m;
-        completion[0] += t[0];
-        for (int k = 1; k < m; k++)
-            completion[k] = (completion[k] > completion[k - 1] ? completion[k] : completion[k - 1]) + t[k];
-    }
+    for (int i = 0; i < length; i++)
+        fsbb_completion_append(w->n, m, w->p, sequence[i], completion, completion);
     return completion[m - 1];
 }
 
