@@ -33,11 +33,6 @@ static const struct {
     [FSBB_COLUMN_SOLVER_VERSION] = {"solver_version", KIND_TEXT},
 };
 
-const char *fsbb_sweep_result_column_name(fsbb_sweep_result_column column)
-{
-    return column < FSBB_RESULT_COLUMNS ? result_columns[column].name : NULL;
-}
-
 int fsbb_sweep_reserved_column(const char *name)
 {
     if (strcmp(name, "instance") == 0 || strcmp(name, "repeat") == 0)

@@ -29,9 +29,6 @@ typedef enum fsbb_sweep_result_column {
     FSBB_RESULT_COLUMNS
 } fsbb_sweep_result_column;
 
-/* The header names of the result columns. */
-const char *fsbb_sweep_result_column_name(fsbb_sweep_result_column column);
-
 typedef struct fsbb_sweep_layout {
     char **parameters;        /* NULL-terminated parameter names, in the sweep file's order */
     int parameter_count;
