@@ -211,7 +211,7 @@ $(BUILD)/gpu-resident-bench: $(BUILD)/test/bench/gpu_resident_bench.o $(BUILD)/l
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # The offload GPU engine on whole solves, with its time split (test/bench/offload_bench.c).
-$(BUILD)/offload-bench: $(BUILD)/test/bench/offload_bench.o $(BUILD)/libflowshopbb.a
+$(BUILD)/offload-bench: $(BUILD)/test/bench/offload_bench.o $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 .PHONY: bench-gpu
