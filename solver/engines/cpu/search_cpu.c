@@ -862,6 +862,9 @@ static fsbb_status run_threads(cpu_engine *engine, fsbb_error *err)
     /* The workers park at the start until every thread that could be made exists. */
     const int wanted = engine->count;
     engine->running = wanted;
+    /* Time-outs wake at most about IDLE_TIMEOUTS_PER_S sleepers a second in all; set before
+     * any worker exists, since a worker may sleep before it first parks. */
+    engine->idle_wait_s = FSBB_MAX(MIN_IDLE_WAIT_S, (double)wanted / IDLE_TIMEOUTS_PER_S);
     atomic_store(&engine->pause_requested, 1);
     int started = 0;
     for (; started < wanted; started++)
@@ -871,8 +874,6 @@ static fsbb_status run_threads(cpu_engine *engine, fsbb_error *err)
     if (started < wanted)
         keep_started(engine, started);
     search->threads = started;
-    /* Time-outs wake at most about IDLE_TIMEOUTS_PER_S sleepers a second in all. */
-    engine->idle_wait_s = FSBB_MAX(MIN_IDLE_WAIT_S, (double)started / IDLE_TIMEOUTS_PER_S);
     atomic_store(&engine->pause_requested, 0);
     pthread_cond_broadcast(&engine->pause_over);
     pthread_mutex_unlock(&engine->pause_lock);
