@@ -8,16 +8,19 @@
 #   make bench-gpu    the device-resident GPU engine's table (run it on a machine with a GPU)
 #   make bench-heuristic  the heuristic engine alone on ta051-ta120 (HEURISTIC_BENCH_ARGS)
 #   make CUDA=0       force a CPU-only build; SANITIZE=1 builds with ASan and UBSan
+#   make CUDA_ARCH="80 90"  the GPU architectures to compile for (default: the GPU present at
+#                     build time, else Volta..Hopper as far as nvcc goes; cuda_arch.mk)
+#   make cuda-arch    print the GPU architectures this build compiles for, and why
 #   make install      the library, its header and flowshopbb.pc under PREFIX (DESTDIR for staging)
 #   make examples     the programs of examples/, linked with the library of this build
 
 BUILD    ?= build
+.DEFAULT_GOAL := all
 CC       ?= cc
 PKGS     := glib-2.0
 NVCC     ?= $(shell command -v nvcc 2>/dev/null)
 CUDA     ?= $(if $(NVCC),1,0)
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(NVCC))
-CUDA_ARCH ?= -gencode=arch=compute_90,code=sm_90
 PREFIX   ?= /usr/local
 LIBDIR   ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
@@ -50,13 +53,26 @@ ifeq ($(CUDA),1)
 LIB_C   := $(filter-out %_nocuda.c,$(LIB_C))
 LIB_CU  := $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.cu))
 CPPFLAGS += -DFSBB_HAVE_CUDA
+include cuda_arch.mk
 NVFLAGS ?= -O3 -lineinfo
-NVFLAGS += $(CUDA_ARCH) -std=c++17 -Xcompiler -fPIC,-Wall $(addprefix -I,$(LIB_DIRS)) -DFSBB_HAVE_CUDA
+NVFLAGS += $(CUDA_GENCODE) -std=c++17 -Xcompiler -fPIC,-Wall $(addprefix -I,$(LIB_DIRS)) -DFSBB_HAVE_CUDA \
+           -DFSBB_CUDA_ARCH_NAMES='"$(CUDA_ARCH_NAMES)"'
+CUDA_VERSION := $(shell $(NVCC) --version 2>/dev/null | sed -n 's/.*release \([0-9.]*\),.*/\1/p')
 LDLIBS  += -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lrt -lstdc++
 else
 LIB_C   := $(filter-out %_cuda.c,$(LIB_C))
 LIB_CU  :=
 endif
+
+# What the build is made with (fsbb_build_features, the probe's message), in a file rewritten
+# only when it changes: what depends on it is rebuilt when CUDA or CUDA_ARCH changes.
+BUILD_FEATURES := $(if $(filter 1,$(CUDA)),cuda $(CUDA_VERSION) $(CUDA_ARCH_NAMES),without cuda)
+BUILD_STAMP := $(BUILD)/gen/build-features
+$(shell mkdir -p $(BUILD)/gen && { [ "$$(cat $(BUILD_STAMP) 2>/dev/null)" = "$(BUILD_FEATURES)" ] || \
+    echo "$(BUILD_FEATURES)" >$(BUILD_STAMP); })
+$(BUILD)/solver/version.o: $(BUILD_STAMP)
+$(BUILD)/solver/version.o: CPPFLAGS += -DFSBB_CUDA_VERSION='"$(CUDA_VERSION)"' \
+                                       -DFSBB_CUDA_ARCH_NAMES='"$(CUDA_ARCH_NAMES)"'
 
 LIB_OBJ := $(LIB_C:%.c=$(BUILD)/%.o) $(LIB_CU:%.cu=$(BUILD)/%.cu.o)
 CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/cli/*.c))
@@ -73,14 +89,17 @@ ifneq ($(SWEEP_OBJ),)
 PROGRAMS += $(BUILD)/flowshop-sweep
 endif
 
-.PHONY: all check check-gpu bench-cpu bench-gpu-pool clean install examples
+.PHONY: all check check-gpu bench-cpu bench-gpu-pool clean install examples cuda-arch
 all: $(PROGRAMS)
+
+cuda-arch:
+	@echo '$(if $(filter 1,$(CUDA)),$(CUDA_ARCH_NAMES) ($(CUDA_ARCH_WHY)),none: a build without CUDA)'
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/%.cu.o: %.cu
+$(BUILD)/%.cu.o: %.cu $(BUILD_STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVFLAGS) -MMD -MP -c $< -o $@
 
@@ -150,6 +169,10 @@ check: $(BUILD)/test-runner $(BUILD)/flowshop-bb $(BUILD)/flowshop-sweep
 	sh test/cli/checkpoint.sh $(BUILD)/flowshop-bb
 	sh test/cli/sweep.sh $(BUILD)/flowshop-sweep
 	sh test/cli/limits.sh $(BUILD)/flowshop-bb
+	sh test/cli/json_errors.sh $(BUILD)/flowshop-bb
+ifeq ($(CUDA),1)
+	sh test/cli/cuda_arch.sh $(BUILD)/flowshop-bb "$(CUDA_ARCH_NAMES)" "$(CUDA_ARCH_WHY)"
+endif
 	MAKE="$(MAKE)" sh test/cli/library.sh $(BUILD) $(CUDA)
 
 check-gpu: $(BUILD)/check-gpu $(BUILD)/flowshop-bb

@@ -110,12 +110,3 @@ void fsbb_search_note_open(fsbb_search *search, int lb)
     while (lb < seen && !atomic_compare_exchange_weak(&search->open_lower_bound, &seen, lb))
         ;
 }
-
-int fsbb_gpu_built(void)
-{
-#ifdef FSBB_HAVE_CUDA
-    return 1;
-#else
-    return 0;
-#endif
-}

@@ -117,9 +117,6 @@ fsbb_status fsbb_search_gpu(fsbb_search *search, fsbb_error *err);
 fsbb_status fsbb_search_gpu_resident(fsbb_search *search, fsbb_error *err);
 fsbb_status fsbb_search_gpu_offload(fsbb_search *search, fsbb_error *err);
 
-/* 1 when this build has the CUDA engines (a GPU may still be missing at run time). */
-int fsbb_gpu_built(void);
-
 /* The GPU warm-up of a solve that may run on the GPU: a thread that creates the CUDA
  * context and loads the kernels a resident search of m machines with bound lb launches,
  * while the solver prepares the search on the CPU (the heuristic's upper bound). _finish

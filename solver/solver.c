@@ -358,11 +358,14 @@ static fsbb_status choose_device(const fsbb_solver *solver, int *use_gpu, char *
     snprintf(device, (size_t)size, "cpu");
     if (solver->options.device == FSBB_DEVICE_CPU)
         return FSBB_OK;
-    const int available = fsbb_gpu_available(device, size);
+    fsbb_error gpu_err;
+    const fsbb_status gpu = fsbb_gpu_check(device, size, &gpu_err);
+    const int available = gpu == FSBB_OK;
     if (solver->options.device == FSBB_DEVICE_GPU) {
+        if (gpu == FSBB_ERR_GPU_ARCH)
+            return fsbb_fail(err, gpu, "--device gpu: %s", gpu_err.message);
         if (!available)
-            return fsbb_fail(err, FSBB_ERR_NO_GPU, "--device gpu: no usable CUDA GPU (this build %s CUDA)",
-                             fsbb_gpu_built() ? "has" : "was made without");
+            return fsbb_fail(err, FSBB_ERR_NO_GPU, "--device gpu: no usable CUDA GPU: %s", gpu_err.message);
         if (!gpu_sources_complete)
             return fsbb_fail(err, FSBB_ERR_ARGUMENT, "--device gpu: a custom bound has no GPU source");
         *use_gpu = 1;

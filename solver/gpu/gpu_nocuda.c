@@ -12,11 +12,16 @@ static fsbb_status no_gpu(fsbb_error *err, const char *what)
     return fsbb_fail(err, FSBB_ERR_NO_GPU, "%s: this build of flowshop-bb was made without CUDA", what);
 }
 
-int fsbb_gpu_available(char *name_out, int size)
+fsbb_status fsbb_gpu_check(char *name_out, int size, fsbb_error *err)
 {
     (void)name_out;
     (void)size;
-    return 0;
+    return fsbb_fail(err, FSBB_ERR_NO_GPU, "this build of flowshop-bb was made without CUDA");
+}
+
+int fsbb_gpu_available(char *name_out, int size)
+{
+    return fsbb_gpu_check(name_out, size, NULL) == FSBB_OK;
 }
 
 void fsbb_gpu_warm_up_start(fsbb_gpu_warm_up *warm_up, int m, fsbb_lb_kind lb)
