@@ -11,7 +11,9 @@
 #   make CUDA_ARCH="80 90"  the GPU architectures to compile for (default: the GPU present at
 #                     build time, else Volta..Hopper as far as nvcc goes; cuda_arch.mk)
 #   make cuda-arch    print the GPU architectures this build compiles for, and why
-#   make install      the library, its header and flowshopbb.pc under PREFIX (DESTDIR for staging)
+#   make install      flowshop-bb and its manual page, the library, its header and flowshopbb.pc
+#                     under PREFIX (DESTDIR for staging)
+#   make man          the manual page build/flowshop-bb.1 (also made by make), from --help's table
 #   make examples     the programs of examples/, linked with the library of this build
 
 BUILD    ?= build
@@ -22,8 +24,10 @@ NVCC     ?= $(shell command -v nvcc 2>/dev/null)
 CUDA     ?= $(if $(NVCC),1,0)
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(NVCC))
 PREFIX   ?= /usr/local
+BINDIR   ?= $(PREFIX)/bin
 LIBDIR   ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
+MANDIR   ?= $(PREFIX)/share/man
 VERSION  := $(shell sed -n 's/^\#define FSBB_VERSION "\(.*\)"/\1/p' solver/flowshopbb.h)
 SONAME   := libflowshopbb.so.$(firstword $(subst ., ,$(VERSION)))
 
@@ -83,13 +87,13 @@ GPU_TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter %.c,$(GPU_TEST_SRC))) \
                 $(patsubst %.cu,$(BUILD)/%.cu.o,$(filter %.cu,$(GPU_TEST_SRC)))
 BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out test/bench/gpu_pool_bench.c test/bench/gpu_resident_bench.c test/bench/heuristic_bench.c,$(wildcard test/bench/*.c)))
 
-PROGRAMS := $(BUILD)/flowshop-bb $(BUILD)/libflowshopbb.a $(BUILD)/libflowshopbb.so
+PROGRAMS := $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1 $(BUILD)/libflowshopbb.a $(BUILD)/libflowshopbb.so
 PROGRAMS += $(BUILD)/characterize
 ifneq ($(SWEEP_OBJ),)
 PROGRAMS += $(BUILD)/flowshop-sweep
 endif
 
-.PHONY: all check check-gpu bench-cpu bench-gpu-pool clean install examples cuda-arch
+.PHONY: all check check-gpu bench-cpu bench-gpu-pool clean install examples cuda-arch man
 all: $(PROGRAMS)
 
 cuda-arch:
@@ -125,8 +129,10 @@ $(BUILD)/solver/gpu/gpu_custom_bound_cuda.o: $(BUILD)/gen/gpu_custom_sources.h
 $(BUILD)/solver/gpu/gpu_custom_bound_cuda.o: CPPFLAGS += -I$(BUILD)/gen -I$(CUDA_HOME)/include \
                                                      -DFSBB_CUDA_LIB_DIR='"$(CUDA_HOME)/lib64"'
 
-install: $(BUILD)/libflowshopbb.a $(BUILD)/libflowshopbb.so
-	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR)
+install: $(BUILD)/libflowshopbb.a $(BUILD)/libflowshopbb.so $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1
+	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 755 $(BUILD)/flowshop-bb $(DESTDIR)$(BINDIR)/flowshop-bb
+	install -m 644 $(BUILD)/flowshop-bb.1 $(DESTDIR)$(MANDIR)/man1/flowshop-bb.1
 	install -m 644 $(BUILD)/libflowshopbb.a $(DESTDIR)$(LIBDIR)/libflowshopbb.a
 	install -m 755 $(BUILD)/libflowshopbb.so $(DESTDIR)$(LIBDIR)/libflowshopbb.so.$(VERSION)
 	ln -sf libflowshopbb.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
@@ -146,6 +152,11 @@ $(BUILD)/examples/%: examples/%.c $(BUILD)/libflowshopbb.a
 $(BUILD)/flowshop-bb: $(CLI_OBJ) $(BUILD)/libflowshopbb.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+# The manual page, written by the program from the table and text behind --help.
+man: $(BUILD)/flowshop-bb.1
+$(BUILD)/flowshop-bb.1: $(BUILD)/flowshop-bb
+	$(BUILD)/flowshop-bb --man >$@.tmp && mv $@.tmp $@
+
 $(BUILD)/flowshop-sweep: $(SWEEP_OBJ) $(BUILD)/libflowshopbb.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -161,7 +172,7 @@ $(BUILD)/gpu-pool-bench: $(BUILD)/test/bench/gpu_pool_bench.o $(BUILD)/libflowsh
 $(BUILD)/bench-cpu: $(BENCH_OBJ) $(BUILD)/libflowshopbb.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-check: $(BUILD)/test-runner $(BUILD)/flowshop-bb $(BUILD)/flowshop-sweep
+check: $(BUILD)/test-runner $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1 $(BUILD)/flowshop-sweep
 	$(BUILD)/test-runner
 	sh test/cli/run.sh $(BUILD)/flowshop-bb
 	sh test/cli/input.sh $(BUILD)/flowshop-bb
@@ -170,6 +181,7 @@ check: $(BUILD)/test-runner $(BUILD)/flowshop-bb $(BUILD)/flowshop-sweep
 	sh test/cli/sweep.sh $(BUILD)/flowshop-sweep
 	sh test/cli/limits.sh $(BUILD)/flowshop-bb
 	sh test/cli/json_errors.sh $(BUILD)/flowshop-bb
+	sh test/cli/man.sh $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1
 ifeq ($(CUDA),1)
 	sh test/cli/cuda_arch.sh $(BUILD)/flowshop-bb "$(CUDA_ARCH_NAMES)" "$(CUDA_ARCH_WHY)"
 endif

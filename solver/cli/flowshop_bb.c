@@ -65,7 +65,7 @@ typedef enum option_id {
     OPT_RESUME,
     OPT_GPU_ENGINE, OPT_WARM_START, OPT_POOL_SIZE, OPT_BLOCK_SIZE, OPT_POOL_ORDER, OPT_REFACTOR,
     OPT_BALANCE, OPT_LOADING_RATIO, OPT_CCC, OPT_CTE, OPT_SUBWARP, OPT_THROTTLE, OPT_DIAGNOSE, OPT_CHARACTERIZE,
-    OPT_FORMAT, OPT_SCHEDULE, OPT_GANTT, OPT_JSON, OPT_QUIET, OPT_VERSION, OPT_HELP,
+    OPT_FORMAT, OPT_SCHEDULE, OPT_GANTT, OPT_JSON, OPT_QUIET, OPT_VERSION, OPT_HELP, OPT_MAN,
     OPTION_COUNT
 } option_id;
 
@@ -144,6 +144,8 @@ static const cli_option cli_options[OPTION_COUNT] = {
                      "print the version, the GPU architectures built for and whether this machine's GPU can "
                      "run them, and exit"},
     [OPT_HELP] = {"help", 'h', NULL, FALSE, NULL, "print this help and exit"},
+    [OPT_MAN] = {"man", 0, NULL, FALSE, NULL,
+                 "print this help as a manual page (roff) and exit: flowshop-bb --man | man -l -"},
 };
 
 /* The command line as parsed: each option's text (NULL: not given) or flag. */
@@ -552,15 +554,19 @@ static GOptionEntry *option_entries(cli_args *args)
     return entries;
 }
 
-static void print_help(void)
+/* --help (FSBB_CLI_HELP_TEXT) or the manual page (FSBB_CLI_HELP_MAN), from the options
+ * table and the same paragraphs. */
+static void print_help(fsbb_cli_help_format format)
 {
-    GString *out = g_string_new("Usage: flowshop-bb [OPTION...] INSTANCE\n"
-                                "       flowshop-bb --characterize FILE\n\n");
-    fsbb_cli_help_paragraph(out,
+    static const char *const usages[] = {"[OPTION...] INSTANCE", "--characterize FILE", NULL};
+    GString *out = g_string_new(NULL);
+    fsbb_cli_help help;
+    fsbb_cli_help_begin(&help, out, format, "flowshop-bb", FSBB_VERSION,
+                        "solve permutation flow-shop instances to proven optimality by branch-and-bound", usages);
+    fsbb_cli_help_paragraph(&help,
                             "Solves a permutation flow-shop instance (minimum makespan) to proven optimality "
                             "by branch-and-bound, and prints the best schedule, its makespan and the proven "
-                            "lower bound.",
-                            0);
+                            "lower bound.");
     gchar *instance = g_strdup_printf(
         "INSTANCE is a Taillard name (ta001 to ta120; ta21 and TA021 too), built in, or the path of a "
         "file ('-': standard input) in Taillard's format, in the plain form (\"n m\", then m lines of n "
@@ -570,28 +576,21 @@ static void print_help(void)
         "name is in the current folder: write ./ta005 to read such a file. A file holds at most %d jobs "
         "and %d machines, times from 0 to %d, and the sum of all its times is at most %d.",
         FSBB_MAX_JOBS, FSBB_MAX_MACHINES, FSBB_MAX_TIME, FSBB_MAX_TOTAL_TIME);
-    g_string_append_c(out, '\n');
-    fsbb_cli_help_paragraph(out, instance, 0);
+    fsbb_cli_help_paragraph(&help, instance);
     g_free(instance);
+    fsbb_cli_help_heading(&help, 0, "Options");
     for (int o = 0; o < OPTION_COUNT; o++) {
         const cli_option *option = &cli_options[o];
         if (option->section)
-            g_string_append_printf(out, "\n%s:\n", option->section);
-        gchar *names = g_strdup_printf("%c%c%c --%s%s%s", option->short_name ? '-' : ' ',
-                                       option->short_name ? option->short_name : ' ', option->short_name ? ',' : ' ',
-                                       option->name, option->argument ? " " : "",
-                                       option->argument ? option->argument : "");
-        fsbb_cli_help_item(out, names, option->help, 30);
-        g_free(names);
+            fsbb_cli_help_heading(&help, 2, option->section);
+        fsbb_cli_help_option(&help, option->short_name, option->name, option->argument, option->help);
     }
-    g_string_append_c(out, '\n');
-    fsbb_cli_help_paragraph(out,
+    fsbb_cli_help_paragraph(&help,
                             "The GPU divergence options are off by default and run the offload engine with "
                             "the kernels of divergence/; at most one of --ccc, --cte, --subwarp, --balance "
                             "central|distributed|steal and --throttle is on at a time, and with --lb lb1 only "
-                            "--diagnose applies.",
-                            0);
-    g_string_append(out, "\nExit status:\n");
+                            "--diagnose applies.");
+    fsbb_cli_help_heading(&help, 1, "Exit status");
     static const char *const statuses[][2] = {
         {"0", "the search finished: optimality proven"},
         {"1", "a time or node limit stopped it: best schedule and lower bound printed"},
@@ -603,13 +602,11 @@ static void print_help(void)
               "it was compiled for: see --version); checked before the search"},
     };
     for (size_t i = 0; i < G_N_ELEMENTS(statuses); i++)
-        fsbb_cli_help_item(out, statuses[i][0], statuses[i][1], 6);
-    g_string_append_c(out, '\n');
-    fsbb_cli_help_paragraph(out,
+        fsbb_cli_help_term(&help, statuses[i][0], statuses[i][1], 6);
+    fsbb_cli_help_paragraph(&help,
                             "With --json, an error that leaves no result is also printed on stdout as "
                             "{\"error\": MESSAGE, \"status\": NAME, \"exit\": STATUS}; a result carries "
-                            "\"error\" and \"exit\" too.",
-                            0);
+                            "\"error\" and \"exit\" too.");
     fputs(out->str, stdout);
     g_string_free(out, TRUE);
 }
@@ -644,7 +641,10 @@ int main(int argc, char **argv)
         g_free(message);
         g_error_free(error);
     } else if (args.flags[OPT_HELP]) {
-        print_help();
+        print_help(FSBB_CLI_HELP_TEXT);
+        exit_status = EXIT_PROVEN;
+    } else if (args.flags[OPT_MAN]) {
+        print_help(FSBB_CLI_HELP_MAN);
         exit_status = EXIT_PROVEN;
     } else if (args.flags[OPT_VERSION]) {
         print_version();
