@@ -22,9 +22,13 @@ extern "C" fsbb_status fsbb_gpu_check(char *name_out, int size, fsbb_error *err)
     cudaError_t status = cudaGetDeviceCount(&count);
     if (status == cudaErrorInsufficientDriver) {
         cudaGetLastError();
+        int driver = 0;
+        if (cudaDriverGetVersion(&driver) != cudaSuccess || driver == 0)
+            return fsbb_fail(err, FSBB_ERR_NO_GPU, "no CUDA GPU found (no NVIDIA driver installed)");
         return fsbb_fail(err, FSBB_ERR_NO_GPU,
-                         "the NVIDIA driver is older than this build's CUDA runtime (%d.%d): update the driver",
-                         CUDART_VERSION / 1000, CUDART_VERSION % 1000 / 10);
+                         "the NVIDIA driver (CUDA %d.%d) is older than this build's CUDA runtime (%d.%d): update "
+                         "the driver",
+                         driver / 1000, driver % 1000 / 10, CUDART_VERSION / 1000, CUDART_VERSION % 1000 / 10);
     }
     if (status != cudaSuccess || count < 1) {
         cudaGetLastError();
