@@ -27,7 +27,7 @@ CUDA_ARCH_PRESENT := $(call cuda_arch_sorted,$(shell { nvidia-smi --query-gpu=co
     || "$(dir $(NVCC))__nvcc_device_query"; } 2>/dev/null | tr -d . | tr , '\n' | grep -E '^[0-9]+$$'))
 CUDA_ARCH_UNSUPPORTED := $(filter-out $(NVCC_ARCHES),$(CUDA_ARCH_PRESENT))
 ifneq ($(CUDA_ARCH_UNSUPPORTED),)
-$(warning this nvcc cannot compile for the GPU present (compute capability $(CUDA_ARCH_UNSUPPORTED)): building the default set, whose GPU engines will refuse that GPU)
+$(warning this nvcc cannot compile for the GPU present ($(addprefix sm_,$(CUDA_ARCH_UNSUPPORTED))): building the default set, whose GPU engines will refuse that GPU)
 endif
 ifneq ($(and $(CUDA_ARCH_PRESENT),$(if $(CUDA_ARCH_UNSUPPORTED),,yes)),)
 CUDA_ARCH_LIST := $(CUDA_ARCH_PRESENT)
