@@ -36,11 +36,15 @@ SONAME   := libflowshopbb.so.$(firstword $(subst ., ,$(VERSION)))
 # remainders (measured: ta029 with 2 threads 9% faster than with 256-bit vectors).
 ARCH_FLAGS ?= $(if $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo yes),-march=x86-64-v3 -mprefer-vector-width=128)
 CFLAGS   ?= -O3 -g
-CFLAGS   += $(ARCH_FLAGS) -std=c11 -Wall -Wextra -pthread -D_GNU_SOURCE -fPIC $(shell pkg-config --cflags $(PKGS))
+# Hidden by default: the shared library exports the FSBB_API functions of flowshopbb.h only.
+CFLAGS   += $(ARCH_FLAGS) -std=c11 -Wall -Wextra -pthread -D_GNU_SOURCE -fPIC -fvisibility=hidden \
+            $(shell pkg-config --cflags $(PKGS))
 # The library's source folders (headers are included by name, so each is on the include path).
-LIB_DIRS := bounds pool divergence divergence/warp divergence/kernels divergence/analysis \
-            solver solver/gpu solver/engines/resident solver/engines/offload
-CPPFLAGS += $(addprefix -I,$(LIB_DIRS))
+LIB_DIRS := bounds pool divergence/warp divergence/kernels divergence/analysis solver/core \
+            solver solver/api solver/gpu solver/engines solver/engines/cpu solver/engines/resident solver/engines/offload
+# The programs' shared code (outside the library) and the sweep runner's, which its tests include.
+PROGRAM_DIRS := solver/tools solver/sweep
+CPPFLAGS += $(addprefix -I,$(LIB_DIRS) $(PROGRAM_DIRS))
 LDLIBS   += $(shell pkg-config --libs $(PKGS)) -lm -pthread
 
 ifeq ($(SANITIZE),1)
@@ -59,8 +63,8 @@ LIB_CU  := $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.cu))
 CPPFLAGS += -DFSBB_HAVE_CUDA
 include cuda_arch.mk
 NVFLAGS ?= -O3 -lineinfo
-NVFLAGS += $(CUDA_GENCODE) -std=c++17 -Xcompiler -fPIC,-Wall $(addprefix -I,$(LIB_DIRS)) -DFSBB_HAVE_CUDA \
-           -DFSBB_CUDA_ARCH_NAMES='"$(CUDA_ARCH_NAMES)"'
+NVFLAGS += $(CUDA_GENCODE) -std=c++17 -Xcompiler -fPIC,-Wall,-fvisibility=hidden $(addprefix -I,$(LIB_DIRS)) \
+           -DFSBB_HAVE_CUDA
 CUDA_VERSION := $(shell $(NVCC) --version 2>/dev/null | sed -n 's/.*release \([0-9.]*\),.*/\1/p')
 LDLIBS  += -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lrt -lstdc++
 else
@@ -68,20 +72,29 @@ LIB_C   := $(filter-out %_cuda.c,$(LIB_C))
 LIB_CU  :=
 endif
 
-# What the build is made with (fsbb_build_features, the probe's message), in a file rewritten
-# only when it changes: what depends on it is rebuilt when CUDA or CUDA_ARCH changes.
-BUILD_FEATURES := $(if $(filter 1,$(CUDA)),cuda $(CUDA_VERSION) $(CUDA_ARCH_NAMES),without cuda)
-BUILD_STAMP := $(BUILD)/gen/build-features
-$(shell mkdir -p $(BUILD)/gen && { [ "$$(cat $(BUILD_STAMP) 2>/dev/null)" = "$(BUILD_FEATURES)" ] || \
-    echo "$(BUILD_FEATURES)" >$(BUILD_STAMP); })
-$(BUILD)/solver/version.o: $(BUILD_STAMP)
-$(BUILD)/solver/version.o: CPPFLAGS += -DFSBB_CUDA_VERSION='"$(CUDA_VERSION)"' \
-                                       -DFSBB_CUDA_ARCH_NAMES='"$(CUDA_ARCH_NAMES)"'
+# What the build is made with, for fsbb_build_features and the GPU probe's message: the CUDA
+# toolkit and the architectures compiled for, in a header rewritten only when it changes.
+BUILD_FEATURES_H := $(BUILD)/gen/build_features.h
+BUILD_FEATURES_TEXT := /* Written by the Makefile. */\n\#define FSBB_CUDA_VERSION "$(CUDA_VERSION)"\n\#define FSBB_CUDA_ARCH_NAMES "$(CUDA_ARCH_NAMES)"\n
+$(shell mkdir -p $(BUILD)/gen && { printf '$(BUILD_FEATURES_TEXT)' | cmp -s - $(BUILD_FEATURES_H) || \
+        printf '$(BUILD_FEATURES_TEXT)' >$(BUILD_FEATURES_H); })
+$(BUILD)/solver/api/version.o: CPPFLAGS += -I$(BUILD)/gen
+$(BUILD)/solver/gpu/gpu_device.cu.o: NVFLAGS += -I$(BUILD)/gen
 
 LIB_OBJ := $(LIB_C:%.c=$(BUILD)/%.o) $(LIB_CU:%.cu=$(BUILD)/%.cu.o)
 CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/cli/*.c))
+TOOLS_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/tools/*.c))
 SWEEP_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/sweep/*.c))
-TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard test/*.c))
+# The sweep runner without its main, for the tests.
+SWEEP_PARTS_OBJ := $(filter-out $(BUILD)/solver/sweep/main.o,$(SWEEP_OBJ))
+# Tests: the CUnit suites (test/unit, test/gpu), what they share (test/support: the runner,
+# helpers, brute force, the pool generator of the GPU tests and benchmarks).
+TEST_DIRS := test/support
+CPPFLAGS += $(addprefix -I,$(TEST_DIRS))
+TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard test/unit/*.c))
+RUNNER_OBJ := $(BUILD)/test/support/runner.o
+SUPPORT_OBJ := $(filter-out $(RUNNER_OBJ),$(patsubst %.c,$(BUILD)/%.o,$(wildcard test/support/*.c)))
+POOL_GENERATOR_OBJ := $(BUILD)/test/support/pool_generator.o
 GPU_TEST_SRC := $(wildcard test/gpu/*.c test/gpu/*.cu)
 GPU_TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter %.c,$(GPU_TEST_SRC))) \
                 $(patsubst %.cu,$(BUILD)/%.cu.o,$(filter %.cu,$(GPU_TEST_SRC)))
@@ -99,20 +112,37 @@ all: $(PROGRAMS)
 cuda-arch:
 	@echo '$(if $(filter 1,$(CUDA)),$(CUDA_ARCH_NAMES) ($(CUDA_ARCH_WHY)),none: a build without CUDA)'
 
-$(BUILD)/%.o: %.c
+# The compile flags of the last build, rewritten when they change, so that a change of flags
+# (CUDA=0, CUDA_ARCH, SANITIZE=1, -fvisibility) rebuilds every object.
+FLAGS_STAMP := $(BUILD)/compile-flags
+$(shell mkdir -p $(BUILD) && printf '%s\n' '$(CC) $(CPPFLAGS) $(CFLAGS) | $(NVCC) $(NVFLAGS)' | \
+        cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(CC) $(CPPFLAGS) $(CFLAGS) | $(NVCC) $(NVFLAGS)' >$(FLAGS_STAMP))
+
+$(BUILD)/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/%.cu.o: %.cu $(BUILD_STAMP)
+$(BUILD)/%.cu.o: %.cu $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/libflowshopbb.a: $(LIB_OBJ)
+# Two archives: the internal one, every object as built, for the programs, tests and
+# benchmarks (which use internals: the hooks of the GPU tests, the sweep's parts); the
+# installed one, the same objects linked into one whose internal (hidden) symbols are made
+# local, so that it defines the API of flowshopbb.h and nothing else, as the shared library.
+$(BUILD)/libflowshopbb-internal.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
+$(BUILD)/libflowshopbb.a: $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(LD) -r -o $(BUILD)/libflowshopbb.o $^
+	objcopy --localize-hidden $(BUILD)/libflowshopbb.o
+	rm -f $@ && ar rcs $@ $(BUILD)/libflowshopbb.o
+
+# --exclude-libs: nothing of the static CUDA runtime is exported either.
 $(BUILD)/libflowshopbb.so: $(LIB_OBJ)
-	$(CC) -shared -Wl,-soname,$(SONAME) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--exclude-libs,ALL $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # Custom GPU bounds: NVRTC compiles the kernel template, and the header and bound code it
 # includes, at run time; their text is embedded in the library from the files themselves.
@@ -149,7 +179,7 @@ $(BUILD)/examples/%: examples/%.c $(BUILD)/libflowshopbb.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isolver $(LDFLAGS) -o $@ $< $(BUILD)/libflowshopbb.a $(LDLIBS)
 
-$(BUILD)/flowshop-bb: $(CLI_OBJ) $(BUILD)/libflowshopbb.a
+$(BUILD)/flowshop-bb: $(CLI_OBJ) $(TOOLS_OBJ) $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # The manual page, written by the program from the table and text behind --help.
@@ -157,19 +187,19 @@ man: $(BUILD)/flowshop-bb.1
 $(BUILD)/flowshop-bb.1: $(BUILD)/flowshop-bb
 	$(BUILD)/flowshop-bb --man >$@.tmp && mv $@.tmp $@
 
-$(BUILD)/flowshop-sweep: $(SWEEP_OBJ) $(BUILD)/libflowshopbb.a
+$(BUILD)/flowshop-sweep: $(SWEEP_OBJ) $(TOOLS_OBJ) $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/test-runner: $(TEST_OBJ) $(BUILD)/libflowshopbb.a
+$(BUILD)/test-runner: $(TEST_OBJ) $(RUNNER_OBJ) $(SUPPORT_OBJ) $(SWEEP_PARTS_OBJ) $(TOOLS_OBJ) $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS)
 
-$(BUILD)/check-gpu: $(GPU_TEST_OBJ) $(BUILD)/test/main.o $(BUILD)/test/test_support.o $(BUILD)/libflowshopbb.a
+$(BUILD)/check-gpu: $(GPU_TEST_OBJ) $(RUNNER_OBJ) $(SUPPORT_OBJ) $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS)
 
-$(BUILD)/gpu-pool-bench: $(BUILD)/test/bench/gpu_pool_bench.o $(BUILD)/libflowshopbb.a
+$(BUILD)/gpu-pool-bench: $(BUILD)/test/bench/gpu_pool_bench.o $(POOL_GENERATOR_OBJ) $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/bench-cpu: $(BENCH_OBJ) $(BUILD)/libflowshopbb.a
+$(BUILD)/bench-cpu: $(BENCH_OBJ) $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 check: $(BUILD)/test-runner $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1 $(BUILD)/flowshop-sweep
@@ -204,14 +234,14 @@ DIV_BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter %.c,$(DIV_BENCH_SRC))) \
 bench-divergence: $(BUILD)/bench-divergence $(BUILD)/characterize
 	@echo "built $(BUILD)/bench-divergence: run divergence/bench/run.sh on a machine with a GPU"
 
-$(BUILD)/bench-divergence: $(DIV_BENCH_OBJ) $(BUILD)/libflowshopbb.a
+$(BUILD)/bench-divergence: $(DIV_BENCH_OBJ) $(POOL_GENERATOR_OBJ) $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/characterize: $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/characterize/*.c)) $(BUILD)/libflowshopbb.a
+$(BUILD)/characterize: $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/characterize/*.c)) $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # The device-resident GPU engine: ta021-ta030 table and nodes/s (test/bench/gpu_bench.sh).
-$(BUILD)/gpu-resident-bench: $(BUILD)/test/bench/gpu_resident_bench.o $(BUILD)/libflowshopbb.a
+$(BUILD)/gpu-resident-bench: $(BUILD)/test/bench/gpu_resident_bench.o $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 .PHONY: bench-gpu
@@ -221,7 +251,7 @@ bench-gpu: $(BUILD)/flowshop-bb $(BUILD)/gpu-resident-bench
 # The heuristic engine alone: ARPD per class on ta051-ta120 with the budget n (m/2) 60 ms of
 # CPU time per instance, one instance per core (test/bench/heuristic_bench.c says the options).
 HEURISTIC_BENCH_ARGS ?= --parallel $(shell nproc) --csv $(BUILD)/heuristic-bench.csv
-$(BUILD)/heuristic-bench: $(BUILD)/test/bench/heuristic_bench.o $(BUILD)/libflowshopbb.a
+$(BUILD)/heuristic-bench: $(BUILD)/test/bench/heuristic_bench.o $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 .PHONY: bench-heuristic

@@ -2,6 +2,7 @@
  * (fsbb_gpu_check, fsbb_gpu_available): a GPU is there, the driver is recent enough for
  * the build's CUDA runtime, and one of the build's images (machine code for its compute
  * capability, or PTX the driver compiles for it) loads. */
+#include "build_features.h"
 #include "flowshopbb.h"
 
 extern "C" {
