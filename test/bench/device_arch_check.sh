@@ -30,7 +30,8 @@ echo "# $(nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv,no
 cap=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d .)
 
 # make's choice here: the GPU present (the Makefile only; nothing is compiled).
-choice=$(make -s cuda-arch 2>/dev/null)
+nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+choice=$(make -s NVCC="$nvcc" cuda-arch 2>/dev/null)
 echo "make cuda-arch: $choice"
 if [ "$choice" = "sm_$cap compute_$cap (the GPU present at build time)" ]; then pass "make builds for the GPU present"; else
     fail "make cuda-arch: '$choice', expected sm_$cap for the GPU present"
