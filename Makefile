@@ -98,7 +98,7 @@ POOL_GENERATOR_OBJ := $(BUILD)/test/support/pool_generator.o
 GPU_TEST_SRC := $(wildcard test/gpu/*.c test/gpu/*.cu)
 GPU_TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter %.c,$(GPU_TEST_SRC))) \
                 $(patsubst %.cu,$(BUILD)/%.cu.o,$(filter %.cu,$(GPU_TEST_SRC)))
-BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out test/bench/gpu_pool_bench.c test/bench/gpu_resident_bench.c test/bench/heuristic_bench.c,$(wildcard test/bench/*.c)))
+BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out test/bench/gpu_pool_bench.c test/bench/gpu_resident_bench.c test/bench/heuristic_bench.c test/bench/offload_bench.c,$(wildcard test/bench/*.c)))
 
 PROGRAMS := $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1 $(BUILD)/libflowshopbb.a $(BUILD)/libflowshopbb.so
 PROGRAMS += $(BUILD)/characterize
@@ -242,6 +242,10 @@ $(BUILD)/characterize: $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/characteriz
 
 # The device-resident GPU engine: ta021-ta030 table and nodes/s (test/bench/gpu_bench.sh).
 $(BUILD)/gpu-resident-bench: $(BUILD)/test/bench/gpu_resident_bench.o $(BUILD)/libflowshopbb-internal.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# The offload GPU engine on whole solves, with its time split (test/bench/offload_bench.c).
+$(BUILD)/offload-bench: $(BUILD)/test/bench/offload_bench.o $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 .PHONY: bench-gpu

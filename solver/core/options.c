@@ -94,7 +94,8 @@ static const option_entry table[] = {
               "instance, none, or a makespan N"},
      FIELD_UB, FIELD(ub_kind), "expected heuristic|opt|inf or a positive makespan", NULL},
     {{.name = "threads", INTEGER(0, 4096), .default_value = "0", .group = "Search",
-      .help = "CPU threads (default 0: one per core; more than the cores are allowed: idle threads sleep)"},
+      .help = "CPU threads, and the offload GPU engine's host loops (default 0: one per core; more than the "
+              "cores are allowed: idle threads sleep)"},
      FIELD_INT, FIELD(threads), NULL, NULL},
     {{.name = "device", WORDS(device_words), .default_value = "cpu", .group = "Search",
       .help = "where to search (default cpu); auto takes a GPU when there is one"},

@@ -32,9 +32,9 @@ static const fsbb_engine engines[] = {
      .custom = FSBB_ENGINE_CUSTOM_NONE, .divergence = 0, .threads = 0, .run = CUDA_ONLY(fsbb_search_gpu_resident),
      .warm_up = CUDA_ONLY(fsbb_resident_warm_up)},
     {.name = "offload", .device = FSBB_DEVICE_GPU, .gpu_engine = FSBB_GPU_OFFLOAD, .bounds = EVERY_BOUND,
-     .custom = FSBB_ENGINE_CUSTOM_GPU_SOURCE, .divergence = 0, .threads = 0, .run = CUDA_ONLY(fsbb_search_gpu_offload)},
+     .custom = FSBB_ENGINE_CUSTOM_GPU_SOURCE, .divergence = 0, .threads = 1, .run = CUDA_ONLY(fsbb_search_gpu_offload)},
     {.name = "offload", .device = FSBB_DEVICE_GPU, .gpu_engine = FSBB_GPU_OFFLOAD, .bounds = EVERY_BOUND,
-     .custom = FSBB_ENGINE_CUSTOM_NONE, .divergence = 1, .threads = 0, .run = CUDA_ONLY(search_offload_divergence)},
+     .custom = FSBB_ENGINE_CUSTOM_NONE, .divergence = 1, .threads = 1, .run = CUDA_ONLY(search_offload_divergence)},
     {.name = "cpu", .device = FSBB_DEVICE_CPU, .bounds = EVERY_BOUND, .custom = FSBB_ENGINE_CUSTOM_CPU,
      .divergence = 0, .threads = 1, .run = fsbb_search_cpu},
 };

@@ -54,6 +54,7 @@ static void test_devices(void)
     CU_ASSERT_EQUAL(c.engine->device, FSBB_DEVICE_GPU);
     c = choose(gpu_offload, NULL, 0, 1);
     CU_ASSERT_TRUE(chose(&c, "offload", 0));
+    CU_ASSERT_EQUAL(c.engine->threads, 1);  /* one host loop per thread */
     c = choose(gpu, NULL, 0, 0);
     CU_ASSERT_TRUE(refused(&c, FSBB_ERR_NO_GPU, "--device gpu: no usable CUDA GPU"));
     c = choose(automatic, NULL, 0, 1);

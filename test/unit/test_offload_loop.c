@@ -155,6 +155,7 @@ typedef struct engine_setup {
     const char *resume_path;     /* resumed from */
     const fsbb_custom_bound *custom;  /* custom bounds of the search */
     int custom_count;
+    int loops;                   /* offload loops; 0: one per search thread */
 } engine_setup;
 
 /* What setup_engine runs: the instance and the upper bound of the run, and its setup. */
@@ -173,6 +174,7 @@ static fsbb_status setup_engine(fsbb_search *search, const void *context, test_e
     search->instance_hash = fsbb_checkpoint_fingerprint(c->inst->n, c->inst->m, c->inst->p);
     search->initial_ub = c->ub;
     search->checkpoint_path = setup->checkpoint_path;
+    search->checkpoint_interval_s = search->options->checkpoint_interval_s;
     search->custom_bounds = setup->custom;
     search->custom_bound_count = setup->custom_count;
     fsbb_checkpoint resumed;
@@ -180,17 +182,27 @@ static fsbb_status setup_engine(fsbb_search *search, const void *context, test_e
     fsbb_status status = FSBB_OK;
     if (setup->resume_path)
         status = fsbb_search_resume(search, setup->resume_path, &resumed, err);
-    cpu_bounder bounder;
     if (status == FSBB_OK && setup->capacity > 0) {
-        cpu_bounder_init(&bounder, search, setup->capacity);
-        const fsbb_pool_bounder interface = {.context = &bounder,
-                                             .capacity = setup->capacity,
-                                             .pool = cpu_pool,
-                                             .submit = cpu_submit,
-                                             .wait = cpu_wait};
-        status = fsbb_offload_search(search, &interface, &run->offload_stats, err);
-        run->protocol_errors = bounder.protocol_errors + bounder.in_flight[0] + bounder.in_flight[1];
-        cpu_bounder_free(&bounder);
+        const int loops = setup->loops > 0 ? setup->loops : search->threads;
+        cpu_bounder *bounders = calloc((size_t)loops, sizeof *bounders);
+        fsbb_pool_bounder *interfaces = calloc((size_t)loops, sizeof *interfaces);
+        CU_ASSERT_FATAL(bounders && interfaces);
+        for (int l = 0; l < loops; l++) {
+            cpu_bounder_init(&bounders[l], search, setup->capacity);
+            interfaces[l] = (fsbb_pool_bounder){.context = &bounders[l],
+                                                .capacity = setup->capacity,
+                                                .pool = cpu_pool,
+                                                .submit = cpu_submit,
+                                                .wait = cpu_wait};
+        }
+        status = fsbb_offload_search(search, interfaces, loops, &run->offload_stats, err);
+        for (int l = 0; l < loops; l++) {
+            run->protocol_errors +=
+                bounders[l].protocol_errors + bounders[l].in_flight[0] + bounders[l].in_flight[1];
+            cpu_bounder_free(&bounders[l]);
+        }
+        free(bounders);
+        free(interfaces);
     } else if (status == FSBB_OK) {
         status = fsbb_search_cpu(search, err);
     }
@@ -212,6 +224,12 @@ static test_engine_run run_cpu(const fsbb_instance *inst, const fsbb_options *op
 static test_engine_run run_offload(const fsbb_instance *inst, const fsbb_options *options, int ub, int capacity)
 {
     return run_engine(inst, options, ub, (engine_setup){.capacity = capacity});
+}
+
+/* One loop: the search order, and so the nodes from no upper bound, is then repeatable. */
+static test_engine_run run_one_loop(const fsbb_instance *inst, const fsbb_options *options, int ub, int capacity)
+{
+    return run_engine(inst, options, ub, (engine_setup){.capacity = capacity, .loops = 1});
 }
 
 static fsbb_options *options_with(const char *lb, const char *branch, const char *pool_order)
@@ -304,8 +322,12 @@ static void test_random_instances(void)
                 fsbb_options *bfs = options_with(bounds[b], branches[br], "bfs");
                 fsbb_options *dfs = options_with(bounds[b], branches[br], "dfs");
                 const test_engine_run best = run_cpu(inst, bfs, INT_MAX);
-                const test_engine_run found = run_offload(inst, bfs, INT_MAX, capacity);
-                const test_engine_run found_dfs = run_offload(inst, dfs, INT_MAX, capacity);
+                const test_engine_run found = run_one_loop(inst, bfs, INT_MAX, capacity);
+                const test_engine_run found_dfs = run_one_loop(inst, dfs, INT_MAX, capacity);
+                const test_engine_run found_loops = run_offload(inst, bfs, INT_MAX, capacity);
+                CU_ASSERT_EQUAL(found_loops.status, FSBB_OK);
+                CU_ASSERT_EQUAL(found_loops.protocol_errors, 0);
+                CU_ASSERT_EQUAL(found_loops.incumbent, best.incumbent);
                 CU_ASSERT_EQUAL(found.status, FSBB_OK);
                 CU_ASSERT_EQUAL(found.protocol_errors, 0);
                 CU_ASSERT_EQUAL(found.incumbent, best.incumbent);
@@ -339,7 +361,7 @@ static void test_node_limit(void)
     CU_ASSERT(run.stopped);
     CU_ASSERT(run.limit_reached);
     CU_ASSERT(run.nodes >= limit);
-    CU_ASSERT(run.nodes < limit + FSBB_OFFLOAD_CHECK_EVERY);
+    CU_ASSERT(run.nodes < limit + (uint64_t)run.offload_stats.loops * FSBB_OFFLOAD_CHECK_EVERY);
     CU_ASSERT(run.open_lower_bound < inst->best_known);
     CU_ASSERT(run.offload_stats.peak_open > 0);
     CU_ASSERT(run.offload_stats.peak_open <= (size_t)inst->n * (size_t)capacity);
@@ -608,14 +630,54 @@ static void test_open_halving(void)
     CU_ASSERT_EQUAL(refused.attempts, 1);
 
     /* Default pool sizes: one H100 wave for small instances, within the byte budget or n. */
-    CU_ASSERT_EQUAL(fsbb_offload_default_pool_size(20), FSBB_OFFLOAD_DEFAULT_POOL);
+    CU_ASSERT_EQUAL(fsbb_offload_default_pool_size(20, 1), FSBB_OFFLOAD_DEFAULT_POOL);
+    /* Several loops share FSBB_OFFLOAD_SHARED_POOL, down to FSBB_OFFLOAD_MIN_LOOP_POOL each. */
+    CU_ASSERT_EQUAL(fsbb_offload_default_pool_size(20, 2), FSBB_OFFLOAD_SHARED_POOL / 2);
+    CU_ASSERT_EQUAL(fsbb_offload_default_pool_size(20, 16), FSBB_OFFLOAD_SHARED_POOL / 16);
+    CU_ASSERT_EQUAL(fsbb_offload_default_pool_size(20, 64), FSBB_OFFLOAD_MIN_LOOP_POOL);
     const int jobs[] = {1, 20, 200, 500, 1024, 30000};
     for (int i = 0; i < 6; i++) {
-        const int size = fsbb_offload_default_pool_size(jobs[i]);
+        const int size = fsbb_offload_default_pool_size(jobs[i], 1 + i);
         CU_ASSERT(size >= jobs[i]);
         CU_ASSERT(size <= FSBB_OFFLOAD_DEFAULT_POOL);
         CU_ASSERT(size == jobs[i] || (size_t)size * fsbb_node_size(jobs[i]) <= FSBB_OFFLOAD_DEFAULT_POOL_BYTES);
     }
+}
+
+/* Several loops from the optimum, pools of n nodes (so parents pass between loops often), a
+ * checkpoint every millisecond: the CPU engine's nodes, and the last checkpoint resumes to
+ * the end of the tree. */
+static void test_loops_and_checkpoints(void)
+{
+    fsbb_options *options = options_with("lb1", "dyn", "bfs");
+    fsbb_error err;
+    CU_ASSERT(fsbb_options_set(options, "checkpoint-interval", "0.001", &err) == FSBB_OK);
+    const char *const names[] = {"ta013", "ta016"};
+    for (int i = 0; i < 2; i++) {
+        fsbb_instance *inst = test_load_instance(names[i]);
+        const test_engine_run cpu = run_cpu(inst, options, inst->best_known);
+        char path[] = "/tmp/fsbb-offload-XXXXXX";
+        const int fd = mkstemp(path);
+        CU_ASSERT_FATAL(fd >= 0);
+        close(fd);
+        const int loops[] = {3, 8};
+        for (int l = 0; l < 2; l++) {
+            const engine_setup setup = {.capacity = inst->n, .loops = loops[l], .checkpoint_path = path};
+            const test_engine_run run = run_engine(inst, options, inst->best_known, setup);
+            CU_ASSERT_EQUAL(run.status, FSBB_OK);
+            CU_ASSERT_EQUAL(run.protocol_errors, 0);
+            CU_ASSERT_EQUAL(run.stopped, 0);
+            CU_ASSERT_EQUAL(run.nodes, cpu.nodes);
+            CU_ASSERT_EQUAL(run.bounded, cpu.bounded);
+            CU_ASSERT_EQUAL(run.offload_stats.loops, loops[l]);
+            printf("\n[%s, %d loops, pools of %d: %llu nodes (CPU engine %llu), %llu pools]", names[i], loops[l],
+                   inst->n, (unsigned long long)run.nodes, (unsigned long long)cpu.nodes,
+                   (unsigned long long)run.offload_stats.pools);
+        }
+        remove(path);
+        fsbb_instance_free(inst);
+    }
+    fsbb_options_free(options);
 }
 
 FSBB_SUITE("offload_loop",
@@ -629,4 +691,5 @@ FSBB_SUITE("offload_loop",
            {"pool opening halves on out-of-memory down to the floor", test_open_halving},
            {"custom bounds, ta001-ta005 from the optimum: the CPU engine's tree", test_custom_bounds_taillard},
            {"custom bounds, random instances: optimum and the CPU engine's tree", test_custom_bounds_random},
-           {"a custom bound at the optimum prunes the root in both engines", test_custom_bound_at_root})
+           {"a custom bound at the optimum prunes the root in both engines", test_custom_bound_at_root},
+           {"several loops with periodic checkpoints: the CPU engine's tree", test_loops_and_checkpoints})

@@ -258,6 +258,7 @@ struct fsbb_gpu_bounder {
     fsbb_gpu_pool_refiner refine;  /* NULL: none */
     void *refine_context;
     gpu_slot slots[FSBB_GPU_SLOTS];
+    fsbb_gpu_stream_time stream_time;  /* summed by each wait */
 };
 
 static fsbb_status check_mode(const fsbb_gpu_bounder *b, fsbb_refactor_kind refactor, fsbb_error *err)
@@ -559,8 +560,21 @@ extern "C" fsbb_status fsbb_gpu_bounder_wait(fsbb_gpu_bounder *b, int slot, cons
     gpu_slot *s = &b->slots[slot];
     FSBB_CUDA_TRY(cudaEventSynchronize(s->done));
     FSBB_CUDA_TRY(cudaGetLastError());
+    float copy_in_ms = 0, kernel_ms = 0, copy_out_ms = 0;
+    if (cudaEventElapsedTime(&copy_in_ms, s->started, s->copied_in) == cudaSuccess &&
+        cudaEventElapsedTime(&kernel_ms, s->copied_in, s->bounded) == cudaSuccess &&
+        cudaEventElapsedTime(&copy_out_ms, s->bounded, s->done) == cudaSuccess) {
+        b->stream_time.copy_in_s += 1e-3 * copy_in_ms;
+        b->stream_time.kernel_s += 1e-3 * kernel_ms;
+        b->stream_time.copy_out_s += 1e-3 * copy_out_ms;
+    }
     *lbs = s->host_lb;
     return FSBB_OK;
+}
+
+extern "C" fsbb_gpu_stream_time fsbb_gpu_bounder_stream_time(const fsbb_gpu_bounder *b)
+{
+    return b->stream_time;
 }
 
 extern "C" fsbb_status fsbb_gpu_bounder_clear_bounds(fsbb_gpu_bounder *b, int slot, fsbb_error *err)

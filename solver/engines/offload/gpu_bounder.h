@@ -81,6 +81,14 @@ fsbb_status fsbb_gpu_bounder_submit(fsbb_gpu_bounder *bounder, int slot, int ub,
  * submit of the slot) then holds the bound of each node of the pool, in pool order. */
 fsbb_status fsbb_gpu_bounder_wait(fsbb_gpu_bounder *bounder, int slot, const int **lbs, fsbb_error *err);
 
+/* Seconds between the events of a slot's stream, summed over every wait so far: the pool
+ * copied in, bounded (the kernel and any refiner), the bounds copied out. A stream that
+ * waits its turn behind other streams counts the wait too. */
+typedef struct fsbb_gpu_stream_time {
+    double copy_in_s, kernel_s, copy_out_s;
+} fsbb_gpu_stream_time;
+fsbb_gpu_stream_time fsbb_gpu_bounder_stream_time(const fsbb_gpu_bounder *bounder);
+
 /* Fills the slot's bounds, on the device and in pinned memory, with -1, so that a test
  * sees any bound a kernel did not write. */
 fsbb_status fsbb_gpu_bounder_clear_bounds(fsbb_gpu_bounder *bounder, int slot, fsbb_error *err);

@@ -2,13 +2,13 @@
  * of div_bounder.h behind it instead of gpu_bounder.h's bounder: what the solve runs when any
  * divergence option is on (div_options.h maps the options to a kernel).
  *
- * The div bounder has one device pool and bounds synchronously, so this pool bounder is
- * not double-buffered: submit copies the slot's pool to the GPU, bounds it and copies the
+ * Each loop (offload_loop.h) has a div bounder of its own. The div bounder has one device
+ * pool and bounds synchronously, so this pool bounder is not double-buffered: submit copies the slot's pool to the GPU, bounds it and copies the
  * bounds back before it returns, and wait only hands them over. The CPU therefore does not
  * fill the next pool while the GPU bounds one; whole-solve times include that serialisation
  * (the same for every technique, on and off).
  *
- * --diagnose FILE: before a pool is bounded, the PLAIN kernel with CUIRRE's diagnostics
+ * --diagnose FILE: before one of loop 0's pools is bounded, the PLAIN kernel with CUIRRE's diagnostics
  * bounds it too and appends its per-node clock traces, for the first pools until
  * FSBB_OFFLOAD_DIAGNOSE_TASKS tasks are traced (the pool that crosses it whole); the pools'
  * warps and tasks are numbered on across pools. FILE is written, in characterize.h's

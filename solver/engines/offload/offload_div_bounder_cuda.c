@@ -26,7 +26,8 @@ typedef struct div_slots {
 typedef struct div_opening {
     const fsbb_search *search;
     fsbb_div_config config;
-    div_slots *slots;
+    int loops;
+    div_slots **slots;  /* one per loop; all NULL until open_all succeeds */
 } div_opening;
 
 static void slots_free(div_slots *slots)
@@ -42,15 +43,15 @@ static void slots_free(div_slots *slots)
     free(slots);
 }
 
-static fsbb_status open_slots(void *context, int capacity, fsbb_error *err)
+/* The slots of one loop; only loop 0 traces its pools for --diagnose. */
+static fsbb_status open_slots(div_opening *opening, int loop, int capacity, fsbb_error *err)
 {
-    div_opening *opening = context;
     const fsbb_search *search = opening->search;
     div_slots *slots = calloc(1, sizeof *slots);
     if (!slots)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the pool slots");
     slots->config = opening->config;
-    slots->diagnose = search->options->divergence.diagnose_path != NULL;
+    slots->diagnose = loop == 0 && search->options->divergence.diagnose_path != NULL;
     fsbb_trace_init(&slots->trace);
     fsbb_status status = FSBB_OK;
     for (int s = 0; status == FSBB_OK && s < FSBB_OFFLOAD_SLOTS; s++) {
@@ -65,8 +66,27 @@ static fsbb_status open_slots(void *context, int capacity, fsbb_error *err)
         slots_free(slots);
         return status;
     }
-    opening->slots = slots;
+    opening->slots[loop] = slots;
     return FSBB_OK;
+}
+
+static void close_all(div_opening *opening)
+{
+    for (int l = 0; l < opening->loops; l++) {
+        slots_free(opening->slots[l]);
+        opening->slots[l] = NULL;
+    }
+}
+
+static fsbb_status open_all(void *context, int capacity, fsbb_error *err)
+{
+    div_opening *opening = context;
+    fsbb_status status = FSBB_OK;
+    for (int l = 0; l < opening->loops && status == FSBB_OK; l++)
+        status = open_slots(opening, l, capacity, err);
+    if (status != FSBB_OK)
+        close_all(opening);
+    return status;
 }
 
 /* Appends the PLAIN kernel's trace of the loaded pool, its warps and tasks numbered after
@@ -130,32 +150,45 @@ static fsbb_status write_trace(const char *path, const fsbb_trace *trace, fsbb_e
 
 fsbb_status fsbb_search_offload_div(fsbb_search *search, fsbb_offload_stats *stats, fsbb_error *err)
 {
-    div_opening opening = {.search = search, .slots = NULL};
+    const int loops = FSBB_MAX(1, search->threads);
+    div_opening opening = {.search = search, .loops = loops, .slots = NULL};
     fsbb_status status = fsbb_div_options_config(search->options, &opening.config, err);
     if (status != FSBB_OK)
         return status;
     const int n = search->data->n;
     const int requested = search->options->pool_size > 0 ? search->options->pool_size
-                                                         : fsbb_offload_default_pool_size(n);
+                                                         : fsbb_offload_default_pool_size(n, loops);
     status = fsbb_offload_check(search, requested, err);
     if (status != FSBB_OK)
         return status;
     const int floor = FSBB_MIN(requested, FSBB_MAX(n, FSBB_OFFLOAD_POOL_FLOOR));
+    opening.slots = calloc((size_t)loops, sizeof *opening.slots);
+    fsbb_pool_bounder *interfaces = calloc((size_t)loops, sizeof *interfaces);
+    if (!opening.slots || !interfaces) {
+        free(opening.slots);
+        free(interfaces);
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for %d offload loops", loops);
+    }
     int capacity = 0;
-    status = fsbb_offload_open_halving(open_slots, &opening, requested, floor, &capacity, err);
+    status = fsbb_offload_open_halving(open_all, &opening, requested, floor, &capacity, err);
     if (status != FSBB_OK)
-        return fsbb_fail_in(err, status, "GPU offload engine (divergence kernels), starting");
-    const fsbb_pool_bounder bounder = {
-        .context = opening.slots,
-        .capacity = capacity,
-        .pool = slot_pool,
-        .submit = slot_submit,
-        .wait = slot_wait,
-    };
-    status = fsbb_offload_search(search, &bounder, stats, err);
+        fsbb_fail_in(err, status, "GPU offload engine (divergence kernels), starting");
+    if (status == FSBB_OK) {
+        for (int l = 0; l < loops; l++)
+            interfaces[l] = (fsbb_pool_bounder){
+                .context = opening.slots[l],
+                .capacity = capacity,
+                .pool = slot_pool,
+                .submit = slot_submit,
+                .wait = slot_wait,
+            };
+        status = fsbb_offload_search(search, interfaces, loops, stats, err);
+    }
     const char *diagnose_path = search->options->divergence.diagnose_path;
     if (status == FSBB_OK && diagnose_path)
-        status = write_trace(diagnose_path, &opening.slots->trace, err);
-    slots_free(opening.slots);
+        status = write_trace(diagnose_path, &opening.slots[0]->trace, err);
+    close_all(&opening);
+    free(opening.slots);
+    free(interfaces);
     return status;
 }

@@ -1,8 +1,16 @@
-/* offload_loop.h — the host loop of the offload design (Chakroun et al.): the CPU pops
- * parents from a depth-first stack of open nodes, branches them and writes their children,
- * unbounded, into pools; a pool bounder (the GPU in search_offload_cuda.c, a CPU stand-in
- * in the tests) bounds a whole pool; children under the incumbent are pushed, the others
- * pruned. Two pool slots alternate, so the CPU fills pool k + 1 while pool k is bounded.
+/* offload_loop.h — the host loops of the offload design (Chakroun et al.): each loop (one
+ * thread) pops parents from its own depth-first stack of open nodes, branches them and writes
+ * their children, unbounded, into pools; its own pool bounder (the GPU in
+ * search_offload_cuda.c, with pinned buffers and streams of its own; a CPU stand-in in the
+ * tests) bounds a whole pool; children under the incumbent are pushed, the others pruned.
+ * Two pool slots alternate, so a loop fills pool k + 1 while pool k is bounded.
+ *
+ * Several loops: they share the incumbent (search.h) and the counters. The root (or the
+ * resumed nodes) starts on loop 0; a loop with an empty stack and no pool in flight steals
+ * half of another loop's stack, the half nearest the root, as the CPU engine's threads do;
+ * the search is over when every loop is idle at once. A periodic checkpoint parks every loop
+ * with nothing in flight and saves all the stacks together. With the upper bound at the
+ * optimum the tree is fixed, so the nodes branched do not depend on the number of loops.
  *
  * Branching (options->branch):
  *   fwd, bwd: every child of a popped parent goes into the pool unbounded.
@@ -46,9 +54,16 @@
 #define FSBB_OFFLOAD_SLOTS 2
 /* Parents popped between two checks of the limits (fsbb_search_should_stop). */
 #define FSBB_OFFLOAD_CHECK_EVERY 256
-/* Default pool size: about one full wave of an H100 (132 SMs x 2048 threads = 270336;
- * results/gpu-bounding/report.md, finding 4), fewer for large instances (below). */
+/* Default pool size of a single loop: about one full wave of an H100 (132 SMs x 2048
+ * threads = 270336; results/gpu-bounding/report.md, finding 4). Several loops share
+ * FSBB_OFFLOAD_SHARED_POOL nodes, each at least FSBB_OFFLOAD_MIN_LOOP_POOL: with 16 loops at
+ * LB2 the host is the bottleneck on 50x20 and 100x20 and small pools keep its work in cache
+ * (pools of 4096 per loop 1.12x the node rate of 16384, 2.3x that of 262144; 200x20 is
+ * bound by the GPU and indifferent from 4096 to 32768: results/offload/report.md, issue 20).
+ * Fewer for large instances (below). */
 #define FSBB_OFFLOAD_DEFAULT_POOL 262144
+#define FSBB_OFFLOAD_SHARED_POOL 65536
+#define FSBB_OFFLOAD_MIN_LOOP_POOL 4096
 /* A default pool's nodes take at most this many bytes (fsbb_node_size each). */
 #define FSBB_OFFLOAD_DEFAULT_POOL_BYTES ((size_t)64 << 20)
 /* Out of memory, the pool size is halved down to this floor (or n, when larger). */
@@ -70,9 +85,11 @@ typedef struct fsbb_pool_bounder {
     fsbb_status (*wait)(void *context, int slot, const int **bounds, fsbb_error *err);
 } fsbb_pool_bounder;
 
-/* Where an offload search spent its time and what it sent. */
+/* Where an offload search spent its time and what it sent. The times of the loops are
+ * summed (thread-seconds); total_s is the wall time. */
 typedef struct fsbb_offload_stats {
     int pool_capacity;    /* nodes per pool */
+    int loops;            /* host loops (threads) that ran */
     uint64_t pools;       /* pools bounded */
     uint64_t pool_nodes;  /* nodes bounded by the pool bounder */
     uint64_t survivors;   /* of those, pushed (bound under the incumbent) */
@@ -81,23 +98,30 @@ typedef struct fsbb_offload_stats {
     double wait_s;        /* CPU blocked until a pool's bounds were back */
     double prune_s;       /* CPU: pruning and pushing survivors */
     double total_s;
+    /* GPU stream time, summed over the pools (set by the GPU bounder; 0 elsewhere): copying
+     * pools in, the bounding kernels (custom bounds included), copying bounds out. Streams of
+     * several loops run at once, so the sums may exceed total_s. */
+    double copy_in_s, kernel_s, copy_out_s;
 } fsbb_offload_stats;
 
-/* The pool size for n jobs when options->pool_size is 0: FSBB_OFFLOAD_DEFAULT_POOL,
- * halved while a pool of n-job nodes would exceed FSBB_OFFLOAD_DEFAULT_POOL_BYTES, and
- * never below n (the children of the root must fit in one pool). */
-int fsbb_offload_default_pool_size(int n);
+/* The pool size of each of `loops` loops for n jobs when options->pool_size is 0:
+ * FSBB_OFFLOAD_DEFAULT_POOL for one loop; for several, halved while the loops' pools
+ * together exceed FSBB_OFFLOAD_SHARED_POOL (down to FSBB_OFFLOAD_MIN_LOOP_POOL); then halved
+ * while a pool of n-job nodes would exceed FSBB_OFFLOAD_DEFAULT_POOL_BYTES, and never below n
+ * (the children of the root must fit in one pool). */
+int fsbb_offload_default_pool_size(int n, int loops);
 
 /* Refuses what the offload engine does not do (a selection rule other than dfs) and pools
  * of fewer than n nodes. */
 fsbb_status fsbb_offload_check(const fsbb_search *search, int capacity, fsbb_error *err);
 
-/* Runs the search of search (from the root, or from search->resume) with bounder; honours
+/* Runs the search of search (from the root, or from search->resume) with `loops` host loops,
+ * loop l bounding its pools with bounders[l] (each used by its loop's thread alone); honours
  * the limits and the interrupt, records the open bound when stopped and writes checkpoints
- * when search->checkpoint_path is set. The bounder's capacity must be at least n. stats
- * may be NULL. Checks the search with fsbb_offload_check first. */
-fsbb_status fsbb_offload_search(fsbb_search *search, const fsbb_pool_bounder *bounder, fsbb_offload_stats *stats,
-                                fsbb_error *err);
+ * when search->checkpoint_path is set. Each bounder's capacity must be at least n. stats may
+ * be NULL. Checks the search with fsbb_offload_check first. */
+fsbb_status fsbb_offload_search(fsbb_search *search, const fsbb_pool_bounder *bounders, int loops,
+                                fsbb_offload_stats *stats, fsbb_error *err);
 
 /* Opens a bounder of `requested` nodes with open(context, capacity, err); when that fails
  * for lack of memory (FSBB_ERR_MEMORY, or an error whose message says "out of memory"),

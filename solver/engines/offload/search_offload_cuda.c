@@ -1,8 +1,9 @@
-/* search_offload_cuda.c — fsbb_search_gpu_offload: the offload loop of offload_loop.h with
- * the GPU bounder of gpu_bounder.h behind it (two pinned pool slots, each with its own stream,
- * so the CPU fills one while the GPU bounds the other). The pool size is --pool-size or
- * fsbb_offload_default_pool_size; when the GPU or the host cannot hold two pools of that
- * size, it is halved down to a floor before giving up. Custom bounds are compiled once
+/* search_offload_cuda.c — fsbb_search_gpu_offload: the offload loops of offload_loop.h, one
+ * per search thread (--threads), each with a GPU bounder of gpu_bounder.h of its own (two
+ * pinned pool slots, each with its own stream, so the loop fills one while the GPU bounds
+ * the other; the streams of all loops share the GPU). The pool size is --pool-size or
+ * fsbb_offload_default_pool_size; when the GPU or the host cannot hold the loops' pools of
+ * that size, it is halved down to a floor before giving up. Custom bounds are compiled once
  * with NVRTC (gpu_custom_bound.h) and run on each pool after the built-in bound, on the
  * same stream, before the bounds come back. (The divergence options' solves run the same
  * loop with the divergence kernels: offload_div_bounder.h.) */
@@ -14,11 +15,13 @@
 #include "host_device.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 typedef struct gpu_opening {
     const fsbb_search *search;
     fsbb_gpu_custom_bounds *custom;  /* the search's custom bounds, compiled; NULL: none */
-    fsbb_gpu_bounder *bounder;
+    int loops;
+    fsbb_gpu_bounder **bounders;     /* loops of them, all NULL until open_bounders succeeds */
 } gpu_opening;
 
 /* The custom bounds as the bounder's second pass over each pool. */
@@ -30,14 +33,28 @@ static fsbb_status apply_custom_bounds(void *context, const fsbb_job *perm, int 
                                                 err);
 }
 
-static fsbb_status open_bounder(void *context, int capacity, fsbb_error *err)
+static void close_bounders(gpu_opening *opening)
+{
+    for (int l = 0; l < opening->loops; l++) {
+        fsbb_gpu_bounder_free(opening->bounders[l]);
+        opening->bounders[l] = NULL;
+    }
+}
+
+/* A bounder of capacity nodes per loop; none when one of them cannot be had. */
+static fsbb_status open_bounders(void *context, int capacity, fsbb_error *err)
 {
     gpu_opening *opening = context;
     const fsbb_options *options = opening->search->options;
-    const fsbb_status status = fsbb_gpu_bounder_new(opening->search->data, capacity, options->block_size,
-                                                    options->refactor, options->lb, &opening->bounder, err);
-    if (status == FSBB_OK && opening->custom)
-        fsbb_gpu_bounder_set_refiner(opening->bounder, apply_custom_bounds, opening->custom);
+    fsbb_status status = FSBB_OK;
+    for (int l = 0; l < opening->loops && status == FSBB_OK; l++) {
+        status = fsbb_gpu_bounder_new(opening->search->data, capacity, options->block_size, options->refactor,
+                                      options->lb, &opening->bounders[l], err);
+        if (status == FSBB_OK && opening->custom)
+            fsbb_gpu_bounder_set_refiner(opening->bounders[l], apply_custom_bounds, opening->custom);
+    }
+    if (status != FSBB_OK)
+        close_bounders(opening);
     return status;
 }
 
@@ -69,35 +86,58 @@ static fsbb_status slot_wait(void *context, int slot, const int **bounds, fsbb_e
     return status == FSBB_OK ? FSBB_OK : fsbb_fail_in(err, status, "GPU offload engine, bounding a pool");
 }
 
+/* The GPU stream time of every loop's bounder, into stats. */
+static void add_stream_times(const gpu_opening *opening, fsbb_offload_stats *stats)
+{
+    for (int l = 0; l < opening->loops; l++) {
+        const fsbb_gpu_stream_time t = fsbb_gpu_bounder_stream_time(opening->bounders[l]);
+        stats->copy_in_s += t.copy_in_s;
+        stats->kernel_s += t.kernel_s;
+        stats->copy_out_s += t.copy_out_s;
+    }
+}
+
 fsbb_status fsbb_search_gpu_offload_stats(fsbb_search *search, fsbb_offload_stats *stats, fsbb_error *err)
 {
-    const int n = search->data->n;
+    const int n = search->data->n, loops = FSBB_MAX(1, search->threads);
     const int requested = search->options->pool_size > 0 ? search->options->pool_size
-                                                         : fsbb_offload_default_pool_size(n);
+                                                         : fsbb_offload_default_pool_size(n, loops);
     fsbb_status status = fsbb_offload_check(search, requested, err);
     if (status != FSBB_OK)
         return status;
     const int floor = FSBB_MIN(requested, FSBB_MAX(n, FSBB_OFFLOAD_POOL_FLOOR));
-    gpu_opening opening = {.search = search, .custom = NULL, .bounder = NULL};
-    status = compile_custom_bounds(search, &opening.custom, err);
-    if (status != FSBB_OK)
-        return status;
-    int capacity = 0;
-    status = fsbb_offload_open_halving(open_bounder, &opening, requested, floor, &capacity, err);
-    if (status != FSBB_OK) {
-        fsbb_gpu_custom_bounds_free(opening.custom);
-        return fsbb_fail_in(err, status, "GPU offload engine, starting");
+    fsbb_gpu_bounder **bounders = calloc((size_t)loops, sizeof *bounders);
+    fsbb_pool_bounder *interfaces = calloc((size_t)loops, sizeof *interfaces);
+    if (!bounders || !interfaces) {
+        free(bounders);
+        free(interfaces);
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for %d offload loops", loops);
     }
-    const fsbb_pool_bounder bounder = {
-        .context = opening.bounder,
-        .capacity = capacity,
-        .pool = slot_pool,
-        .submit = slot_submit,
-        .wait = slot_wait,
-    };
-    status = fsbb_offload_search(search, &bounder, stats, err);
-    fsbb_gpu_bounder_free(opening.bounder);
+    gpu_opening opening = {.search = search, .custom = NULL, .loops = loops, .bounders = bounders};
+    status = compile_custom_bounds(search, &opening.custom, err);
+    int capacity = 0;
+    if (status == FSBB_OK) {
+        status = fsbb_offload_open_halving(open_bounders, &opening, requested, floor, &capacity, err);
+        if (status != FSBB_OK)
+            fsbb_fail_in(err, status, "GPU offload engine, starting");
+    }
+    if (status == FSBB_OK) {
+        for (int l = 0; l < loops; l++)
+            interfaces[l] = (fsbb_pool_bounder){
+                .context = bounders[l],
+                .capacity = capacity,
+                .pool = slot_pool,
+                .submit = slot_submit,
+                .wait = slot_wait,
+            };
+        status = fsbb_offload_search(search, interfaces, loops, stats, err);
+        if (stats)
+            add_stream_times(&opening, stats);
+    }
+    close_bounders(&opening);
     fsbb_gpu_custom_bounds_free(opening.custom);
+    free(bounders);
+    free(interfaces);
     return status;
 }
 
