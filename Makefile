@@ -8,19 +8,26 @@
 #   make bench-gpu    the device-resident GPU engine's table (run it on a machine with a GPU)
 #   make bench-heuristic  the heuristic engine alone on ta051-ta120 (HEURISTIC_BENCH_ARGS)
 #   make CUDA=0       force a CPU-only build; SANITIZE=1 builds with ASan and UBSan
-#   make install      the library, its header and flowshopbb.pc under PREFIX (DESTDIR for staging)
+#   make CUDA_ARCH="80 90"  the GPU architectures to compile for (default: the GPU present at
+#                     build time, else Volta..Hopper as far as nvcc goes; cuda_arch.mk)
+#   make cuda-arch    print the GPU architectures this build compiles for, and why
+#   make install      flowshop-bb and its manual page, the library, its header and flowshopbb.pc
+#                     under PREFIX (DESTDIR for staging)
+#   make man          the manual page build/flowshop-bb.1 (also made by make), from --help's table
 #   make examples     the programs of examples/, linked with the library of this build
 
 BUILD    ?= build
+.DEFAULT_GOAL := all
 CC       ?= cc
 PKGS     := glib-2.0
 NVCC     ?= $(shell command -v nvcc 2>/dev/null)
 CUDA     ?= $(if $(NVCC),1,0)
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(NVCC))
-CUDA_ARCH ?= -gencode=arch=compute_90,code=sm_90
 PREFIX   ?= /usr/local
+BINDIR   ?= $(PREFIX)/bin
 LIBDIR   ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
+MANDIR   ?= $(PREFIX)/share/man
 VERSION  := $(shell sed -n 's/^\#define FSBB_VERSION "\(.*\)"/\1/p' solver/flowshopbb.h)
 SONAME   := libflowshopbb.so.$(firstword $(subst ., ,$(VERSION)))
 
@@ -54,13 +61,25 @@ ifeq ($(CUDA),1)
 LIB_C   := $(filter-out %_nocuda.c,$(LIB_C))
 LIB_CU  := $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.cu))
 CPPFLAGS += -DFSBB_HAVE_CUDA
+include cuda_arch.mk
 NVFLAGS ?= -O3 -lineinfo
-NVFLAGS += $(CUDA_ARCH) -std=c++17 -Xcompiler -fPIC,-Wall,-fvisibility=hidden $(addprefix -I,$(LIB_DIRS)) -DFSBB_HAVE_CUDA
+NVFLAGS += $(CUDA_GENCODE) -std=c++17 -Xcompiler -fPIC,-Wall,-fvisibility=hidden $(addprefix -I,$(LIB_DIRS)) \
+           -DFSBB_HAVE_CUDA
+CUDA_VERSION := $(shell $(NVCC) --version 2>/dev/null | sed -n 's/.*release \([0-9.]*\),.*/\1/p')
 LDLIBS  += -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lrt -lstdc++
 else
 LIB_C   := $(filter-out %_cuda.c,$(LIB_C))
 LIB_CU  :=
 endif
+
+# What the build is made with, for fsbb_build_features and the GPU probe's message: the CUDA
+# toolkit and the architectures compiled for, in a header rewritten only when it changes.
+BUILD_FEATURES_H := $(BUILD)/gen/build_features.h
+BUILD_FEATURES_TEXT := /* Written by the Makefile. */\n\#define FSBB_CUDA_VERSION "$(CUDA_VERSION)"\n\#define FSBB_CUDA_ARCH_NAMES "$(CUDA_ARCH_NAMES)"\n
+$(shell mkdir -p $(BUILD)/gen && { printf '$(BUILD_FEATURES_TEXT)' | cmp -s - $(BUILD_FEATURES_H) || \
+        printf '$(BUILD_FEATURES_TEXT)' >$(BUILD_FEATURES_H); })
+$(BUILD)/solver/api/version.o: CPPFLAGS += -I$(BUILD)/gen
+$(BUILD)/solver/gpu/gpu_device.cu.o: NVFLAGS += -I$(BUILD)/gen
 
 LIB_OBJ := $(LIB_C:%.c=$(BUILD)/%.o) $(LIB_CU:%.cu=$(BUILD)/%.cu.o)
 CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/cli/*.c))
@@ -81,17 +100,20 @@ GPU_TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter %.c,$(GPU_TEST_SRC))) \
                 $(patsubst %.cu,$(BUILD)/%.cu.o,$(filter %.cu,$(GPU_TEST_SRC)))
 BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out test/bench/gpu_pool_bench.c test/bench/gpu_resident_bench.c test/bench/heuristic_bench.c test/bench/offload_bench.c,$(wildcard test/bench/*.c)))
 
-PROGRAMS := $(BUILD)/flowshop-bb $(BUILD)/libflowshopbb.a $(BUILD)/libflowshopbb.so
+PROGRAMS := $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1 $(BUILD)/libflowshopbb.a $(BUILD)/libflowshopbb.so
 PROGRAMS += $(BUILD)/characterize
 ifneq ($(SWEEP_OBJ),)
 PROGRAMS += $(BUILD)/flowshop-sweep
 endif
 
-.PHONY: all check check-gpu bench-cpu bench-gpu-pool clean install examples
+.PHONY: all check check-gpu bench-cpu bench-gpu-pool clean install examples cuda-arch man
 all: $(PROGRAMS)
 
+cuda-arch:
+	@echo '$(if $(filter 1,$(CUDA)),$(CUDA_ARCH_NAMES) ($(CUDA_ARCH_WHY)),none: a build without CUDA)'
+
 # The compile flags of the last build, rewritten when they change, so that a change of flags
-# (CUDA=0, SANITIZE=1, -fvisibility) rebuilds every object.
+# (CUDA=0, CUDA_ARCH, SANITIZE=1, -fvisibility) rebuilds every object.
 FLAGS_STAMP := $(BUILD)/compile-flags
 $(shell mkdir -p $(BUILD) && printf '%s\n' '$(CC) $(CPPFLAGS) $(CFLAGS) | $(NVCC) $(NVFLAGS)' | \
         cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(CC) $(CPPFLAGS) $(CFLAGS) | $(NVCC) $(NVFLAGS)' >$(FLAGS_STAMP))
@@ -137,8 +159,10 @@ $(BUILD)/solver/gpu/gpu_custom_bound_cuda.o: $(BUILD)/gen/gpu_custom_sources.h
 $(BUILD)/solver/gpu/gpu_custom_bound_cuda.o: CPPFLAGS += -I$(BUILD)/gen -I$(CUDA_HOME)/include \
                                                      -DFSBB_CUDA_LIB_DIR='"$(CUDA_HOME)/lib64"'
 
-install: $(BUILD)/libflowshopbb.a $(BUILD)/libflowshopbb.so
-	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR)
+install: $(BUILD)/libflowshopbb.a $(BUILD)/libflowshopbb.so $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1
+	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 755 $(BUILD)/flowshop-bb $(DESTDIR)$(BINDIR)/flowshop-bb
+	install -m 644 $(BUILD)/flowshop-bb.1 $(DESTDIR)$(MANDIR)/man1/flowshop-bb.1
 	install -m 644 $(BUILD)/libflowshopbb.a $(DESTDIR)$(LIBDIR)/libflowshopbb.a
 	install -m 755 $(BUILD)/libflowshopbb.so $(DESTDIR)$(LIBDIR)/libflowshopbb.so.$(VERSION)
 	ln -sf libflowshopbb.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
@@ -158,6 +182,11 @@ $(BUILD)/examples/%: examples/%.c $(BUILD)/libflowshopbb.a
 $(BUILD)/flowshop-bb: $(CLI_OBJ) $(TOOLS_OBJ) $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+# The manual page, written by the program from the table and text behind --help.
+man: $(BUILD)/flowshop-bb.1
+$(BUILD)/flowshop-bb.1: $(BUILD)/flowshop-bb
+	$(BUILD)/flowshop-bb --man >$@.tmp && mv $@.tmp $@
+
 $(BUILD)/flowshop-sweep: $(SWEEP_OBJ) $(TOOLS_OBJ) $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -173,7 +202,7 @@ $(BUILD)/gpu-pool-bench: $(BUILD)/test/bench/gpu_pool_bench.o $(POOL_GENERATOR_O
 $(BUILD)/bench-cpu: $(BENCH_OBJ) $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-check: $(BUILD)/test-runner $(BUILD)/flowshop-bb $(BUILD)/flowshop-sweep
+check: $(BUILD)/test-runner $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1 $(BUILD)/flowshop-sweep
 	$(BUILD)/test-runner
 	sh test/cli/run.sh $(BUILD)/flowshop-bb
 	sh test/cli/input.sh $(BUILD)/flowshop-bb
@@ -181,6 +210,11 @@ check: $(BUILD)/test-runner $(BUILD)/flowshop-bb $(BUILD)/flowshop-sweep
 	sh test/cli/checkpoint.sh $(BUILD)/flowshop-bb
 	sh test/cli/sweep.sh $(BUILD)/flowshop-sweep
 	sh test/cli/limits.sh $(BUILD)/flowshop-bb
+	sh test/cli/json_errors.sh $(BUILD)/flowshop-bb
+	sh test/cli/man.sh $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1
+ifeq ($(CUDA),1)
+	sh test/cli/cuda_arch.sh $(BUILD)/flowshop-bb "$(CUDA_ARCH_NAMES)" "$(CUDA_ARCH_WHY)"
+endif
 	MAKE="$(MAKE)" sh test/cli/library.sh $(BUILD) $(CUDA)
 
 check-gpu: $(BUILD)/check-gpu $(BUILD)/flowshop-bb

@@ -47,8 +47,11 @@ typedef enum fsbb_status {
     FSBB_ERR_COMPILE,     /* a custom GPU bound failed to compile (the message holds the log) */
     FSBB_ERR_CHECKPOINT,  /* a checkpoint was refused (other instance, format, corrupt) */
     FSBB_ERR_VERIFY,      /* a custom bound exceeded a true optimum in verification */
-    FSBB_ERR_RESOURCE     /* the system refused a resource other than memory: no search thread
+    FSBB_ERR_RESOURCE,    /* the system refused a resource other than memory: no search thread
                              could be started (fsbb_solver_solve: see fsbb_result) */
+    FSBB_ERR_GPU_ARCH     /* the GPU is there but this build has no kernel it can run (its
+                             compute capability is not among the build's architectures, or the
+                             driver cannot compile the build's PTX): rebuild for it */
 } fsbb_status;
 
 #define FSBB_ERROR_MESSAGE_SIZE 4096
@@ -59,6 +62,15 @@ typedef struct fsbb_error {
 } fsbb_error;
 
 FSBB_API const char *fsbb_status_name(fsbb_status status);
+
+/* The library's version, FSBB_VERSION as it was when the library was built (compare the
+ * two to see that a program runs with the library it was compiled against). */
+FSBB_API const char *fsbb_version(void);
+/* What this build of the library holds, one line of text: "CUDA 13.0 (sm_75 sm_80 sm_86
+ * sm_89 sm_90 compute_90)" names the toolkit and the GPU architectures its kernels were
+ * compiled for (sm_NN machine code, compute_NN PTX for newer GPUs), "without CUDA"
+ * otherwise; ", AVX2" follows when the CPU bounds were compiled for AVX2. */
+FSBB_API const char *fsbb_build_features(void);
 
 /* ---- Instances ------------------------------------------------------------------- */
 
@@ -316,6 +328,13 @@ FSBB_API void fsbb_result_clear(fsbb_result *result);
 
 /* 1 when a CUDA GPU is usable by this build, with its name in name_out (may be NULL). */
 FSBB_API int fsbb_gpu_available(char *name_out, int size);
+/* Whether this build can run its kernels on the current CUDA GPU: FSBB_OK with the GPU's
+ * name in name_out (may be NULL); FSBB_ERR_NO_GPU when there is none (no device, no driver,
+ * a driver older than the build's CUDA, or a build without CUDA); FSBB_ERR_GPU_ARCH when
+ * there is one but no kernel of this build runs on it, the message naming its compute
+ * capability and the build's architectures. The solver makes the same check before a GPU
+ * search: --device gpu then fails with that status, --device auto searches on the CPU. */
+FSBB_API fsbb_status fsbb_gpu_check(char *name_out, int size, fsbb_error *err);
 
 #ifdef __cplusplus
 }

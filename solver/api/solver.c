@@ -348,11 +348,18 @@ static fsbb_status fill_result(const fsbb_search *search, const fsbb_instance *i
 static fsbb_status choose_engine(const fsbb_solver *solver, const fsbb_engine **engine, fsbb_result *result,
                                  fsbb_error *err)
 {
-    const int gpu_available = solver->options->device != FSBB_DEVICE_CPU &&
-                              fsbb_gpu_available(result->device, sizeof result->device);
+    fsbb_error gpu_err = {.code = FSBB_ERR_NO_GPU, .message = "not looked for"};
+    const fsbb_status gpu = solver->options->device == FSBB_DEVICE_CPU
+                                ? FSBB_ERR_NO_GPU
+                                : fsbb_gpu_check(result->device, sizeof result->device, &gpu_err);
+    /* A GPU this build has no kernel for: an error when the GPU was asked for, the CPU for auto. */
+    if (gpu == FSBB_ERR_GPU_ARCH && solver->options->device == FSBB_DEVICE_GPU)
+        return fsbb_fail(err, gpu, "--device gpu: %s", gpu_err.message);
     const fsbb_engine_request request =
-        fsbb_engine_request_of(solver->options, solver->bounds, solver->bound_count, gpu_available);
+        fsbb_engine_request_of(solver->options, solver->bounds, solver->bound_count, gpu == FSBB_OK);
     const fsbb_status status = fsbb_engine_choose(&request, engine, err);
+    if (status == FSBB_ERR_NO_GPU && gpu != FSBB_OK)
+        return fsbb_fail(err, status, "--device gpu: no usable CUDA GPU: %s", gpu_err.message);
     if (status != FSBB_OK)
         return status;
     snprintf(result->engine, sizeof result->engine, "%s", (*engine)->name);

@@ -1,5 +1,5 @@
 /* command_line.c — flowshop-bb's options from the library's table and its own, parsed with
- * GOption, and --help (command_line.h). */
+ * GOption, and --help and the manual page from them (command_line.h). */
 #include "command_line.h"
 
 #include "help_text.h"
@@ -25,10 +25,14 @@ static const program_option program_options[CLI_OPTION_COUNT] = {
     [CLI_SCHEDULE] = {"schedule", 0, "FILE", "Input and output",
                       "write the schedule found as CSV: job,machine,start,end (jobs and machines from 1)"},
     [CLI_GANTT] = {"gantt", 0, "FILE.svg", "Input and output", "draw the schedule found as a Gantt chart (SVG)"},
-    [CLI_JSON] = {"json", 0, NULL, "Input and output", "print the result as one JSON object"},
+    [CLI_JSON] = {"json", 0, NULL, "Input and output", "print the result, or the error, as one JSON object"},
     [CLI_QUIET] = {"quiet", 'q', NULL, "Input and output", "no progress line or notes on stderr"},
-    [CLI_VERSION] = {"version", 'V', NULL, "Input and output", "print the version and exit"},
+    [CLI_VERSION] = {"version", 'V', NULL, "Input and output",
+                     "print the version, the GPU architectures built for and whether this machine's GPU can run "
+                     "them, and exit"},
     [CLI_HELP] = {"help", 'h', NULL, "Input and output", "print this help and exit"},
+    [CLI_MAN] = {"man", 0, NULL, "Input and output",
+                 "print this help as a manual page (roff) and exit: flowshop-bb --man | man -l -"},
 };
 
 /* The short names of library options. */
@@ -143,17 +147,9 @@ gboolean fsbb_cli_apply(const fsbb_cli_command_line *line, fsbb_options *options
     return TRUE;
 }
 
-static void append_item(GString *out, char short_name, const char *name, const char *argument, const char *help)
-{
-    gchar *names = g_strdup_printf("%c%c%c --%s%s%s", short_name ? '-' : ' ', short_name ? short_name : ' ',
-                                   short_name ? ',' : ' ', name, argument ? " " : "", argument ? argument : "");
-    fsbb_cli_help_item(out, names, help, 30);
-    g_free(names);
-}
-
 /* The options under their headings: the library's headings in its order, each with the
  * program's options of that heading after the library's, then the program's own headings. */
-static void append_options(GString *out)
+static void append_options(fsbb_cli_help *help)
 {
     GPtrArray *groups = g_ptr_array_new();
     for (int o = 0; fsbb_option_info(o); o++)
@@ -163,34 +159,37 @@ static void append_options(GString *out)
     for (int o = 0; o < CLI_OPTION_COUNT; o++)
         if (!g_ptr_array_find_with_equal_func(groups, program_options[o].group, g_str_equal, NULL))
             g_ptr_array_add(groups, (gpointer)program_options[o].group);
+    fsbb_cli_help_heading(help, 0, "Options");
     for (guint g = 0; g < groups->len; g++) {
         const char *group = g_ptr_array_index(groups, g);
-        g_string_append_printf(out, "\n%s:\n", group);
+        fsbb_cli_help_heading(help, 2, group);
         for (int o = 0; fsbb_option_info(o); o++) {
             const fsbb_option_spec *spec = fsbb_option_info(o);
             if (!offered(spec) || strcmp(spec->group, group) != 0)
                 continue;
             gchar *argument = argument_of(spec);
-            append_item(out, short_name_of(spec->name), spec->name, argument, spec->help);
+            fsbb_cli_help_option(help, short_name_of(spec->name), spec->name, argument, spec->help);
             g_free(argument);
         }
         for (int o = 0; o < CLI_OPTION_COUNT; o++)
             if (strcmp(program_options[o].group, group) == 0)
-                append_item(out, program_options[o].short_name, program_options[o].name, program_options[o].argument,
-                            program_options[o].help);
+                fsbb_cli_help_option(help, program_options[o].short_name, program_options[o].name,
+                                     program_options[o].argument, program_options[o].help);
     }
     g_ptr_array_free(groups, TRUE);
 }
 
-void fsbb_cli_print_help(FILE *file)
+void fsbb_cli_print_help(FILE *file, fsbb_cli_help_format format)
 {
-    GString *out = g_string_new("Usage: flowshop-bb [OPTION...] INSTANCE\n"
-                                "       flowshop-bb --characterize FILE\n\n");
-    fsbb_cli_help_paragraph(out,
+    static const char *const usages[] = {"[OPTION...] INSTANCE", "--characterize FILE", NULL};
+    GString *out = g_string_new(NULL);
+    fsbb_cli_help help;
+    fsbb_cli_help_begin(&help, out, format, "flowshop-bb", FSBB_VERSION,
+                        "solve permutation flow-shop instances to proven optimality by branch-and-bound", usages);
+    fsbb_cli_help_paragraph(&help,
                             "Solves a permutation flow-shop instance (minimum makespan) to proven optimality "
                             "by branch-and-bound, and prints the best schedule, its makespan and the proven "
-                            "lower bound.",
-                            0);
+                            "lower bound.");
     gchar *instance = g_strdup_printf(
         "INSTANCE is a Taillard name (ta001 to ta120; ta21 and TA021 too), built in, or the path of a "
         "file ('-': standard input) in Taillard's format, in the plain form (\"n m\", then m lines of n "
@@ -200,18 +199,15 @@ void fsbb_cli_print_help(FILE *file)
         "name is in the current folder: write ./ta005 to read such a file. A file holds at most %d jobs "
         "and %d machines, times from 0 to %d, and the sum of all its times is at most %d.",
         FSBB_MAX_JOBS, FSBB_MAX_MACHINES, FSBB_MAX_TIME, FSBB_MAX_TOTAL_TIME);
-    g_string_append_c(out, '\n');
-    fsbb_cli_help_paragraph(out, instance, 0);
+    fsbb_cli_help_paragraph(&help, instance);
     g_free(instance);
-    append_options(out);
-    g_string_append_c(out, '\n');
-    fsbb_cli_help_paragraph(out,
+    append_options(&help);
+    fsbb_cli_help_paragraph(&help,
                             "The GPU divergence options are off by default and run the offload engine with "
                             "the kernels of divergence/; at most one of --ccc, --cte, --subwarp, --balance "
                             "central|distributed|steal and --throttle is on at a time, and with --lb lb1 only "
-                            "--diagnose applies.",
-                            0);
-    g_string_append(out, "\nExit status:\n");
+                            "--diagnose applies.");
+    fsbb_cli_help_heading(&help, 1, "Exit status");
     static const char *const statuses[][2] = {
         {"0", "the search finished: optimality proven"},
         {"1", "a time or node limit stopped it: best schedule and lower bound printed"},
@@ -219,9 +215,15 @@ void fsbb_cli_print_help(FILE *file)
         {"3", "interrupted by SIGINT or SIGTERM: best schedule and lower bound printed"},
         {"4", "run-time failure (GPU, memory, threads, custom-bound compile: the best schedule found so far "
               "is printed) or output that could not be written"},
+        {"5", "the GPU has no kernel in this build (its compute capability is not among the architectures "
+              "it was compiled for: see --version); checked before the search"},
     };
     for (size_t i = 0; i < G_N_ELEMENTS(statuses); i++)
-        fsbb_cli_help_item(out, statuses[i][0], statuses[i][1], 6);
+        fsbb_cli_help_term(&help, statuses[i][0], statuses[i][1], 6);
+    fsbb_cli_help_paragraph(&help,
+                            "With --json, an error that leaves no result is also printed on stdout as "
+                            "{\"error\": MESSAGE, \"status\": NAME, \"exit\": STATUS}; a result carries "
+                            "\"error\" and \"exit\" too.");
     fputs(out->str, file);
     g_string_free(out, TRUE);
 }

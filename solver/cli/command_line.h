@@ -5,6 +5,7 @@
 #define FSBB_CLI_COMMAND_LINE_H
 
 #include "flowshopbb.h"
+#include "help_text.h"
 
 #include <glib.h>
 #include <stdio.h>
@@ -12,7 +13,7 @@
 /* The program's own options. */
 typedef enum fsbb_cli_option {
     CLI_OVERWRITE_CHECKPOINT, CLI_CHARACTERIZE, CLI_FORMAT, CLI_SCHEDULE, CLI_GANTT, CLI_JSON, CLI_QUIET,
-    CLI_VERSION, CLI_HELP,
+    CLI_VERSION, CLI_HELP, CLI_MAN,
     CLI_OPTION_COUNT
 } fsbb_cli_option;
 
@@ -35,7 +36,8 @@ const char *fsbb_cli_solver_value(const fsbb_cli_command_line *line, const char 
 /* Sets every library option given on options; FALSE with err for the first one refused. */
 gboolean fsbb_cli_apply(const fsbb_cli_command_line *line, fsbb_options *options, fsbb_error *err);
 
-/* --help, wrapped to 80 columns. */
-void fsbb_cli_print_help(FILE *out);
+/* --help, wrapped to 80 columns (FSBB_CLI_HELP_TEXT), or the same as the manual page
+ * flowshop-bb.1 (FSBB_CLI_HELP_MAN: --man, `make man`). */
+void fsbb_cli_print_help(FILE *out, fsbb_cli_help_format format);
 
 #endif

@@ -3,12 +3,15 @@
  * Exit status: 0 the search finished (optimality proven), 1 a time or node limit stopped
  * it, 2 bad usage or input (a refused checkpoint too), 3 interrupted by SIGINT or SIGTERM,
  * 4 a run-time failure (GPU, memory, threads, custom-bound compile; the best schedule
- * found before it is still printed) or output that could not be written.
+ * found before it is still printed) or output that could not be written, 5 a GPU that this
+ * build has no kernel for (checked before the search). With --json an error that leaves no
+ * result is a JSON object on stdout too (cli_error.h); a result carries its exit status.
  * With --checkpoint the search is saved periodically and when it stops; --resume goes on
  * from a saved search. --characterize FILE prints CUIRRE's characterization of a task trace
  * (as --diagnose writes them) and exits, without an instance or a GPU. */
 #include "characterize.h"
 #include "checkpoint_target.h"
+#include "cli_error.h"
 #include "command_line.h"
 #include "flowshopbb.h"
 #include "json.h"
@@ -24,13 +27,23 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { EXIT_PROVEN = 0, EXIT_LIMIT = 1, EXIT_USAGE = 2, EXIT_INTERRUPTED = 3, EXIT_RUNTIME_FAILURE = 4 };
+enum {
+    EXIT_PROVEN = 0,
+    EXIT_LIMIT = 1,
+    EXIT_USAGE = 2,
+    EXIT_INTERRUPTED = 3,
+    EXIT_RUNTIME_FAILURE = 4,
+    EXIT_GPU_ARCH = 5
+};
 
 /* The exit status of a library error: 2 for what the user fixes in the command line or its
- * files, 4 for a run-time failure (memory, GPU, threads, compile, and codes added later). */
+ * files, 5 for a GPU this build has no kernel for, 4 for a run-time failure (memory, GPU,
+ * threads, compile, and codes added later). */
 static int exit_status_of(fsbb_status status)
 {
     switch (status) {
+    case FSBB_ERR_GPU_ARCH:
+        return EXIT_GPU_ARCH;
     case FSBB_ERR_ARGUMENT:
     case FSBB_ERR_PARSE:
     case FSBB_ERR_IO:
@@ -87,7 +100,7 @@ static void report_checkpoint(const fsbb_checkpoint_report *report, void *user_d
 
 /* --characterize FILE: prints the characterization of a trace; 0, or 2 when the file is
  * missing or malformed. */
-static int characterize(const char *path)
+static int characterize(const char *path, gboolean json)
 {
     fsbb_trace trace;
     fsbb_trace_stats s;
@@ -95,8 +108,9 @@ static int characterize(const char *path)
     fsbb_trace_init(&trace);
     int exit_status = EXIT_PROVEN;
     if (fsbb_trace_load(path, &trace, &err) != FSBB_OK || fsbb_trace_characterize(&trace, &s, &err) != FSBB_OK) {
-        fprintf(stderr, "flowshop-bb: --characterize %s: %s\n", path, err.message);
-        exit_status = EXIT_USAGE;
+        gchar *message = g_strdup_printf("--characterize %s: %s", path, err.message);
+        exit_status = cli_error_report(json, err.code, EXIT_USAGE, message);
+        g_free(message);
     } else {
         printf("trace        %s\n", path);
         printf("tasks        %lld\n", (long long)s.tasks);
@@ -111,13 +125,16 @@ static int characterize(const char *path)
 }
 
 /* What one solve printed: the result, the run-time failure that stopped its search (NULL:
- * none) and the checkpoint it resumed (NULL: none). */
+ * none), the error to report (that failure, else an output file that could not be
+ * written; NULL: none), the checkpoint it resumed (NULL: none) and the exit status. */
 typedef struct solve_report {
     const fsbb_instance *instance;
     const fsbb_options *options;
     const fsbb_result *result;
+    const char *search_error;
     const char *error;
     const char *resumed_from;
+    int exit_status;
 } solve_report;
 
 /* The status line: why the search stopped, and whether it found a schedule. */
@@ -125,7 +142,7 @@ static const char *status_text(const solve_report *report)
 {
     const fsbb_result *result = report->result;
     const int found = result->permutation != NULL;
-    if (report->error)
+    if (report->search_error)
         return found ? "failed: best found" : "failed: none found";
     if (result->optimal)
         return "optimal";
@@ -165,7 +182,7 @@ static void print_text(const solve_report *report)
         printf("makespan     none found\n");
     printf("status       %s\n", status_text(report));
     print_permutation_text(result);
-    if (report->error)
+    if (report->search_error)
         printf("lower bound  none proven\n");
     else
         printf("lower bound  %d\n", result->lower_bound);
@@ -218,8 +235,10 @@ static void print_json(const solve_report *report)
     fsbb_json_string(out, status_text(report));
     fsbb_json_member(&json, "error");
     fsbb_json_string_or_null(out, report->error);
+    fsbb_json_member(&json, "exit");
+    fsbb_json_integer(out, report->exit_status);
     fsbb_json_member(&json, "lower_bound");
-    if (report->error)
+    if (report->search_error)
         fsbb_json_null(out);
     else
         fsbb_json_integer(out, result->lower_bound);
@@ -263,6 +282,12 @@ static void print_json(const solve_report *report)
     g_string_free(out, TRUE);
 }
 
+/* Reports a library error that leaves no result; returns its exit status. */
+static int report_failure(const fsbb_cli_command_line *line, fsbb_status status, const char *message)
+{
+    return cli_error_report(line->flags[CLI_JSON], status, exit_status_of(status), message);
+}
+
 static int solve(const char *instance_name, const fsbb_cli_command_line *line)
 {
     const char *checkpoint = fsbb_cli_solver_value(line, "checkpoint");
@@ -271,10 +296,8 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
     fsbb_error err;
     fsbb_instance *instance;
     const fsbb_status loaded = fsbb_instance_load_format(instance_name, line->values[CLI_FORMAT], &instance, &err);
-    if (loaded != FSBB_OK) {
-        fprintf(stderr, "flowshop-bb: %s\n", err.message);
-        return exit_status_of(loaded);
-    }
+    if (loaded != FSBB_OK)
+        return report_failure(line, loaded, err.message);
     /* A Taillard name means the built-in instance, even beside a file of that name. */
     if (!quiet && fsbb_taillard_index(instance_name) > 0 && g_file_test(instance_name, G_FILE_TEST_EXISTS))
         fprintf(stderr, "flowshop-bb: %s is the built-in Taillard instance; to read the file %s here, write ./%s\n",
@@ -283,29 +306,34 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
     fsbb_solver *solver = NULL;
     int exit_status = EXIT_USAGE;
     const schedule_files files = {.csv = line->values[CLI_SCHEDULE], .svg = line->values[CLI_GANTT]};
-    if (!options)
-        goto done;
-    if (!fsbb_cli_apply(line, options, &err)) {
-        fprintf(stderr, "flowshop-bb: %s\n", err.message);
+    if (!options) {
+        exit_status = report_failure(line, FSBB_ERR_MEMORY, "out of memory for the options");
         goto done;
     }
-    if (!schedule_files_check(&files))
+    if (!fsbb_cli_apply(line, options, &err)) {
+        exit_status = report_failure(line, err.code, err.message);
         goto done;
-    GError *target_error = NULL;
-    if (checkpoint &&
-        !fsbb_cli_checkpoint_target_ok(checkpoint, resume, line->flags[CLI_OVERWRITE_CHECKPOINT], &target_error)) {
-        fprintf(stderr, "flowshop-bb: %s\n", target_error->message);
-        g_error_free(target_error);
+    }
+    GError *usage_error = NULL;
+    if (!schedule_files_check(&files, &usage_error) ||
+        (checkpoint &&
+         !fsbb_cli_checkpoint_target_ok(checkpoint, resume, line->flags[CLI_OVERWRITE_CHECKPOINT], &usage_error))) {
+        exit_status = report_failure(line, FSBB_ERR_ARGUMENT, usage_error->message);
+        g_error_free(usage_error);
         goto done;
     }
     char device[16];
     fsbb_options_get(options, "device", device, sizeof device);
-    if (strcmp(device, "auto") == 0 && !fsbb_gpu_available(NULL, 0) && !quiet)
-        fprintf(stderr, "flowshop-bb: no usable GPU, solving on the CPU\n");
+    fsbb_error gpu_err;
+    if (strcmp(device, "auto") == 0 && fsbb_gpu_check(NULL, 0, &gpu_err) != FSBB_OK && !quiet) {
+        if (gpu_err.code == FSBB_ERR_GPU_ARCH)
+            fprintf(stderr, "flowshop-bb: %s; solving on the CPU\n", gpu_err.message);
+        else
+            fprintf(stderr, "flowshop-bb: no usable GPU, solving on the CPU\n");
+    }
     const fsbb_status created = fsbb_solver_new(instance, options, &solver, &err);
     if (created != FSBB_OK) {
-        fprintf(stderr, "flowshop-bb: %s\n", err.message);
-        exit_status = exit_status_of(created);
+        exit_status = report_failure(line, created, err.message);
         goto done;
     }
     const int show_progress = !quiet && isatty(STDERR_FILENO);
@@ -333,24 +361,30 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
         fprintf(stderr, "flowshop-bb: the divergence options ran the offload GPU engine (--gpu-engine offload)\n");
     const char *error = status == FSBB_OK ? NULL : err.message;
     if (error)
-        fprintf(stderr, "flowshop-bb: %s\n", error);
-    /* A search that ran and failed still has its best schedule to show. */
-    if (result.jobs > 0) {
-        const solve_report report = {.instance = instance, .options = options, .result = &result, .error = error,
-                                     .resumed_from = resume};
-        if (line->flags[CLI_JSON])
-            print_json(&report);
-        else
-            print_text(&report);
-    }
-    if (error)
         exit_status = exit_status_of(status);
     else
         exit_status = result.interrupted                                            ? EXIT_INTERRUPTED
                       : result.optimal || result.lower_bound >= result.makespan ? EXIT_PROVEN
                                                                                  : EXIT_LIMIT;
-    if (result.jobs > 0 && !schedule_files_write(&files, instance, &result))
+    GError *files_error = NULL;
+    if (result.jobs > 0 && !schedule_files_write(&files, instance, &result, &files_error))
         exit_status = EXIT_USAGE;
+    if (result.jobs == 0 && error) {
+        report_failure(line, status, error);
+    } else if (result.jobs > 0) {
+        if (error || files_error)
+            fprintf(stderr, "flowshop-bb: %s\n", error ? error : files_error->message);
+        /* A search that ran and failed still has its best schedule to show. */
+        const solve_report report = {.instance = instance, .options = options, .result = &result,
+                                     .search_error = error,
+                                     .error = error ? error : files_error ? files_error->message : NULL,
+                                     .resumed_from = resume, .exit_status = exit_status};
+        if (line->flags[CLI_JSON])
+            print_json(&report);
+        else
+            print_text(&report);
+    }
+    g_clear_error(&files_error);
     if (checkpoint && !error && exit_status != EXIT_PROVEN) {
         if (log.final_status == FSBB_OK)
             fprintf(stderr, "flowshop-bb: search saved in %s: continue with --resume %s --checkpoint %s\n",
@@ -380,29 +414,46 @@ static int stdout_complete(void)
     return flushed && closed;
 }
 
+/* --version: the program's and the library's versions, what the library was built with,
+ * and whether it can run on this machine's GPU (and if not, why). */
+static void print_version(void)
+{
+    printf("flowshop-bb  %s\n", FSBB_VERSION);
+    printf("library      libflowshopbb %s, %s\n", fsbb_version(), fsbb_build_features());
+    char name[256];
+    fsbb_error err;
+    if (fsbb_gpu_check(name, sizeof name, &err) == FSBB_OK)
+        printf("gpu          usable: %s\n", name);
+    else
+        printf("gpu          not usable: %s\n", err.message);
+}
+
 int main(int argc, char **argv)
 {
     fsbb_cli_command_line line;
+    const gboolean json = cli_error_json_asked(argc, argv);
     GError *error = NULL;
     int exit_status;
     if (!fsbb_cli_parse(&line, &argc, &argv, &error)) {
-        fprintf(stderr, "flowshop-bb: %s (see --help)\n", error->message);
+        gchar *message = g_strdup_printf("%s (see --help)", error->message);
+        exit_status = cli_error_report(json, FSBB_ERR_ARGUMENT, EXIT_USAGE, message);
+        g_free(message);
         g_error_free(error);
-        exit_status = EXIT_USAGE;
     } else if (line.flags[CLI_HELP]) {
-        fsbb_cli_print_help(stdout);
+        fsbb_cli_print_help(stdout, FSBB_CLI_HELP_TEXT);
+        exit_status = EXIT_PROVEN;
+    } else if (line.flags[CLI_MAN]) {
+        fsbb_cli_print_help(stdout, FSBB_CLI_HELP_MAN);
         exit_status = EXIT_PROVEN;
     } else if (line.flags[CLI_VERSION]) {
-        printf("flowshop-bb %s (%s)\n", FSBB_VERSION, fsbb_gpu_available(NULL, 0) ? "CUDA GPU found" : "CPU");
+        print_version();
         exit_status = EXIT_PROVEN;
     } else if (line.values[CLI_CHARACTERIZE] && argc != 1) {
-        fprintf(stderr, "flowshop-bb: --characterize takes no INSTANCE (see --help)\n");
-        exit_status = EXIT_USAGE;
+        exit_status = cli_error_report(json, FSBB_ERR_ARGUMENT, EXIT_USAGE, "--characterize takes no INSTANCE (see --help)");
     } else if (line.values[CLI_CHARACTERIZE]) {
-        exit_status = characterize(line.values[CLI_CHARACTERIZE]);
+        exit_status = characterize(line.values[CLI_CHARACTERIZE], json);
     } else if (argc != 2) {
-        fprintf(stderr, "flowshop-bb: expected one INSTANCE (see --help)\n");
-        exit_status = EXIT_USAGE;
+        exit_status = cli_error_report(json, FSBB_ERR_ARGUMENT, EXIT_USAGE, "expected one INSTANCE (see --help)");
     } else {
         exit_status = solve(argv[1], &line);
     }

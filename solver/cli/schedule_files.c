@@ -10,31 +10,38 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int check_path(const char *option, const char *path)
+/* Sets error to "OPTION PATH: what" from errno_value; returns 0. */
+static int fail(GError **error, int errno_value, const char *option, const char *path, const char *what)
+{
+    g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(errno_value), "%s %s: %s", option, path, what);
+    return 0;
+}
+
+static int check_path(const char *option, const char *path, GError **error)
 {
     struct stat info;
     if (stat(path, &info) == 0) {
-        if (S_ISDIR(info.st_mode)) {
-            fprintf(stderr, "flowshop-bb: %s %s: is a folder\n", option, path);
-            return 0;
-        }
-        if (access(path, W_OK) != 0) {
-            fprintf(stderr, "flowshop-bb: %s %s: %s\n", option, path, strerror(errno));
-            return 0;
-        }
+        if (S_ISDIR(info.st_mode))
+            return fail(error, EISDIR, option, path, "is a folder");
+        if (access(path, W_OK) != 0)
+            return fail(error, errno, option, path, strerror(errno));
         return 1;
     }
     gchar *folder = g_path_get_dirname(path);
     const int writable = access(folder, W_OK | X_OK) == 0;
-    if (!writable)
-        fprintf(stderr, "flowshop-bb: %s %s: folder %s: %s\n", option, path, folder, strerror(errno));
+    if (!writable) {
+        gchar *what = g_strdup_printf("folder %s: %s", folder, strerror(errno));
+        fail(error, errno, option, path, what);
+        g_free(what);
+    }
     g_free(folder);
     return writable;
 }
 
-int schedule_files_check(const schedule_files *files)
+int schedule_files_check(const schedule_files *files, GError **error)
 {
-    return (!files->csv || check_path("--schedule", files->csv)) && (!files->svg || check_path("--gantt", files->svg));
+    return (!files->csv || check_path("--schedule", files->csv, error)) &&
+           (!files->svg || check_path("--gantt", files->svg, error));
 }
 
 /* One line per operation, machine by machine in time order. */
@@ -51,27 +58,25 @@ static int write_csv(FILE *file, const schedule *s)
     return ferror(file) ? -1 : 0;
 }
 
-/* Writes path with writer; 1, or 0 after a message. */
+/* Writes path with writer; 1, or 0 with error set. */
 static int write_file(const char *option, const char *path, int (*writer)(FILE *, const schedule *),
-                      const schedule *s)
+                      const schedule *s, GError **error)
 {
     FILE *file = fopen(path, "w");
-    if (!file) {
-        fprintf(stderr, "flowshop-bb: %s %s: %s\n", option, path, strerror(errno));
-        return 0;
-    }
+    if (!file)
+        return fail(error, errno, option, path, strerror(errno));
     errno = 0;
     const int written = writer(file, s) == 0;
     const int saved_errno = errno;
     if (fclose(file) != 0 || !written) {
-        fprintf(stderr, "flowshop-bb: %s %s: %s\n", option, path,
-                strerror(written ? errno : saved_errno ? saved_errno : EIO));
-        return 0;
+        const int cause = written ? errno : saved_errno ? saved_errno : EIO;
+        return fail(error, cause, option, path, strerror(cause));
     }
     return 1;
 }
 
-int schedule_files_write(const schedule_files *files, const fsbb_instance *instance, const fsbb_result *result)
+int schedule_files_write(const schedule_files *files, const fsbb_instance *instance, const fsbb_result *result,
+                         GError **error)
 {
     if (!files->csv && !files->svg)
         return 1;
@@ -90,15 +95,17 @@ int schedule_files_write(const schedule_files *files, const fsbb_instance *insta
                   .order = result->permutation, .optimal = result->optimal};
     s.start = malloc(sizeof *s.start * (size_t)n * (size_t)m);
     if (!s.start) {
-        fprintf(stderr, "flowshop-bb: out of memory for the schedule\n");
+        g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_NOMEM, "out of memory for the schedule");
         return 0;
     }
     s.makespan = fsbb_instance_schedule(instance, result->permutation, s.start);
-    int ok = 1;
-    if (files->csv)
-        ok = write_file("--schedule", files->csv, write_csv, &s) && ok;
-    if (files->svg)
-        ok = write_file("--gantt", files->svg, gantt_svg_write, &s) && ok;
+    /* The first failure is the one reported; the other file is still written. */
+    GError *svg_error = NULL;
+    const int csv_ok = !files->csv || write_file("--schedule", files->csv, write_csv, &s, error);
+    const int svg_ok = !files->svg || write_file("--gantt", files->svg, gantt_svg_write, &s,
+                                                 csv_ok ? error : &svg_error);
+    g_clear_error(&svg_error);
+    const int ok = csv_ok && svg_ok;
     free(s.start);
     return ok;
 }

@@ -7,6 +7,7 @@
 
 #include "flowshopbb.h"
 
+#include <glib.h>
 #include <stdio.h>
 
 /* The files asked for on the command line; NULL: not asked for. */
@@ -27,13 +28,15 @@ typedef struct schedule {
 } schedule;
 
 /* Before a solve: 1 when every file asked for can be created (its folder exists and is
- * writable, it is not a folder); else 0 after a one-line message on stderr. */
-int schedule_files_check(const schedule_files *files);
+ * writable, it is not a folder); else 0 with a one-line message in error. */
+int schedule_files_check(const schedule_files *files, GError **error);
 
 /* After a solve: writes the files asked for from the result's schedule. Without a schedule
  * (a search that proved its upper bound without finding one, or stopped first) it writes
- * nothing and warns. 1, or 0 after a message when a file could not be written. */
-int schedule_files_write(const schedule_files *files, const fsbb_instance *instance, const fsbb_result *result);
+ * nothing and warns on stderr. 1, or 0 with the first file that could not be written in
+ * error. */
+int schedule_files_write(const schedule_files *files, const fsbb_instance *instance, const fsbb_result *result,
+                         GError **error);
 
 /* The Gantt chart of s as an SVG document (gantt_svg.c); 0, or -1 on a write error. */
 int gantt_svg_write(FILE *file, const schedule *s);

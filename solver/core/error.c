@@ -44,6 +44,7 @@ const char *fsbb_status_name(fsbb_status status)
     case FSBB_ERR_CHECKPOINT: return "checkpoint refused";
     case FSBB_ERR_VERIFY: return "bound verification failed";
     case FSBB_ERR_RESOURCE: return "out of a system resource";
+    case FSBB_ERR_GPU_ARCH: return "no kernel for this GPU";
     }
     return "unknown status";
 }

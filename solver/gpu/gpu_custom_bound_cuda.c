@@ -66,6 +66,9 @@ typedef struct nvrtc_api {
     __typeof__(nvrtcGetPTXSize) *get_ptx_size;
     __typeof__(nvrtcGetPTX) *get_ptx;
     __typeof__(nvrtcGetErrorString) *error_string;
+    /* NULL in an NVRTC too old to list the architectures it compiles for */
+    __typeof__(nvrtcGetNumSupportedArchs) *num_supported_archs;
+    __typeof__(nvrtcGetSupportedArchs) *supported_archs;
 } nvrtc_api;
 
 static const char *const nvrtc_names[] = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"};
@@ -123,6 +126,8 @@ static fsbb_status nvrtc_open(nvrtc_api *api, fsbb_error *err)
     RESOLVE(api, get_ptx_size, nvrtcGetPTXSize);
     RESOLVE(api, get_ptx, nvrtcGetPTX);
     RESOLVE(api, error_string, nvrtcGetErrorString);
+    RESOLVE(api, num_supported_archs, nvrtcGetNumSupportedArchs);
+    RESOLVE(api, supported_archs, nvrtcGetSupportedArchs);
     if (!api->version || !api->create_program || !api->compile_program || !api->destroy_program ||
         !api->get_log_size || !api->get_log || !api->get_cubin_size || !api->get_cubin || !api->get_ptx_size ||
         !api->get_ptx || !api->error_string) {
@@ -186,10 +191,55 @@ static char *program_text(const fsbb_bound_definition *def)
     return text;
 }
 
-/* Compiles one bound for an n x m instance: a CUBIN for sm_<arch>, or PTX when arch is 0.
- * *image (malloc'ed) and *image_size receive the result when image is not NULL. */
+/* What NVRTC compiles the bounds into for a GPU of compute capability gpu_arch (major * 10
+ * + minor): machine code for it (*ptx 0) when NVRTC knows that architecture; else PTX
+ * (*ptx 1) of the newest architecture it knows below the GPU's, which the driver compiles
+ * for the GPU when loading it (a GPU newer than NVRTC); FSBB_ERR_GPU_ARCH for a GPU older
+ * than every architecture NVRTC knows (CUDA 13's NVRTC has no Volta). */
+static fsbb_status choose_target(const nvrtc_api *nvrtc, int gpu_arch, int *arch, int *ptx, fsbb_error *err)
+{
+    *arch = gpu_arch;
+    *ptx = 0;
+    int count = 0;
+    if (!nvrtc->num_supported_archs || !nvrtc->supported_archs || nvrtc->num_supported_archs(&count) != NVRTC_SUCCESS ||
+        count < 1)
+        return FSBB_OK;
+    int *archs = malloc(sizeof *archs * (size_t)count);
+    if (!archs)
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for NVRTC's architectures");
+    if (nvrtc->supported_archs(archs) != NVRTC_SUCCESS) {
+        free(archs);
+        return FSBB_OK;
+    }
+    int known = 0, lowest = archs[0], below = 0;
+    for (int a = 0; a < count; a++) {
+        known |= archs[a] == gpu_arch;
+        if (archs[a] < lowest)
+            lowest = archs[a];
+        if (archs[a] < gpu_arch && archs[a] > below)
+            below = archs[a];
+    }
+    free(archs);
+    if (known)
+        return FSBB_OK;
+    if (below == 0) {
+        int major = 0, minor = 0;
+        nvrtc->version(&major, &minor);
+        return fsbb_fail(err, FSBB_ERR_GPU_ARCH,
+                         "custom GPU bounds: NVRTC %d.%d compiles for compute capability %d.%d and later, not for "
+                         "this GPU's %d.%d",
+                         major, minor, lowest / 10, lowest % 10, gpu_arch / 10, gpu_arch % 10);
+    }
+    *arch = below;
+    *ptx = 1;
+    return FSBB_OK;
+}
+
+/* Compiles one bound for an n x m instance: a CUBIN for sm_<arch>, or PTX for
+ * compute_<arch> with ptx (for NVRTC's default architecture when arch is 0 too). *image
+ * (malloc'ed) and *image_size receive the result when image is not NULL. */
 static fsbb_status compile_bound(const nvrtc_api *nvrtc, const fsbb_bound_definition *def, int n, int m, int arch,
-                                 char **image, size_t *image_size, fsbb_error *err)
+                                 int ptx, char **image, size_t *image_size, fsbb_error *err)
 {
     fsbb_status status = check_definition(def, err);
     if (status != FSBB_OK)
@@ -209,7 +259,7 @@ static fsbb_status compile_bound(const nvrtc_api *nvrtc, const fsbb_bound_defini
     char jobs[32], machines[32], architecture[48];
     snprintf(jobs, sizeof jobs, "-DFSBB_JOBS=%d", n);
     snprintf(machines, sizeof machines, "-DFSBB_MACHINES=%d", m);
-    snprintf(architecture, sizeof architecture, "--gpu-architecture=sm_%d", arch);
+    snprintf(architecture, sizeof architecture, "--gpu-architecture=%s_%d", ptx ? "compute" : "sm", arch);
     const char *options[] = {"--std=c++17", "-default-device", jobs, machines, architecture};
     const int option_count = arch > 0 ? 5 : 4;
 
@@ -233,10 +283,10 @@ static fsbb_status compile_bound(const nvrtc_api *nvrtc, const fsbb_bound_defini
         free(log);
     } else if (image) {
         size_t size = 0;
-        result = arch > 0 ? nvrtc->get_cubin_size(program, &size) : nvrtc->get_ptx_size(program, &size);
+        result = ptx ? nvrtc->get_ptx_size(program, &size) : nvrtc->get_cubin_size(program, &size);
         *image = result == NVRTC_SUCCESS ? malloc(size) : NULL;
         if (*image)
-            result = arch > 0 ? nvrtc->get_cubin(program, *image) : nvrtc->get_ptx(program, *image);
+            result = ptx ? nvrtc->get_ptx(program, *image) : nvrtc->get_cubin(program, *image);
         *image_size = size;
         if (result != NVRTC_SUCCESS || !*image) {
             free(*image);
@@ -263,7 +313,7 @@ fsbb_status fsbb_bound_check_gpu_source(const fsbb_bound_definition *bound, int 
     nvrtc_api nvrtc;
     status = nvrtc_open(&nvrtc, err);
     if (status == FSBB_OK)
-        status = compile_bound(&nvrtc, bound, jobs, machines, 0, NULL, NULL, err);
+        status = compile_bound(&nvrtc, bound, jobs, machines, 0, 1, NULL, NULL, err);
     nvrtc_close(&nvrtc);
     return status;
 }
@@ -364,8 +414,11 @@ static fsbb_status load_bound(fsbb_gpu_custom_bounds *custom, const char *image,
         const char *text = NULL;
         if (custom->cuda.error_string(loaded, &text) != CUDA_SUCCESS || !text)
             text = "unknown CUDA error";
-        return fsbb_fail(err, FSBB_ERR_GPU, "custom bound '%s': loading its compiled code failed: %s (CUDA error %d)",
-                         name, text, (int)loaded);
+        const int no_image = loaded == CUDA_ERROR_NO_BINARY_FOR_GPU || loaded == CUDA_ERROR_UNSUPPORTED_PTX_VERSION ||
+                             loaded == CUDA_ERROR_INVALID_PTX;
+        return fsbb_fail(err, no_image ? FSBB_ERR_GPU_ARCH : FSBB_ERR_GPU,
+                         "custom bound '%s': loading its compiled code failed: %s (CUDA error %d)", name, text,
+                         (int)loaded);
     }
     CUfunction kernel = NULL;
     const CUresult found = custom->cuda.module_function(&kernel, module, KERNEL_NAME);
@@ -397,13 +450,16 @@ static fsbb_status build_kernels(fsbb_gpu_custom_bounds *custom, const fsbb_cust
         return FSBB_OK;
     nvrtc_api nvrtc;
     fsbb_status status = nvrtc_open(&nvrtc, err);
+    int target = arch, ptx = 0;
+    if (status == FSBB_OK)
+        status = choose_target(&nvrtc, arch, &target, &ptx, err);
     for (int b = 0; b < count && status == FSBB_OK; b++) {
         const fsbb_bound_definition *def = &bounds[b].definition;
         if (!def->gpu_source)
             continue;
         char *image = NULL;
         size_t image_size = 0;
-        status = compile_bound(&nvrtc, def, d->n, d->m, arch, &image, &image_size, err);
+        status = compile_bound(&nvrtc, def, d->n, d->m, target, ptx, &image, &image_size, err);
         if (status == FSBB_OK)
             status = load_bound(custom, image, def->name, err);
         free(image);

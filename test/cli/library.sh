@@ -34,7 +34,7 @@ else
     cat "$tmp/install.log"
 fi
 for file in include/flowshopbb.h lib/libflowshopbb.a "lib/libflowshopbb.so.$version" lib/libflowshopbb.so.0 \
-    lib/libflowshopbb.so lib/pkgconfig/flowshopbb.pc; do
+    lib/libflowshopbb.so lib/pkgconfig/flowshopbb.pc bin/flowshop-bb share/man/man1/flowshop-bb.1; do
     check "installed $file" "[ -e '$prefix/$file' ]"
 done
 check "soname libflowshopbb.so.0" "readelf -d '$lib/libflowshopbb.so' | grep -q 'SONAME.*\[libflowshopbb.so.0\]'"

@@ -25,7 +25,9 @@ expect_output() {
 }
 
 expect_status "version" 0 "$bin" --version
-expect_output "version" "flowshop-bb"
+expect_output "version" "^flowshop-bb  [0-9]"
+expect_output "version: the library's version and build" "^library      libflowshopbb [0-9][0-9.]*, \(CUDA [0-9.]* (sm_\|without CUDA\)"
+expect_output "version: the GPU" "^gpu          \(usable: \|not usable: \)"
 
 expect_status "version, short" 0 "$bin" -V
 expect_output "version, short" "flowshop-bb"
@@ -41,6 +43,7 @@ expect_output "help: the VRF format" "pairs \"machine time\"" "$tmp/help.flat"
 expect_output "help: no limit" "0: no limit" "$tmp/help"
 expect_output "help: Taillard names win over files" "write ./ta005" "$tmp/help"
 expect_output "help: exit status 4" "^  4 " "$tmp/help"
+expect_output "help: exit status 5, a GPU without a kernel" "^  5   the GPU has no kernel" "$tmp/help"
 expect_output "help: -t" "^  -t, --threads N" "$tmp/help"
 expect_output "help: -V" "^  -V, --version" "$tmp/help"
 dups=$(sed -n 's/^  -\(.\), --.*/\1/p' "$tmp/help" | sort | uniq -d)
@@ -145,7 +148,7 @@ expect_status "warm start on the cpu" 0 "$bin" ta001 --ub inf --warm-start 10 --
 expect_status "no instance" 2 "$bin"
 expect_status "two instances" 2 "$bin" ta001 ta002
 expect_status "unknown option" 2 "$bin" ta001 --frobnicate
-if "$bin" --version | grep -q "CUDA GPU found"; then
+if "$bin" --version | grep -q "^gpu  *usable"; then
     pass
 else
     expect_status "gpu without a GPU" 2 "$bin" ta001 --device gpu

@@ -392,6 +392,43 @@ static void test_gpu_device_without_gpu(void)
     fsbb_instance_free(instance);
 }
 
+/* The version and the build's features the library reports. */
+static void test_version_and_build_features(void)
+{
+    CU_ASSERT_STRING_EQUAL(fsbb_version(), FSBB_VERSION);
+    const char *features = fsbb_build_features();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(features);
+#ifdef FSBB_HAVE_CUDA
+    CU_ASSERT_EQUAL(strncmp(features, "CUDA ", 5), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(features, " (sm_"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(features, " compute_"));
+#else
+    CU_ASSERT_EQUAL(strncmp(features, "without CUDA", 12), 0);
+#endif
+    CU_ASSERT_STRING_NOT_EQUAL(fsbb_status_name(FSBB_ERR_GPU_ARCH), fsbb_status_name((fsbb_status)-1));
+}
+
+/* fsbb_gpu_check agrees with fsbb_gpu_available and says why a GPU is not usable. */
+static void test_gpu_check(void)
+{
+    char name[128] = "";
+    fsbb_error err = {.code = FSBB_OK, .message = ""};
+    const fsbb_status status = fsbb_gpu_check(name, sizeof name, &err);
+    CU_ASSERT_EQUAL(status == FSBB_OK, fsbb_gpu_available(NULL, 0));
+    if (status == FSBB_OK) {
+        CU_ASSERT_TRUE(strlen(name) > 0);
+        return;
+    }
+    CU_ASSERT_TRUE(status == FSBB_ERR_NO_GPU || status == FSBB_ERR_GPU_ARCH);
+    CU_ASSERT_EQUAL(err.code, status);
+    CU_ASSERT_TRUE(strlen(err.message) > 0);
+#ifndef FSBB_HAVE_CUDA
+    CU_ASSERT_EQUAL(status, FSBB_ERR_NO_GPU);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "without CUDA"));
+#endif
+    CU_ASSERT_EQUAL(fsbb_gpu_check(NULL, 0, NULL), status);
+}
+
 /* ---- Two solvers at once -------------------------------------------------------------------- */
 
 typedef struct threaded_solve {
@@ -616,6 +653,8 @@ FSBB_SUITE("library",
            {"option errors: bad names and values, NULL arguments", test_option_errors},
            {"solver errors: NULL arguments, bounds without a function", test_solver_errors},
            {"device gpu without a GPU is FSBB_ERR_NO_GPU", test_gpu_device_without_gpu, skip_with_gpu},
+           {"fsbb_version and fsbb_build_features", test_version_and_build_features},
+           {"fsbb_gpu_check agrees with fsbb_gpu_available and says why", test_gpu_check},
            {"two solvers solve in two threads at once", test_two_solvers_in_two_threads},
            {"verification accepts LB1 and the zero bound", test_verify_accepts_lb1},
            {"verification rejects LB1 + 1", test_verify_rejects_overestimate},

@@ -12,6 +12,7 @@
 #include "lb2.h"
 
 #include "cuda_check.h"
+#include "warp_reduce.cuh"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,10 +116,10 @@ __device__ __forceinline__ void bound_node_branch_free(const fsbb_bound_data *d,
         perm[i] = pool.perm[(size_t)i * pool.capacity + node];
     const int front_len = pool.front_len[node], back_len = pool.back_len[node];
     const int lo = front_len, hi = n - back_len;
-    const int warp_front_len = __reduce_max_sync(FSBB_FULL_WARP, front_len);
-    const int warp_back_len = __reduce_max_sync(FSBB_FULL_WARP, back_len);
-    const int warp_lo = __reduce_min_sync(FSBB_FULL_WARP, lo);
-    const int warp_hi = __reduce_max_sync(FSBB_FULL_WARP, hi);
+    const int warp_front_len = fsbb_warp_max(front_len);
+    const int warp_back_len = fsbb_warp_max(back_len);
+    const int warp_lo = fsbb_warp_min(lo);
+    const int warp_hi = fsbb_warp_max(hi);
     fsbb_branch_free_front_times<P>(d, perm, front_len, warp_front_len, front);
     fsbb_branch_free_back_times<P>(d, perm, back_len, warp_back_len, back);
     fsbb_branch_free_remaining_work<P>(d, perm, lo, hi, warp_lo, warp_hi, remain);

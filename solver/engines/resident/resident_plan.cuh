@@ -7,6 +7,7 @@
 
 #include "resident_layout.cuh"
 #include "warp_lanes.cuh"
+#include "warp_reduce.cuh"
 
 #include <limits.h>
 
@@ -73,7 +74,7 @@ __global__ void fsbb_resident_open_min(fsbb_resident_params prm)
                                : staging[(size_t)(i - top) * prm.layout.stride];
         low = lb < low ? lb : low;
     }
-    low = __reduce_min_sync(FSBB_FULL_WARP, low);
+    low = fsbb_warp_min(low);
     if ((threadIdx.x & 31) == 0)
         atomicMin(&ctl->open_min, low);
 }
