@@ -22,7 +22,8 @@
  * smaller subtrees than the average node (default FSBB_LB_AUTO_GAIN). Where no node of
  * depth x was branched (LB2 cut every survivor there), S_x is taken as the node's own LB1
  * candidates, (n - x) lb1_cost. A depth keeps its setting until it has
- * FSBB_LB_AUTO_MIN_REFINED refinements and FSBB_LB_AUTO_MIN_SURVIVORS survivors behind it;
+ * FSBB_LB_AUTO_MIN_REFINED refinements and FSBB_LB_AUTO_MIN_SURVIVORS (or the engine's
+ * min_survivors) survivors behind it;
  * the engine keeps refining a sample of the survivors at depths turned off, so that
  * pruned/refined stays current there. */
 #ifndef FSBB_LB_AUTO_H
@@ -63,6 +64,8 @@ typedef struct fsbb_lb_auto_input {
     const fsbb_lb_auto_depth *depth;
     double lb1_cost;          /* per LB1 candidate */
     double gain;              /* 0: FSBB_LB_AUTO_GAIN */
+    double min_survivors;     /* evidence a depth needs: 0: FSBB_LB_AUTO_MIN_SURVIVORS (an engine whose
+                                 refinements cost hundreds of LB1 candidates asks for fewer) */
 } fsbb_lb_auto_input;
 
 /* subtree[x] = S_x above for each bucket, in lb1_cost's unit. */
@@ -84,12 +87,13 @@ static inline int fsbb_lb_auto_decide(const fsbb_lb_auto_input *in, int *refine)
 {
     const int depths = in->depths < FSBB_LB_AUTO_DEPTHS ? in->depths : FSBB_LB_AUTO_DEPTHS;
     const double gain = in->gain > 0 ? in->gain : FSBB_LB_AUTO_GAIN;
+    const double min_survivors = in->min_survivors > 0 ? in->min_survivors : FSBB_LB_AUTO_MIN_SURVIVORS;
     double subtree[FSBB_LB_AUTO_DEPTHS];
     fsbb_lb_auto_subtrees(in, subtree);
     int refining = 0;
     for (int x = 0; x < depths; x++) {
         const fsbb_lb_auto_depth *d = &in->depth[x];
-        if (d->refined >= FSBB_LB_AUTO_MIN_REFINED && d->survivors >= FSBB_LB_AUTO_MIN_SURVIVORS) {
+        if (d->refined >= FSBB_LB_AUTO_MIN_REFINED && d->survivors >= min_survivors) {
             const double saving = d->pruned / d->refined * gain * subtree[x];
             refine[x] = saving >= d->lb2_cost / d->refined;
         }

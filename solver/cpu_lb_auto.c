@@ -54,7 +54,8 @@ void fsbb_cpu_lb_auto_merge(fsbb_cpu_lb_auto *a, fsbb_cpu_lb_auto_counts *c)
         refine[b] = atomic_load_explicit(&a->refine[b], memory_order_relaxed);
     const fsbb_lb_auto_input input = {
         .jobs = n, .depths = buckets, .unscheduled = unscheduled, .depth = a->depth,
-        .lb1_cost = a->lb1_candidates > 0 ? a->lb1_seconds / a->lb1_candidates : 0, .gain = 0};
+        .lb1_cost = a->lb1_candidates > 0 ? a->lb1_seconds / a->lb1_candidates : 0, .gain = 0,
+        .min_survivors = FSBB_CPU_LB_AUTO_MIN_SURVIVORS};
     /* Without a timed node yet there is no cost to weigh against. */
     const int refining = input.lb1_cost > 0 ? fsbb_lb_auto_decide(&input, refine) : atomic_load(&a->refining);
     for (int b = 0; b < FSBB_LB_AUTO_DEPTHS; b++)

@@ -17,6 +17,10 @@
 
 /* One survivor in this many is refined at a depth turned off (a power of 2). */
 #define FSBB_CPU_LB_AUTO_SAMPLE 1024u
+/* Survivors a depth needs behind it before the rule may switch it: fewer than on the GPU,
+ * where a refinement costs tens of LB1 candidates, not hundreds (every survivor is refined
+ * until then at a depth that starts on). */
+#define FSBB_CPU_LB_AUTO_MIN_SURVIVORS 256.0
 /* One node in this many has its LB1 work timed (a power of 2). */
 #define FSBB_CPU_LB_AUTO_TIMED 16u
 
