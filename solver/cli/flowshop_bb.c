@@ -68,7 +68,7 @@ typedef struct cli_option {
 static const cli_option cli_options[OPTION_COUNT] = {
     [OPT_LB] = {"lb", 0, "lb1|lb2|auto", TRUE, "Search",
                 "lower bound: LB1 (default), LB1 refined by LB2 on the children it keeps, or auto: LB2 where "
-                "the search measures that it pays (GPU resident engine; LB1 elsewhere)"},
+                "the search measures that it pays (CPU and resident GPU engines; LB1 on the offload engine)"},
     [OPT_LB2_PAIRS] = {"lb2-pairs", 0, "N", TRUE, NULL, "LB2 with the N strongest machine pairs (default 0: all)"},
     [OPT_BRANCH] = {"branch", 0, "dyn|fwd|bwd", TRUE, NULL,
                     "branching: dynamic bidirectional (default), forward or backward"},
