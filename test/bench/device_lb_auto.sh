@@ -13,7 +13,8 @@
 # per solve to $OUT/lb_auto_runs.tsv (set, instance, build, lb, ub, status, makespan, nodes,
 # lb2_refined_fraction, seconds).
 #   usage: test/bench/device_lb_auto.sh [RANDOM_INSTANCE...]
-# Environment: PROOF_S (3), DEADLINE_S (230: no new random instance after that), NEW_DIR, OLD_DIR.
+# Environment: PROOF_S (3), DEADLINE_S (230: no new random instance after that), NEW_DIR, OLD_DIR,
+# DEVLIBS (.devlibs).
 set -u
 new_dir=${NEW_DIR:-.device-build/new}
 old_dir=${OLD_DIR:-.device-build/old}
@@ -22,7 +23,7 @@ deadline_s=${DEADLINE_S:-230}   # no new random instance after this many seconds
 out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
 exec > >(tee "$out/lb_auto.log") 2>&1
-export LD_LIBRARY_PATH=".devlibs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+export LD_LIBRARY_PATH="${DEVLIBS:-.devlibs}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 runs="$out/lb_auto_runs.tsv"
 printf 'set\tinstance\tbuild\tlb\tub\tstatus\tmakespan\tnodes\trefined\tseconds\n' >"$runs"
 now() { date +%s.%N; }
@@ -35,7 +36,7 @@ echo "# new: $(cat "$new_dir/REVISION" 2>/dev/null || echo '?')   old: $(cat "$o
 echo
 echo "## check-gpu gpu_resident gpu_resident_lb2"
 start=$(now)
-timeout 150 "$new_dir/check-gpu" gpu_resident gpu_resident_lb2
+timeout 110 "$new_dir/check-gpu" gpu_resident gpu_resident_lb2
 echo "check-gpu: exit $?, $(echo "$start $(now)" | awk '{printf "%.1f", $2 - $1}') s"
 
 # solve SET BUILD_DIR BUILD LB UB NAME [ARGS...]: one whole-process solve, a row in $runs.

@@ -161,12 +161,12 @@ static void test_lb2_and_directions(void)
 }
 
 /* --lb auto from one above the optimum finds the optimum, as the CPU engine's auto does, with
- * the default choice of kernels, always refining (no overhead to save), and with the plain
- * kernel after the first refining run (an overhead no depth can save, with graph replay). */
+ * the default choice of kernels, always refining (a saving of any sign pays), and with the
+ * plain kernel after each refining run (an overhead no depth can save, with graph replay). */
 static void test_auto_optima(void)
 {
     fsbb_options *options = options_with("auto", "dyn", "0");
-    const fsbb_resident_tuning always = {.auto_overhead = 1e-12, .iterations_per_sync = 2};
+    const fsbb_resident_tuning always = {.auto_overhead = -1e300, .iterations_per_sync = 2};
     const fsbb_resident_tuning plain = {.auto_overhead = 1e12, .iterations_per_sync = 2, .use_graph = 1};
     const char *names[] = {"ta001", "ta006", "ta011", "ta030"};
     for (int i = 0; i < 4; i++) {

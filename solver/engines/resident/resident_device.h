@@ -57,7 +57,8 @@ typedef struct fsbb_resident_tuning {
     int auto_sample;            /* auto: refine 1 in auto_sample survivors where off (a power of 2; default 1024) */
     double auto_gain;           /* auto: lb_auto.h's gain (default FSBB_LB_AUTO_GAIN) */
     double auto_overhead;       /* auto: the refining kernel's extra cost, a share of the work, that the
-                                   depths switched on must save (default: resident_search_cuda.c's) */
+                                   depths switched on must save (default: resident_search_cuda.c's; a
+                                   large negative value keeps the refining kernel throughout) */
 } fsbb_resident_tuning;
 
 /* What a device runs: the bound, the branching, a node limit (0: none; iterations then stop

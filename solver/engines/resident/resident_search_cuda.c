@@ -283,7 +283,7 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
     for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++)
         runs.refine[b] = 1;
     const double gain = tuning && tuning->auto_gain > 0 ? tuning->auto_gain : 0;
-    const double overhead = tuning && tuning->auto_overhead > 0 ? tuning->auto_overhead : REFINING_OVERHEAD;
+    const double overhead = tuning && tuning->auto_overhead != 0 ? tuning->auto_overhead : REFINING_OVERHEAD;
     long long refining_syncs = 0;
     while (status == FSBB_OK) {
         const uint64_t nodes_at_run = state.nodes;
