@@ -173,14 +173,14 @@ static int refines_with_lb2(worker *w, int depth)
     return fsbb_cpu_lb_auto_refines(&engine->lb_auto, &w->lb_auto, fsbb_lb_auto_bucket(depth, engine->search->data->n));
 }
 
-/* Refines a child's LB1 with LB2 and the custom bounds; child_front/child_back describe
- * the child, unscheduled its jobs. */
-static int refine_bound(worker *w, const fsbb_node *child, int lb, int ub)
+/* Refines a child's LB1 with LB2 (when with_lb2) and the custom bounds; child_front/child_back
+ * describe the child, unscheduled its jobs. */
+static int refine_bound(worker *w, const fsbb_node *child, int lb, int ub, int with_lb2)
 {
     fsbb_search *search = w->engine->search;
     const fsbb_bound_data *d = search->data;
     const int depth = child->front_len + child->back_len;
-    if (refines_with_lb2(w, depth)) {
+    if (with_lb2) {
         const int measured = w->engine->lb_auto_on;
         const double start = measured ? fsbb_now() : 0;
         const int lb2 = fsbb_lb2(d, w->unscheduled, w->child_front, w->child_back, ub);
@@ -292,13 +292,15 @@ static int expand(worker *w, const fsbb_node *node)
         else
             child->back_len++;
         int child_lb = lb[pos];
-        if (refine) {
+        /* The child's times only where a bound needs them (auto refines few children). */
+        const int with_lb2 = refine && refines_with_lb2(w, child->front_len + child->back_len);
+        if (with_lb2 || search->custom_bound_count > 0) {
             if (forward)
                 fsbb_front_append(d, job, w->front, w->child_front);
             else
                 fsbb_back_prepend(d, job, w->back, w->child_back);
             w->unscheduled[job] = 0;
-            child_lb = refine_bound(w, child, child_lb, ub);
+            child_lb = refine_bound(w, child, child_lb, ub, with_lb2);
             w->unscheduled[job] = 1;
         }
         node_steps += child_steps;
