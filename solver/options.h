@@ -15,7 +15,7 @@
 #define FSBB_PATH_SIZE 4096
 
 /* FSBB_LB_AUTO: LB1, refined by LB2 where the search measures that it pays (lb_auto.h);
- * the resident GPU engine decides per depth, the other engines run LB1. */
+ * the CPU and resident GPU engines decide per depth, the offload engine runs LB1. */
 typedef enum { FSBB_LB1, FSBB_LB2, FSBB_LB_AUTO } fsbb_lb_kind;
 typedef enum { FSBB_BRANCH_FORWARD, FSBB_BRANCH_BACKWARD, FSBB_BRANCH_DYNAMIC } fsbb_branch_kind;
 typedef enum { FSBB_SELECT_DFS, FSBB_SELECT_BFS, FSBB_SELECT_BEST } fsbb_select_kind;

@@ -179,21 +179,10 @@ static int refine_bound(worker *w, const fsbb_node *child, int lb, int ub, int w
 {
     fsbb_search *search = w->engine->search;
     const fsbb_bound_data *d = search->data;
-    const int depth = child->front_len + child->back_len;
     if (with_lb2) {
-        const int measured = w->engine->lb_auto_on;
-        const double start = measured ? fsbb_now() : 0;
         const int lb2 = fsbb_lb2(d, w->unscheduled, w->child_front, w->child_back, ub);
         lb = FSBB_MAX(lb, lb2);
         w->bounded++;
-        if (measured) {
-            const double seconds = fsbb_now() - start;
-            fsbb_lb_auto_depth *counts = &w->lb_auto.depth[fsbb_lb_auto_bucket(depth, d->n)];
-            counts->refined++;
-            counts->pruned += lb >= ub;
-            counts->lb2_cost += seconds;
-            w->lb2_seconds += seconds;
-        }
     }
     const fsbb_custom_node node = {
         .perm = child->perm, .front_len = child->front_len, .back_len = child->back_len,
@@ -295,13 +284,25 @@ static int expand(worker *w, const fsbb_node *node)
         /* The child's times only where a bound needs them (auto refines few children). */
         const int with_lb2 = refine && refines_with_lb2(w, child->front_len + child->back_len);
         if (with_lb2 || search->custom_bound_count > 0) {
+            /* auto: the refinement's seconds, the child's times included, are LB2's cost. */
+            const double refine_from = lb_auto && with_lb2 ? fsbb_now() : 0;
             if (forward)
                 fsbb_front_append(d, job, w->front, w->child_front);
             else
                 fsbb_back_prepend(d, job, w->back, w->child_back);
             w->unscheduled[job] = 0;
+            const int lb1 = child_lb;
             child_lb = refine_bound(w, child, child_lb, ub, with_lb2);
             w->unscheduled[job] = 1;
+            if (refine_from > 0) {
+                const double seconds = fsbb_now() - refine_from;
+                fsbb_lb_auto_depth *counts =
+                    &w->lb_auto.depth[fsbb_lb_auto_bucket(child->front_len + child->back_len, n)];
+                counts->refined++;
+                counts->pruned += child_lb >= ub && lb1 < ub;
+                counts->lb2_cost += seconds;
+                w->lb2_seconds += seconds;
+            }
         }
         node_steps += child_steps;
         if (node_steps >= FSBB_STOP_STEPS && stopped_inside(w, &node_steps)) {
