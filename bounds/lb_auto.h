@@ -1,7 +1,7 @@
 /* lb_auto.h — the rule behind --lb auto: where to refine LB1's surviving children with LB2,
  * decided per depth from what the running search measured, not from the instance's name or
  * size. Plain C, for every engine: the resident GPU engine applies it between iterations
- * (resident_search_cuda.c); a CPU engine can count the same things per depth and call it.
+ * (resident_search_cuda.c), the CPU engine on its threads' merged counts (cpu_lb_auto.c).
  *
  * Per depth x (a child's scheduled jobs; buckets when n > 63) the engine counts:
  *   branched   nodes branched at depth x,
@@ -22,14 +22,30 @@
  * smaller subtrees than the average node (default FSBB_LB_AUTO_GAIN). Where no node of
  * depth x was branched (LB2 cut every survivor there), S_x is taken as the node's own LB1
  * candidates, (n - x) lb1_cost. A depth keeps its setting until it has
- * FSBB_LB_AUTO_MIN_REFINED refinements and FSBB_LB_AUTO_MIN_SURVIVORS survivors behind it;
+ * FSBB_LB_AUTO_MIN_REFINED refinements and FSBB_LB_AUTO_MIN_SURVIVORS (or the engine's
+ * min_survivors) survivors behind it;
  * the engine keeps refining a sample of the survivors at depths turned off, so that
  * pruned/refined stays current there. */
 #ifndef FSBB_LB_AUTO_H
 #define FSBB_LB_AUTO_H
 
+#include "host_device.h"
+
 /* The most depth buckets the rule takes. */
 #define FSBB_LB_AUTO_DEPTHS 64
+/* The depth bucket of a node with `depth` scheduled jobs (0..n) of n: one bucket per depth
+ * below FSBB_LB_AUTO_DEPTHS jobs, coarser above. */
+FSBB_HOST_DEVICE int fsbb_lb_auto_bucket(int depth, int n)
+{
+    return n < FSBB_LB_AUTO_DEPTHS ? depth : (int)((long long)depth * FSBB_LB_AUTO_DEPTHS / (n + 1));
+}
+
+/* The buckets a search of n jobs uses. */
+FSBB_HOST_DEVICE int fsbb_lb_auto_buckets(int n)
+{
+    return n < FSBB_LB_AUTO_DEPTHS ? n + 1 : FSBB_LB_AUTO_DEPTHS;
+}
+
 /* Discount of the subtree a cut child would have had. */
 #define FSBB_LB_AUTO_GAIN 0.5
 /* Evidence a depth needs before its setting changes. */
@@ -48,7 +64,22 @@ typedef struct fsbb_lb_auto_input {
     const fsbb_lb_auto_depth *depth;
     double lb1_cost;          /* per LB1 candidate */
     double gain;              /* 0: FSBB_LB_AUTO_GAIN */
+    double min_survivors;     /* evidence a depth needs: 0: FSBB_LB_AUTO_MIN_SURVIVORS (an engine whose
+                                 refinements cost hundreds of LB1 candidates asks for fewer) */
 } fsbb_lb_auto_input;
+
+/* subtree[x] = S_x above for each bucket, in lb1_cost's unit. */
+static inline void fsbb_lb_auto_subtrees(const fsbb_lb_auto_input *in, double *subtree)
+{
+    const int depths = in->depths < FSBB_LB_AUTO_DEPTHS ? in->depths : FSBB_LB_AUTO_DEPTHS;
+    double below = 0; /* work at depths >= x */
+    for (int x = depths - 1; x >= 0; x--) {
+        const fsbb_lb_auto_depth *d = &in->depth[x];
+        const double refine_children = x + 1 < depths ? in->depth[x + 1].lb2_cost : 0;
+        below += d->branched * in->unscheduled[x] * in->lb1_cost + refine_children;
+        subtree[x] = d->branched > 0 ? below / d->branched : in->unscheduled[x] * in->lb1_cost;
+    }
+}
 
 /* Updates refine[x] (1: refine the survivors at depth bucket x, 0: only a sample) for each
  * bucket with enough evidence; returns how many buckets refine afterwards. */
@@ -56,20 +87,44 @@ static inline int fsbb_lb_auto_decide(const fsbb_lb_auto_input *in, int *refine)
 {
     const int depths = in->depths < FSBB_LB_AUTO_DEPTHS ? in->depths : FSBB_LB_AUTO_DEPTHS;
     const double gain = in->gain > 0 ? in->gain : FSBB_LB_AUTO_GAIN;
-    double below = 0; /* work at depths > x */
+    const double min_survivors = in->min_survivors > 0 ? in->min_survivors : FSBB_LB_AUTO_MIN_SURVIVORS;
+    double subtree[FSBB_LB_AUTO_DEPTHS];
+    fsbb_lb_auto_subtrees(in, subtree);
     int refining = 0;
-    for (int x = depths - 1; x >= 0; x--) {
+    for (int x = 0; x < depths; x++) {
         const fsbb_lb_auto_depth *d = &in->depth[x];
-        const double refine_children = x + 1 < depths ? in->depth[x + 1].lb2_cost : 0;
-        below += d->branched * in->unscheduled[x] * in->lb1_cost + refine_children;
-        if (d->refined >= FSBB_LB_AUTO_MIN_REFINED && d->survivors >= FSBB_LB_AUTO_MIN_SURVIVORS) {
-            const double subtree = d->branched > 0 ? below / d->branched : in->unscheduled[x] * in->lb1_cost;
-            const double saving = d->pruned / d->refined * gain * subtree;
+        if (d->refined >= FSBB_LB_AUTO_MIN_REFINED && d->survivors >= min_survivors) {
+            const double saving = d->pruned / d->refined * gain * subtree[x];
             refine[x] = saving >= d->lb2_cost / d->refined;
         }
         refining += refine[x] != 0;
     }
     return refining;
+}
+
+/* For an engine whose refining path costs more than its plain LB1 path even where it
+ * refines nothing (the resident GPU engine's refining kernel: its counting, its sample and
+ * its larger shared memory), overhead being that extra as a share of the work: whether the
+ * depths refine[] switches on saved more in the stretch of search `recent` counts (per
+ * bucket, as depth[] but over that stretch alone) than they and that overhead cost:
+ *     sum_{x on} [pruned_x gain S_x - lb2_cost_x]  >=  overhead * W,
+ * W being the stretch's work, sum_y branched_y (n - y) lb1_cost + lb2_cost_y, and S_x from
+ * the whole search (in). */
+static inline int fsbb_lb_auto_refining_pays(const fsbb_lb_auto_input *in, const fsbb_lb_auto_depth *recent,
+                                             const int *refine, double overhead)
+{
+    const int depths = in->depths < FSBB_LB_AUTO_DEPTHS ? in->depths : FSBB_LB_AUTO_DEPTHS;
+    const double gain = in->gain > 0 ? in->gain : FSBB_LB_AUTO_GAIN;
+    double subtree[FSBB_LB_AUTO_DEPTHS];
+    fsbb_lb_auto_subtrees(in, subtree);
+    double net_saving = 0, work = 0;
+    for (int x = 0; x < depths; x++) {
+        const fsbb_lb_auto_depth *r = &recent[x];
+        work += r->branched * in->unscheduled[x] * in->lb1_cost + r->lb2_cost;
+        if (refine[x])
+            net_saving += r->pruned * gain * subtree[x] - r->lb2_cost;
+    }
+    return net_saving >= overhead * work;
 }
 
 #endif

@@ -253,6 +253,9 @@ typedef struct fsbb_progress {
     double nodes_per_second;
     int incumbent;           /* best makespan known so far (the initial UB until improved) */
     double elapsed_s;
+    int lb2_depths;          /* --lb auto: the depths (buckets of depths above 63 jobs) where LB2
+                                refines LB1's survivors now; -1 with lb1 or lb2 */
+    double lb2_refined_fraction;  /* of the children LB1 kept so far, the share LB2 refined */
 } fsbb_progress;
 
 typedef void (*fsbb_progress_fn)(const fsbb_progress *progress, void *user_data);
@@ -302,8 +305,9 @@ typedef struct fsbb_result {
     int interrupted;         /* stopped by fsbb_solver_interrupt */
     char device[64];         /* "cpu" or the GPU's name */
     char lb_used[16];        /* the bounds the search computed: "lb1", "lb2" (LB1 refined by LB2 on
-                                every child it keeps) or "lb1+lb2" (lb auto on the resident GPU
-                                engine: LB2 on some of them); "lb1" for auto on other engines */
+                                every child it keeps) or "lb1+lb2" (lb auto on the CPU and the
+                                resident GPU engines: LB2 on some of them); "lb1" for auto on the
+                                offload engine */
     double lb2_refined_fraction;  /* of the children LB1 kept, the share LB2 refined: 0 with lb1,
                                      1 with lb2, measured with auto */
     double gpu_startup_s;    /* GPU solves: seconds from the solve's start until the GPU was ready

@@ -384,8 +384,9 @@ static fsbb_status verify_custom_bounds(const fsbb_solver *solver, fsbb_error *e
 static void fill_bound_use(const fsbb_search *search, fsbb_result *result)
 {
     const fsbb_lb_kind lb = search->options->lb;
-    const int measured = search->lb1_survivors > 0;
-    result->lb2_refined_fraction = measured ? (double)search->lb2_refined / (double)search->lb1_survivors
+    const uint64_t refined = atomic_load(&search->lb2_refined), survivors = atomic_load(&search->lb1_survivors);
+    const int measured = survivors > 0;
+    result->lb2_refined_fraction = measured ? (double)refined / (double)survivors
                                    : lb == FSBB_LB2 ? 1.0 : 0.0;
     snprintf(result->lb_used, sizeof result->lb_used, "%s",
              lb == FSBB_LB2 ? "lb2" : lb == FSBB_LB_AUTO && measured ? "lb1+lb2" : "lb1");

@@ -74,8 +74,12 @@ static void print_progress(const fsbb_progress *progress, void *user_data)
         snprintf(incumbent, sizeof incumbent, "none");
     else
         snprintf(incumbent, sizeof incumbent, "%d", progress->incumbent);
-    fprintf(stderr, "\r%14" G_GUINT64_FORMAT " nodes  %10.3g nodes/s  incumbent %s  %8.1f s \033[K",
-            (guint64)progress->nodes, progress->nodes_per_second, incumbent, progress->elapsed_s);
+    char bound[64] = "";
+    if (progress->lb2_depths >= 0)
+        snprintf(bound, sizeof bound, "  lb auto: LB2 at %d depths, %.1f %% refined", progress->lb2_depths,
+                 100.0 * progress->lb2_refined_fraction);
+    fprintf(stderr, "\r%14" G_GUINT64_FORMAT " nodes  %10.3g nodes/s  incumbent %s  %8.1f s%s \033[K",
+            (guint64)progress->nodes, progress->nodes_per_second, incumbent, progress->elapsed_s, bound);
     fflush(stderr);
 }
 

@@ -59,7 +59,13 @@ static void report_progress(fsbb_search *search, double now)
             .nodes = atomic_load_explicit(&search->nodes, memory_order_relaxed),
             .incumbent = atomic_load_explicit(&search->incumbent, memory_order_relaxed),
             .elapsed_s = elapsed,
+            .lb2_depths = search->options->lb == FSBB_LB_AUTO
+                              ? atomic_load_explicit(&search->lb2_depths, memory_order_relaxed) : -1,
         };
+        const uint64_t survivors = atomic_load_explicit(&search->lb1_survivors, memory_order_relaxed);
+        progress.lb2_refined_fraction =
+            survivors ? (double)atomic_load_explicit(&search->lb2_refined, memory_order_relaxed) / (double)survivors
+                      : search->options->lb == FSBB_LB2;
         progress.nodes_per_second = elapsed > 0 ? (double)progress.nodes / elapsed : 0;
         search->on_progress(&progress, search->progress_data);
     }

@@ -70,9 +70,11 @@ typedef struct fsbb_search {
     int initial_ub_achievable;            /* 1 when initial_ub is a known makespan (best-known) */
 
     /* What the engine reports of its bounds and start (the result's lb_used,
-     * lb2_refined_fraction and gpu_startup_s): children LB2 refined of those LB1 kept (an
-     * engine that counts them), and the seconds from start_time until a GPU was ready. */
-    uint64_t lb2_refined, lb1_survivors;
+     * lb2_refined_fraction and gpu_startup_s, the progress line): children LB2 refined of
+     * those LB1 kept (an engine that counts them), the depth buckets where --lb auto refines
+     * now, and the seconds from start_time until a GPU was ready. */
+    atomic_uint_least64_t lb2_refined, lb1_survivors;
+    atomic_int lb2_depths;
     double gpu_startup_s;
 } fsbb_search;
 

@@ -160,6 +160,42 @@ static void test_lb2_and_directions(void)
     fsbb_options_free(backward);
 }
 
+/* --lb auto from one above the optimum finds the optimum, as the CPU engine's auto does, with
+ * the default choice of kernels, always refining (a saving of any sign pays), and with the
+ * plain kernel after each refining run (an overhead no depth can save, with graph replay). */
+static void test_auto_optima(void)
+{
+    fsbb_options *options = options_with("auto", "dyn", "0");
+    const fsbb_resident_tuning always = {.auto_overhead = -1e300, .iterations_per_sync = 2};
+    const fsbb_resident_tuning plain = {.auto_overhead = 1e12, .iterations_per_sync = 2, .use_graph = 1};
+    const char *names[] = {"ta001", "ta006", "ta011", "ta030"};
+    for (int i = 0; i < 4; i++) {
+        fsbb_instance *inst = test_load_instance(names[i]);
+        const int optimum = inst->best_known;
+        const test_engine_run cpu = run_engine(inst, options, optimum + 1, ENGINE_CPU, NULL);
+        CU_ASSERT_EQUAL(cpu.status, FSBB_OK);
+        CU_ASSERT_EQUAL(cpu.incumbent, optimum);
+        const fsbb_resident_tuning *tunings[] = {NULL, &always, &plain};
+        for (int t = 0; t < 3; t++) {
+            const test_engine_run gpu = run_engine(inst, options, optimum + 1, ENGINE_GPU, tunings[t]);
+            CU_ASSERT_EQUAL(gpu.status, FSBB_OK);
+            CU_ASSERT_EQUAL(gpu.stopped, 0);
+            CU_ASSERT_EQUAL(gpu.incumbent, optimum);
+            CU_ASSERT_EQUAL(gpu.schedule_makespan, optimum);
+            if (t == 1)
+                CU_ASSERT_EQUAL(gpu.resident_stats.refining_syncs, gpu.resident_stats.syncs);
+            if (t == 2 && gpu.resident_stats.syncs > 1)
+                CU_ASSERT(gpu.resident_stats.refining_syncs < gpu.resident_stats.syncs);
+            printf("\n[%s auto (%s): %llu nodes, %lld of %lld syncs refining; CPU auto %llu nodes]", inst->name,
+                   t == 0 ? "default" : t == 1 ? "always refining" : "plain after one run",
+                   (unsigned long long)gpu.nodes, gpu.resident_stats.refining_syncs, gpu.resident_stats.syncs,
+                   (unsigned long long)cpu.nodes);
+        }
+        fsbb_instance_free(inst);
+    }
+    fsbb_options_free(options);
+}
+
 /* A pool of 480 nodes spills to host memory and loses none; one parent per
  * iteration, three iterations per sync, replayed as a graph, branches the same tree. */
 static void test_spill_and_small_batches(void)
@@ -319,6 +355,7 @@ FSBB_SUITE("gpu_resident",
            {"Taillard 20x5: GPU tree = CPU tree (ub = optimum)", test_taillard_trees},
            {"random instances: optimum, GPU tree = CPU tree, LB1 and LB2", test_random_trees},
            {"LB2, LB2 pair limit, forward and backward: GPU tree = CPU tree", test_lb2_and_directions},
+           {"--lb auto from above the optimum: the optimum, each choice of kernels", test_auto_optima},
            {"spilling pool, tiny batches, graph replay, register caps: same tree", test_spill_and_small_batches},
            {"from above the optimum: optimal schedule recorded", test_schedules_found},
            {"from no upper bound: the CPU starts, the device goes on", test_warm_start},

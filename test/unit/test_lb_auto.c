@@ -1,8 +1,11 @@
 /* test_lb_auto.c — the rule of --lb auto (bounds/lb_auto.h) on made-up per-depth counts: it
  * refines where LB2 cuts often enough to pay for itself against the subtree it saves, not
  * where it rarely cuts or where the subtree is a leaf, and leaves a depth as it was until
- * the evidence is there. */
+ * the evidence is there; the refining kernel's choice (pays only where the depths switched
+ * on save more than its overhead); the depth buckets; and the CPU engine's merge of its
+ * threads' counts (cpu_lb_auto.h). */
 #include "suites.h"
+#include "cpu_lb_auto.h"
 #include "lb_auto.h"
 
 #include <string.h>
@@ -84,8 +87,108 @@ static void test_no_change_without_evidence(void)
     CU_ASSERT_EQUAL(refine[4], 1);
 }
 
+/* The last stretch of search: the whole search's counts scaled down. */
+static void stretch(const fsbb_lb_auto_depth *depth, double share, fsbb_lb_auto_depth *recent)
+{
+    for (int x = 0; x < DEPTHS; x++)
+        recent[x] = (fsbb_lb_auto_depth){.branched = depth[x].branched * share,
+                                         .survivors = depth[x].survivors * share,
+                                         .refined = depth[x].refined * share,
+                                         .pruned = depth[x].pruned * share,
+                                         .lb2_cost = depth[x].lb2_cost * share};
+}
+
+/* Whether the refining kernel pays over a stretch of 1 % of the counts; the depths below
+ * `reached` are not reached in that stretch. */
+static int refining_pays(const fsbb_lb_auto_depth *depth, const int *unscheduled, const int *refine, double overhead,
+                         int reached)
+{
+    fsbb_lb_auto_depth recent[DEPTHS];
+    stretch(depth, 0.01, recent);
+    for (int x = 0; x < reached; x++)
+        recent[x] = (fsbb_lb_auto_depth){0};
+    const fsbb_lb_auto_input input = {.jobs = JOBS, .depths = DEPTHS, .unscheduled = unscheduled, .depth = depth,
+                                      .lb1_cost = 1, .gain = 0};
+    return fsbb_lb_auto_refining_pays(&input, recent, refine, overhead);
+}
+
+static void test_refining_kernel_choice(void)
+{
+    fsbb_lb_auto_depth depth[DEPTHS];
+    int unscheduled[DEPTHS], refine[DEPTHS];
+    counts(depth, unscheduled, 0.3, 60);
+    for (int x = 0; x < DEPTHS; x++)
+        refine[x] = 0;
+    /* Nothing switched on: the overhead buys nothing. */
+    CU_ASSERT_FALSE(refining_pays(depth, unscheduled, refine, 0.12, 0));
+    CU_ASSERT_TRUE(refining_pays(depth, unscheduled, refine, 0, 0));
+    /* Depths 4-6, whose subtrees are large, cutting 30 %: large savings. */
+    for (int x = 4; x <= 6; x++)
+        refine[x] = 1;
+    CU_ASSERT_TRUE(refining_pays(depth, unscheduled, refine, 0.12, 0));
+    /* Cutting one in a million survivors there saves less than the overhead. */
+    counts(depth, unscheduled, 1e-6, 60);
+    CU_ASSERT_FALSE(refining_pays(depth, unscheduled, refine, 0.12, 0));
+    /* Only the shallow depths on, and the stretch no longer reaches them. */
+    counts(depth, unscheduled, 0.3, 60);
+    for (int x = 0; x < DEPTHS; x++)
+        refine[x] = x < 3;
+    CU_ASSERT_TRUE(refining_pays(depth, unscheduled, refine, 0.12, 0));
+    CU_ASSERT_FALSE(refining_pays(depth, unscheduled, refine, 0.12, 3));
+}
+
+static void test_depth_buckets(void)
+{
+    CU_ASSERT_EQUAL(fsbb_lb_auto_buckets(20), 21);
+    CU_ASSERT_EQUAL(fsbb_lb_auto_bucket(13, 20), 13);
+    CU_ASSERT_EQUAL(fsbb_lb_auto_buckets(500), FSBB_LB_AUTO_DEPTHS);
+    for (int n = 60; n <= 2000; n += 7) {
+        CU_ASSERT_EQUAL(fsbb_lb_auto_bucket(0, n), 0);
+        CU_ASSERT(fsbb_lb_auto_bucket(n, n) < fsbb_lb_auto_buckets(n));
+        for (int x = 1; x <= n; x++)
+            CU_ASSERT(fsbb_lb_auto_bucket(x, n) >= fsbb_lb_auto_bucket(x - 1, n));
+    }
+}
+
+/* Two threads' counts merged: the depths where LB2 cuts a third of the survivors and the
+ * subtrees are large stay on, those where it cuts one in a million go off, a depth without
+ * enough evidence keeps its switch, and the totals add up. Costs in seconds. */
+static void test_cpu_merge(void)
+{
+    fsbb_cpu_lb_auto a;
+    fsbb_cpu_lb_auto_init(&a, JOBS);
+    CU_ASSERT_EQUAL(atomic_load(&a.refining), DEPTHS);
+    fsbb_cpu_lb_auto_counts thread[2];
+    memset(thread, 0, sizeof thread);
+    int unscheduled[DEPTHS];
+    for (int t = 0; t < 2; t++) {
+        counts(thread[t].depth, unscheduled, 1e-6, 60e-9);
+        for (int x = 0; x < 4; x++)
+            thread[t].depth[x].pruned = 0.3 * thread[t].depth[x].refined;
+        thread[t].depth[10].refined = 10;
+        thread[t].lb1_seconds = 1e-3;
+        thread[t].lb1_candidates = 1e6;
+    }
+    fsbb_cpu_lb_auto_merge(&a, &thread[0]);
+    fsbb_cpu_lb_auto_merge(&a, &thread[1]);
+    CU_ASSERT_EQUAL(thread[0].depth[5].refined, 0);
+    CU_ASSERT_DOUBLE_EQUAL(a.depth[5].refined, 2e5, 1e-6);
+    for (int x = 0; x < 4; x++)
+        CU_ASSERT_EQUAL(atomic_load(&a.refine[x]), 1);
+    CU_ASSERT_EQUAL(atomic_load(&a.refine[10]), 1);
+    for (int x = 4; x < DEPTHS; x++)
+        if (x != 10)
+            CU_ASSERT_EQUAL(atomic_load(&a.refine[x]), 0);
+    CU_ASSERT_EQUAL(atomic_load(&a.refining), 5);
+    CU_ASSERT_EQUAL(atomic_load(&a.refined), (uint64_t)(2 * (20 * 1e5 + 10)));
+    fsbb_cpu_lb_auto_clear(&a);
+}
+
 FSBB_SUITE("lb_auto",
            {"refines where the subtrees are large", test_pays_where_subtrees_are_large},
            {"rare cuts do not pay", test_rare_cuts_do_not_pay},
            {"the leaf depth, every survivor cut: off", test_leaf_depth_turned_off},
-           {"no change without evidence", test_no_change_without_evidence})
+           {"no change without evidence", test_no_change_without_evidence},
+           {"the refining kernel pays only where the depths on save its overhead", test_refining_kernel_choice},
+           {"depth buckets", test_depth_buckets},
+           {"CPU engine: threads' counts merged, depths switched", test_cpu_merge})

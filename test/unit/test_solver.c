@@ -51,7 +51,7 @@ static void test_random_instances_every_mode(void)
 {
     static const char *const branches[] = {"fwd", "bwd", "dyn"};
     static const char *const selections[] = {"dfs", "bfs", "best"};
-    static const char *const bounds[] = {"lb1", "lb2"};
+    static const char *const bounds[] = {"lb1", "lb2", "auto"};
     static const char *const threads[] = {"1", "3"};
     static const char *const upper_bounds[] = {"inf", "heuristic"};
     unsigned rng = 2024;
@@ -65,7 +65,7 @@ static void test_random_instances_every_mode(void)
         for (int b = 0; b < 3; b++)
             for (int s = 0; s < 3; s++) {
                 const int combo = trial + b + s;
-                const char *const pairs[] = {"branch", branches[b], "select", selections[s], "lb", bounds[combo % 2],
+                const char *const pairs[] = {"branch", branches[b], "select", selections[s], "lb", bounds[combo % 3],
                                              "threads", threads[(combo / 2) % 2], "ub", upper_bounds[(combo / 4) % 2],
                                              NULL};
                 fsbb_options *options = options_with(pairs);
@@ -121,6 +121,33 @@ static void test_taillard_20x10(void)
         solve_taillard_from_scratch(18, 19);
     } else {
         solve_taillard_from_scratch(11, 20);
+    }
+}
+
+/* --lb auto on the CPU engine: Taillard 20 x 5 and 20 x 10 instances from ub=inf (the rule
+ * turns LB2 off and on per depth as the threads measure) reach their optima; the result says
+ * which bounds ran and what share of LB1's survivors LB2 refined. FSBB_TEST_LIGHT=1 (the
+ * sanitizer run) keeps the 20 x 5 ones. */
+static void test_lb_auto_optima(void)
+{
+    const char *names[] = {"ta001", "ta004", "ta011", "ta015"};
+    const char *light = getenv("FSBB_TEST_LIGHT");
+    const int count = light && strcmp(light, "1") == 0 ? 2 : 4;
+    for (int i = 0; i < count; i++) {
+        fsbb_instance *instance;
+        fsbb_error err;
+        CU_ASSERT_EQUAL_FATAL(fsbb_instance_load(names[i], &instance, &err), FSBB_OK);
+        const char *const pairs[] = {"ub", "inf", "threads", "2", "lb", "auto", NULL};
+        fsbb_options *options = options_with(pairs);
+        fsbb_result result;
+        CU_ASSERT_EQUAL_FATAL(fsbb_solve(instance, options, &result, &err), FSBB_OK);
+        CU_ASSERT_TRUE(result.optimal);
+        CU_ASSERT_EQUAL(result.makespan, fsbb_taillard_entry_at(fsbb_taillard_index(names[i]))->best_known);
+        CU_ASSERT_STRING_EQUAL(result.lb_used, "lb1+lb2");
+        CU_ASSERT(result.lb2_refined_fraction > 0 && result.lb2_refined_fraction <= 1);
+        fsbb_result_clear(&result);
+        fsbb_options_free(options);
+        fsbb_instance_free(instance);
     }
 }
 
@@ -229,6 +256,7 @@ FSBB_SUITE("solver",
             test_random_instances_every_mode},
            {"ta001-ta010 from ub=inf reach their optima", test_taillard_20x5},
            {"ta011-ta020 from ub=inf reach their optima", test_taillard_20x10},
+           {"--lb auto: Taillard optima from ub=inf, the bounds used", test_lb_auto_optima},
            {"with ub=opt the explored tree is the same for any threads and order",
             test_tree_independent_of_threads_and_order},
            {"ub=opt proves optimality without inventing a schedule", test_upper_bound_opt_has_no_schedule},

@@ -15,7 +15,9 @@
  * chooses per node (dynamic): both children sets are bounded with incremental LB1 and the
  * direction with fewer surviving children wins, ties going to the larger bound sum. LB2
  * and custom bounds then refine the survivors of the chosen direction only (and custom
- * bounds the root too, custom_bound.h). A thread carries the front and back times of its
+ * bounds the root too, custom_bound.h). With --lb auto, LB2 refines the survivors at the
+ * depths where the rule of lb_auto.h, run on the threads' merged measurements, says it pays
+ * (cpu_lb_auto.h), and a sample of the others. A thread carries the front and back times of its
  * nodes from one to the next (times_cache.h) and bounds the children in lanes of 4
  * (lb1_batch.h).
  *
@@ -39,6 +41,7 @@
 
 #include "checkpoint.h"
 #include "child_order.h"
+#include "cpu_lb_auto.h"
 #include "custom_bound.h"
 #include "error.h"
 #include "lb1.h"
@@ -87,6 +90,8 @@ typedef struct worker {
     uint64_t nodes, bounded;         /* not yet added to the shared counters */
     uint64_t steps;                  /* work (stop.h steps) since the last look at the limits */
     unsigned rng;
+    fsbb_cpu_lb_auto_counts lb_auto; /* --lb auto: counts not yet merged */
+    double lb2_seconds;              /* --lb auto: LB2 time inside the node being branched */
 } worker;
 
 struct cpu_engine {
@@ -123,6 +128,9 @@ struct cpu_engine {
     unsigned char *donation;         /* the nodes being given */
     size_t donation_capacity;        /* in nodes */
     atomic_int traded;               /* nodes were given or taken: the pools are not the whole tree */
+
+    int lb_auto_on;                  /* --lb auto */
+    fsbb_cpu_lb_auto lb_auto;
 };
 
 /* Publishes w->pool.count for other threads' unlocked peeks; called with w->lock held (or
@@ -140,13 +148,38 @@ static void flush_counters(worker *w)
     w->nodes = w->bounded = 0;
 }
 
-/* Refines a child's LB1 with LB2 and the custom bounds; child_front/child_back describe
- * the child, unscheduled its jobs. */
-static int refine_bound(worker *w, const fsbb_node *child, int lb, int ub)
+/* --lb auto: adds w's counts to the engine's, which may turn depths on or off, and
+ * publishes the totals (the result's refined fraction, the progress line). */
+static void merge_lb_auto(worker *w)
+{
+    cpu_engine *engine = w->engine;
+    if (!engine->lb_auto_on)
+        return;
+    fsbb_cpu_lb_auto_merge(&engine->lb_auto, &w->lb_auto);
+    fsbb_search *search = engine->search;
+    atomic_store_explicit(&search->lb2_refined, atomic_load(&engine->lb_auto.refined), memory_order_relaxed);
+    atomic_store_explicit(&search->lb1_survivors, atomic_load(&engine->lb_auto.survivors), memory_order_relaxed);
+    atomic_store_explicit(&search->lb2_depths, atomic_load(&engine->lb_auto.refining), memory_order_relaxed);
+}
+
+/* Whether LB2 refines a survivor of LB1 at child depth `depth`: always with --lb lb2, where
+ * the engine's switches (or the sample) say with auto, never with lb1. */
+static int refines_with_lb2(worker *w, int depth)
+{
+    const cpu_engine *engine = w->engine;
+    const fsbb_lb_kind lb = engine->search->options->lb;
+    if (lb != FSBB_LB_AUTO)
+        return lb == FSBB_LB2;
+    return fsbb_cpu_lb_auto_refines(&engine->lb_auto, &w->lb_auto, fsbb_lb_auto_bucket(depth, engine->search->data->n));
+}
+
+/* Refines a child's LB1 with LB2 (when with_lb2) and the custom bounds; child_front/child_back
+ * describe the child, unscheduled its jobs. */
+static int refine_bound(worker *w, const fsbb_node *child, int lb, int ub, int with_lb2)
 {
     fsbb_search *search = w->engine->search;
     const fsbb_bound_data *d = search->data;
-    if (search->options->lb == FSBB_LB2) {
+    if (with_lb2) {
         const int lb2 = fsbb_lb2(d, w->unscheduled, w->child_front, w->child_back, ub);
         lb = FSBB_MAX(lb, lb2);
         w->bounded++;
@@ -184,6 +217,12 @@ static int expand(worker *w, const fsbb_node *node)
     w->nodes++;
     const int fl = node->front_len, bl = node->back_len;
     const int lo = fl, hi = n - bl, unscheduled = hi - lo;
+    const int lb_auto = w->engine->lb_auto_on;
+    if (lb_auto)
+        w->lb_auto.depth[fsbb_lb_auto_bucket(fl + bl, n)].branched++;
+    /* auto: the node's own work (all but LB2), per candidate, on a sample of the nodes. */
+    const double timed_from = lb_auto && unscheduled > 1 && fsbb_cpu_lb_auto_times_node(&w->lb_auto) ? fsbb_now() : 0;
+    w->lb2_seconds = 0;
     w->steps += (uint64_t)unscheduled * (uint64_t)(n + m);
     w->front = fsbb_times_cache_front(&w->times_cache, d, node->perm, fl);
     w->back = fsbb_times_cache_back(&w->times_cache, d, node->perm, bl);
@@ -215,9 +254,9 @@ static int expand(worker *w, const fsbb_node *node)
     if (search->options->select == FSBB_SELECT_DFS)
         fsbb_sort_by_bound_descending(w->survivors, alive, lb);
 
-    const int refine = search->options->lb == FSBB_LB2 || search->custom_bound_count > 0;
+    const int refine = search->options->lb != FSBB_LB1 || search->custom_bound_count > 0;
     const size_t node_size = w->engine->node_size;
-    const uint64_t child_steps = node_size + (search->options->lb == FSBB_LB2 ? (uint64_t)d->pair_count * n : 0);
+    const uint64_t child_steps = node_size + (search->options->lb != FSBB_LB1 ? (uint64_t)d->pair_count * n : 0);
     uint64_t node_steps = 0;
     if (refine) {
         memset(w->unscheduled, 0, (size_t)n);
@@ -242,14 +281,28 @@ static int expand(worker *w, const fsbb_node *node)
         else
             child->back_len++;
         int child_lb = lb[pos];
-        if (refine) {
+        /* The child's times only where a bound needs them (auto refines few children). */
+        const int with_lb2 = refine && refines_with_lb2(w, child->front_len + child->back_len);
+        if (with_lb2 || search->custom_bound_count > 0) {
+            /* auto: the refinement's seconds, the child's times included, are LB2's cost. */
+            const double refine_from = lb_auto && with_lb2 ? fsbb_now() : 0;
             if (forward)
                 fsbb_front_append(d, job, w->front, w->child_front);
             else
                 fsbb_back_prepend(d, job, w->back, w->child_back);
             w->unscheduled[job] = 0;
-            child_lb = refine_bound(w, child, child_lb, ub);
+            const int lb1 = child_lb;
+            child_lb = refine_bound(w, child, child_lb, ub, with_lb2);
             w->unscheduled[job] = 1;
+            if (refine_from > 0) {
+                const double seconds = fsbb_now() - refine_from;
+                fsbb_lb_auto_depth *counts =
+                    &w->lb_auto.depth[fsbb_lb_auto_bucket(child->front_len + child->back_len, n)];
+                counts->refined++;
+                counts->pruned += child_lb >= ub && lb1 < ub;
+                counts->lb2_cost += seconds;
+                w->lb2_seconds += seconds;
+            }
         }
         node_steps += child_steps;
         if (node_steps >= FSBB_STOP_STEPS && stopped_inside(w, &node_steps)) {
@@ -266,6 +319,10 @@ static int expand(worker *w, const fsbb_node *node)
         return -1;
     }
     w->steps += node_steps;
+    if (timed_from > 0) {
+        w->lb_auto.lb1_seconds += fsbb_now() - timed_from - w->lb2_seconds;
+        w->lb_auto.lb1_candidates += unscheduled;
+    }
     return kept;
 }
 
@@ -316,6 +373,7 @@ static void leave(worker *w)
 {
     cpu_engine *engine = w->engine;
     flush_counters(w);
+    merge_lb_auto(w);
     pthread_mutex_lock(&engine->pause_lock);
     engine->running--;
     pthread_cond_broadcast(&engine->parked_changed);
@@ -561,6 +619,7 @@ static void *run_worker(void *arg)
             since_check = 0;
             w->steps = 0;
             flush_counters(w);
+            merge_lb_auto(w);
             if (fsbb_search_should_stop(search))
                 break;
             serve_party(w);
@@ -673,7 +732,7 @@ static int push_root(worker *w)
     /* Nothing is scheduled: the root's front and back times are zero. */
     memset(w->child_front, 0, sizeof(int) * (size_t)m);
     memset(w->child_back, 0, sizeof(int) * (size_t)m);
-    if (search->options->lb == FSBB_LB2 && n > 1) {
+    if (search->options->lb != FSBB_LB1 && n > 1) {
         memset(w->unscheduled, 1, (size_t)n);
         const int root_lb2 = fsbb_lb2(d, w->unscheduled, w->child_front, w->child_back, INT_MAX);
         root->lb = FSBB_MAX(root->lb, root_lb2);
@@ -898,7 +957,9 @@ static fsbb_status run_threads(cpu_engine *engine, fsbb_error *err)
 fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
 {
     cpu_engine engine = {.search = search, .count = search->threads, .node_size = fsbb_node_size(search->data->n),
-                         .party = search->party};
+                         .party = search->party, .lb_auto_on = search->options->lb == FSBB_LB_AUTO};
+    if (engine.lb_auto_on)
+        fsbb_cpu_lb_auto_init(&engine.lb_auto, search->data->n);
     engine.workers = calloc((size_t)engine.count, sizeof *engine.workers);
     if (!engine.workers)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for %d search threads", engine.count);
@@ -936,5 +997,7 @@ fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
     }
     free(engine.workers);
     free_sync(&engine);
+    if (engine.lb_auto_on)
+        fsbb_cpu_lb_auto_clear(&engine.lb_auto);
     return status;
 }

@@ -3,8 +3,9 @@
  * (plain launches or a replayed CUDA graph), the growth of the pool and of the batch, the
  * spill of the pool's oldest nodes to host memory when it nears its largest size and their
  * return when it runs low; with LB2, the pair tables of the refine stage and the per-depth
- * refine switches of --lb auto. The kernels are in resident_branch.cuh and
- * resident_plan.cuh. */
+ * refine switches of --lb auto, which also holds the plain LB1 kernel and runs it while no
+ * depth refines (fsbb_resident_device_use_refining). The kernels are in
+ * resident_branch.cuh and resident_plan.cuh. */
 #include "resident_device.h"
 
 #include "resident_branch.cuh"
@@ -41,15 +42,26 @@ static const size_t DEFAULT_POOL_BYTES = (size_t)8 << 30;
 
 typedef void (*branch_kernel)(fsbb_resident_params);
 
+/* A branching kernel with its shared memory and grid. */
+struct branch_launch {
+    branch_kernel kernel;
+    fsbb_resident_shared_layout shared;
+    size_t shared_bytes;
+    int grid;
+};
+
+enum { PLAIN_KERNEL, REFINING_KERNEL };
+
 struct fsbb_resident_device {
     const fsbb_bound_data *data;  /* the caller's tables (host) */
     fsbb_resident_params prm;
     int *tables;                  /* device: the processing times by job */
     void *lb2_tables;             /* device: pair tables and refine switches (refining only) */
     int refining;                 /* --lb lb2 or auto: the kernels refine with LB2 */
-    branch_kernel branch;
-    int block, grid, reduce_grid, iterations_per_sync, use_graph;
-    size_t shared_bytes, node_bytes;
+    branch_launch launches[2];    /* PLAIN_KERNEL (lb1 and auto), REFINING_KERNEL (lb2 and auto) */
+    int active;                   /* the one the iterations launch */
+    int block, reduce_grid, iterations_per_sync, use_graph;
+    size_t node_bytes;
     cudaStream_t stream;
     cudaGraphExec_t graph;
     fsbb_resident_control *state;      /* pinned mirror of the control block */
@@ -213,23 +225,31 @@ static fsbb_status configure_launch(fsbb_resident_device *dev, const fsbb_reside
     dev->prm.lb2_group = group;
     dev->prm.sample_mask = (config->tuning.auto_sample > 0 ? config->tuning.auto_sample : DEFAULT_AUTO_SAMPLE) - 1;
     dev->prm.chunk_candidates = config->tuning.chunk_candidates > 0 ? config->tuning.chunk_candidates : 2 * dev->block;
-    dev->prm.shared = shared_layout(d->n, d->m, dev->block, dev->prm.chunk_candidates, dev->refining, group);
-    dev->shared_bytes = (size_t)dev->prm.shared.total * sizeof(int);
-    if (dev->shared_bytes > (size_t)shared_optin - 1024)
-        return fsbb_fail(err, FSBB_ERR_ARGUMENT,
-                         "a %d x %d instance needs %zu bytes of shared memory per block; this GPU has %d", d->n,
-                         d->m, dev->shared_bytes, shared_optin);
     const int registers = config->tuning.registers > 0 ? config->tuning.registers : DEFAULT_REGISTERS;
     if (registers != 64 && registers != 80 && registers != 96 && registers != 128)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine caps registers at 64, 80, 96 or 128 (got %d)",
                          registers);
-    dev->branch = kernel_for(d->m, registers, dev->refining);
-    FSBB_CUDA_TRY(cudaFuncSetAttribute((const void *)dev->branch, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                      (int)dev->shared_bytes));
-    int per_sm = 0;
-    FSBB_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, (const void *)dev->branch, dev->block,
-                                                               dev->shared_bytes));
-    dev->grid = sm_count * (per_sm > 0 ? per_sm : 1);
+    for (int refine = 0; refine <= 1; refine++) {
+        if (refine ? config->lb == FSBB_LB1 : config->lb == FSBB_LB2)
+            continue;
+        branch_launch *launch = &dev->launches[refine ? REFINING_KERNEL : PLAIN_KERNEL];
+        launch->shared = shared_layout(d->n, d->m, dev->block, dev->prm.chunk_candidates, refine, group);
+        launch->shared_bytes = (size_t)launch->shared.total * sizeof(int);
+        if (launch->shared_bytes > (size_t)shared_optin - 1024)
+            return fsbb_fail(err, FSBB_ERR_ARGUMENT,
+                             "a %d x %d instance needs %zu bytes of shared memory per block; this GPU has %d", d->n,
+                             d->m, launch->shared_bytes, shared_optin);
+        launch->kernel = kernel_for(d->m, registers, refine);
+        FSBB_CUDA_TRY(cudaFuncSetAttribute((const void *)launch->kernel,
+                                          cudaFuncAttributeMaxDynamicSharedMemorySize, (int)launch->shared_bytes));
+        int per_sm = 0;
+        FSBB_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, (const void *)launch->kernel, dev->block,
+                                                                   launch->shared_bytes));
+        launch->grid = sm_count * (per_sm > 0 ? per_sm : 1);
+    }
+    /* lb2 and auto start refining (auto: every depth on until the evidence says otherwise). */
+    dev->active = dev->refining ? REFINING_KERNEL : PLAIN_KERNEL;
+    dev->prm.shared = dev->launches[dev->active].shared;
     dev->reduce_grid = sm_count * 4;
     dev->iterations_per_sync = config->tuning.iterations_per_sync > 0 ? config->tuning.iterations_per_sync
                                                                : DEFAULT_ITERATIONS_PER_SYNC;
@@ -513,10 +533,11 @@ extern "C" fsbb_status fsbb_resident_device_push(fsbb_resident_device *dev, cons
 
 static fsbb_status launch_iterations(fsbb_resident_device *dev, int iterations, fsbb_error *err)
 {
+    const branch_launch *launch = &dev->launches[dev->active];
     for (int i = 0; i < iterations; i++) {
         void *args[] = {&dev->prm};
-        FSBB_CUDA_TRY(cudaLaunchKernel((const void *)dev->branch, dim3(dev->grid), dim3(dev->block), args,
-                                      dev->shared_bytes, dev->stream));
+        FSBB_CUDA_TRY(cudaLaunchKernel((const void *)launch->kernel, dim3(launch->grid), dim3(dev->block), args,
+                                      launch->shared_bytes, dev->stream));
     }
     return FSBB_OK;
 }
@@ -596,12 +617,25 @@ extern "C" fsbb_status fsbb_resident_device_set_refine(fsbb_resident_device *dev
     return FSBB_OK;
 }
 
+extern "C" void fsbb_resident_device_use_refining(fsbb_resident_device *dev, int refining)
+{
+    const int active = refining && dev->refining ? REFINING_KERNEL : PLAIN_KERNEL;
+    if (active == dev->active || !dev->launches[active].kernel)
+        return;
+    dev->active = active;
+    dev->prm.shared = dev->launches[active].shared;
+    drop_graph(dev);
+}
+
 extern "C" fsbb_status fsbb_resident_warm_up(int m, fsbb_lb_kind lb, fsbb_error *err)
 {
     FSBB_CUDA_TRY(cudaFree(0));
     cudaFuncAttributes attributes;
     FSBB_CUDA_TRY(cudaFuncGetAttributes(&attributes, (const void *)fsbb_resident_plan));
-    FSBB_CUDA_TRY(cudaFuncGetAttributes(&attributes, (const void *)kernel_for(m, DEFAULT_REGISTERS, lb != FSBB_LB1)));
+    if (lb != FSBB_LB2)
+        FSBB_CUDA_TRY(cudaFuncGetAttributes(&attributes, (const void *)kernel_for(m, DEFAULT_REGISTERS, 0)));
+    if (lb != FSBB_LB1)
+        FSBB_CUDA_TRY(cudaFuncGetAttributes(&attributes, (const void *)kernel_for(m, DEFAULT_REGISTERS, 1)));
     return FSBB_OK;
 }
 
@@ -691,7 +725,7 @@ extern "C" void fsbb_resident_device_shape(const fsbb_resident_device *dev, fsbb
 {
     shape->batch = dev->prm.batch_limit;
     shape->block_size = dev->block;
-    shape->grid_size = dev->grid;
+    shape->grid_size = dev->launches[dev->active].grid;
     shape->iterations_per_sync = dev->iterations_per_sync;
     shape->capacity = dev->prm.capacity > dev->max_capacity ? dev->prm.capacity : dev->max_capacity;
     shape->iterations = dev->iterations;

@@ -7,6 +7,7 @@
 
 #include "bound_data.h"
 #include "host_device.h"
+#include "lb_auto.h"
 #include "flowshopbb.h"
 #include "node.h"
 #include "options.h"
@@ -20,13 +21,13 @@ extern "C" {
 
 typedef struct fsbb_resident_device fsbb_resident_device;
 
-/* Depth buckets of the per-depth counters (a node's depth: its scheduled jobs, 0..n): one
- * bucket per depth below 64 jobs, coarser above (fsbb_resident_depth_bucket). */
-#define FSBB_RESIDENT_DEPTH_BUCKETS 64
+/* Depth buckets of the per-depth counters (a node's depth: its scheduled jobs, 0..n): those
+ * of lb_auto.h. */
+#define FSBB_RESIDENT_DEPTH_BUCKETS FSBB_LB_AUTO_DEPTHS
 
 FSBB_HOST_DEVICE int fsbb_resident_depth_bucket(int depth, int n)
 {
-    return n < FSBB_RESIDENT_DEPTH_BUCKETS ? depth : (int)((long long)depth * FSBB_RESIDENT_DEPTH_BUCKETS / (n + 1));
+    return fsbb_lb_auto_bucket(depth, n);
 }
 
 /* What the refining kernels (--lb lb2 and auto) count, per depth bucket of the child (of
@@ -55,6 +56,9 @@ typedef struct fsbb_resident_tuning {
     int lb2_group;              /* LB2: lanes per child, 8, 16 or 32 (default: by the pair count) */
     int auto_sample;            /* auto: refine 1 in auto_sample survivors where off (a power of 2; default 1024) */
     double auto_gain;           /* auto: lb_auto.h's gain (default FSBB_LB_AUTO_GAIN) */
+    double auto_overhead;       /* auto: the refining kernel's extra cost, a share of the work, that the
+                                   depths switched on must save (default: resident_search_cuda.c's; a
+                                   large negative value keeps the refining kernel throughout) */
 } fsbb_resident_tuning;
 
 /* What a device runs: the bound, the branching, a node limit (0: none; iterations then stop
@@ -93,6 +97,11 @@ fsbb_status fsbb_resident_device_run(fsbb_resident_device *device, fsbb_resident
 /* With --lb auto: refine[b] != 0 turns LB2 on for the survivors at depth bucket b
  * (FSBB_RESIDENT_DEPTH_BUCKETS values), 0 leaves a sample; from the next run on. */
 fsbb_status fsbb_resident_device_set_refine(fsbb_resident_device *device, const int *refine, fsbb_error *err);
+
+/* With --lb auto, from the next run on: 1 runs the refining kernel (the switches of
+ * set_refine, the sample, the per-depth counts), 0 the plain LB1 kernel, which neither
+ * refines nor counts (the counts of fsbb_resident_state then stay as they were). */
+void fsbb_resident_device_use_refining(fsbb_resident_device *device, int refining);
 
 /* Creates the CUDA context and loads the kernels a solve of m machines with bound lb will
  * launch, so that a later fsbb_resident_device_new finds them ready (a solver calls it on a

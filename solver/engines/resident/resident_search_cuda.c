@@ -7,7 +7,8 @@
  * bound. A resumed search starts from the checkpoint's open nodes instead of the root; a
  * search without an upper bound starts on the CPU (warm_start.h) and continues from the
  * open nodes it leaves. With --lb auto it turns LB2 on and off per depth between runs, by
- * the rule of lb_auto.h on the device's per-depth counts. */
+ * the rule of lb_auto.h on the device's per-depth counts, and runs the plain LB1 kernel
+ * while the depths turned on do not pay for the refining kernel (auto_after_run). */
 #include "resident_search.h"
 
 #include "checkpoint.h"
@@ -95,15 +96,34 @@ static fsbb_status offer_record(fsbb_search *search, fsbb_resident_device *devic
     return status;
 }
 
-/* --lb auto: the refine switches from the device's per-depth counts (lb_auto.h); sets
- * *changed when a switch moved. Cycles are the unit of cost. */
-static void decide_refine(const fsbb_resident_depth_stats *stats, int n, double gain, int *refine, int *changed)
+/* --lb auto: the refining kernel's extra cost over the plain LB1 kernel where it refines
+ * nothing, as a share of the search's work (H100, ta023 with every depth off and the sample:
+ * 1.935 s of search against 1.720 s), and the most plain runs between two refining runs. */
+#define REFINING_OVERHEAD 0.12
+enum { MOST_PLAIN_RUNS = 64 };
+
+/* --lb auto between runs: the per-depth switches, and which kernel runs. The plain kernel
+ * runs while the depths switched on do not save the refining kernel's overhead; a refining
+ * run after 1, 2, 4 ... MOST_PLAIN_RUNS plain runs looks again (a sample of the survivors
+ * at every depth, LB2 on all of them at the depths switched on). */
+typedef struct lb_auto_runs {
+    int refine[FSBB_RESIDENT_DEPTH_BUCKETS];
+    fsbb_resident_depth_stats seen;   /* the counts after the previous refining run */
+    int refining;                     /* the kernel of the next run */
+    int plain_left, gap;              /* plain runs before the next refining run; the next gap */
+    uint64_t plain_nodes;             /* nodes branched by plain runs (each one a survivor of LB1) */
+} lb_auto_runs;
+
+/* lb_auto.h's input from the device's counts, cycles the unit of cost; recent (when not
+ * NULL) gets the counts since `since`. */
+static void auto_input(const fsbb_resident_depth_stats *stats, const fsbb_resident_depth_stats *since, int n,
+                       double gain, fsbb_lb_auto_depth *depth, fsbb_lb_auto_depth *recent, int *unscheduled,
+                       fsbb_lb_auto_input *input)
 {
-    fsbb_lb_auto_depth depth[FSBB_RESIDENT_DEPTH_BUCKETS];
-    int unscheduled[FSBB_RESIDENT_DEPTH_BUCKETS], counted[FSBB_RESIDENT_DEPTH_BUCKETS];
-    const int buckets = n < FSBB_RESIDENT_DEPTH_BUCKETS ? n + 1 : FSBB_RESIDENT_DEPTH_BUCKETS;
-    memset(unscheduled, 0, sizeof unscheduled);
+    int counted[FSBB_RESIDENT_DEPTH_BUCKETS];
+    const int buckets = fsbb_lb_auto_buckets(n);
     memset(counted, 0, sizeof counted);
+    memset(unscheduled, 0, sizeof(int) * FSBB_RESIDENT_DEPTH_BUCKETS);
     for (int x = 0; x <= n; x++) {
         const int b = fsbb_resident_depth_bucket(x, n);
         unscheduled[b] += n - x;
@@ -114,35 +134,83 @@ static void decide_refine(const fsbb_resident_depth_stats *stats, int n, double 
     double child_cycles = 0;
     for (int b = 0; b < buckets; b++)
         child_cycles += (double)stats->lb2_cycles[b];
-    const double scale = child_cycles > 0 ? (double)stats->lb2_stage_cycles / child_cycles : 1;
+    const double ratio = child_cycles > 0 ? (double)stats->lb2_stage_cycles / child_cycles : 1;
+    const double scale = ratio > 1 ? ratio : 1;
     for (int b = 0; b < buckets; b++) {
         depth[b] = (fsbb_lb_auto_depth){
             .branched = (double)stats->branched[b], .survivors = (double)stats->survivors[b],
             .refined = (double)stats->refined[b], .pruned = (double)stats->pruned[b],
-            .lb2_cost = (double)stats->lb2_cycles[b] * (scale > 1 ? scale : 1)};
+            .lb2_cost = (double)stats->lb2_cycles[b] * scale};
+        if (recent)
+            recent[b] = (fsbb_lb_auto_depth){
+                .branched = (double)(stats->branched[b] - since->branched[b]),
+                .survivors = (double)(stats->survivors[b] - since->survivors[b]),
+                .refined = (double)(stats->refined[b] - since->refined[b]),
+                .pruned = (double)(stats->pruned[b] - since->pruned[b]),
+                .lb2_cost = (double)(stats->lb2_cycles[b] - since->lb2_cycles[b]) * scale};
         unscheduled[b] = counted[b] ? unscheduled[b] / counted[b] : 0;
     }
-    const fsbb_lb_auto_input input = {
+    *input = (fsbb_lb_auto_input){
         .jobs = n, .depths = buckets, .unscheduled = unscheduled, .depth = depth,
         .lb1_cost = stats->lb1_candidates ? (double)stats->lb1_cycles / (double)stats->lb1_candidates : 1,
         .gain = gain};
-    int next[FSBB_RESIDENT_DEPTH_BUCKETS];
-    memcpy(next, refine, sizeof next);
-    fsbb_lb_auto_decide(&input, next);
-    *changed = memcmp(next, refine, sizeof next) != 0;
-    memcpy(refine, next, sizeof next);
 }
 
-/* The refined share of the search for the result: children LB2 refined and children LB1 kept. */
-static void note_refined(fsbb_search *search, const fsbb_resident_depth_stats *stats)
+/* After a run with --lb auto: after a refining run, the switches from the counts (lb_auto.h)
+ * and whether the refining kernel pays for the next runs; after a plain run, whether the
+ * next one looks again. */
+static fsbb_status auto_after_run(fsbb_resident_device *device, const fsbb_resident_depth_stats *stats, int n,
+                                  double gain, double overhead, uint64_t run_nodes, lb_auto_runs *runs,
+                                  fsbb_error *err)
 {
-    uint64_t refined = 0, survivors = 0;
+    if (!runs->refining) {
+        runs->plain_nodes += run_nodes;
+        if (--runs->plain_left <= 0) {
+            runs->refining = 1;
+            fsbb_resident_device_use_refining(device, 1);
+        }
+        return FSBB_OK;
+    }
+    fsbb_lb_auto_depth depth[FSBB_RESIDENT_DEPTH_BUCKETS], recent[FSBB_RESIDENT_DEPTH_BUCKETS];
+    int unscheduled[FSBB_RESIDENT_DEPTH_BUCKETS], next[FSBB_RESIDENT_DEPTH_BUCKETS];
+    fsbb_lb_auto_input input;
+    auto_input(stats, &runs->seen, n, gain, depth, recent, unscheduled, &input);
+    memcpy(next, runs->refine, sizeof next);
+    fsbb_lb_auto_decide(&input, next);
+    const int changed = memcmp(next, runs->refine, sizeof next) != 0;
+    memcpy(runs->refine, next, sizeof next);
+    runs->seen = *stats;
+    if (changed) {
+        const fsbb_status status = fsbb_resident_device_set_refine(device, runs->refine, err);
+        if (status != FSBB_OK)
+            return status;
+    }
+    if (fsbb_lb_auto_refining_pays(&input, recent, runs->refine, overhead)) {
+        runs->gap = 1;
+        return FSBB_OK;
+    }
+    runs->plain_left = runs->gap;
+    runs->gap = runs->gap * 2 < MOST_PLAIN_RUNS ? runs->gap * 2 : MOST_PLAIN_RUNS;
+    runs->refining = 0;
+    fsbb_resident_device_use_refining(device, 0);
+    return FSBB_OK;
+}
+
+/* The refined share of the search for the result and the progress line: children LB2
+ * refined, and children LB1 kept (counted by the refining kernel; the plain kernel's are the
+ * nodes it branched), and the depth buckets refining. */
+static void note_refined(fsbb_search *search, const fsbb_resident_depth_stats *stats, const lb_auto_runs *runs)
+{
+    uint64_t refined = 0, survivors = runs->plain_nodes;
+    int depths = 0;
     for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++) {
         refined += stats->refined[b];
         survivors += stats->survivors[b];
+        depths += runs->refining && runs->refine[b] && b < fsbb_lb_auto_buckets(search->data->n);
     }
-    search->lb2_refined = refined;
-    search->lb1_survivors = survivors;
+    atomic_store(&search->lb2_refined, refined);
+    atomic_store(&search->lb1_survivors, survivors);
+    atomic_store(&search->lb2_depths, depths);
 }
 
 /* Where the device starts: the nodes the warm start handed over, a checkpoint's open
@@ -211,23 +279,25 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
     fsbb_resident_state state = {0};
     long long syncs = 0, peak = 0;
     int stopped = 0;
-    int refine[FSBB_RESIDENT_DEPTH_BUCKETS];
+    lb_auto_runs runs = {.refining = 1, .gap = 1};
     for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++)
-        refine[b] = 1;
+        runs.refine[b] = 1;
     const double gain = tuning && tuning->auto_gain > 0 ? tuning->auto_gain : 0;
+    const double overhead = tuning && tuning->auto_overhead != 0 ? tuning->auto_overhead : REFINING_OVERHEAD;
+    long long refining_syncs = 0;
     while (status == FSBB_OK) {
+        const uint64_t nodes_at_run = state.nodes;
+        refining_syncs += runs.refining;
         status = fsbb_resident_device_run(device, &state, err);
         if (status != FSBB_OK)
             break;
         syncs++;
-        if (state.depth) {
-            note_refined(search, state.depth);
-            int changed = 0;
-            if (config.lb == FSBB_LB_AUTO)
-                decide_refine(state.depth, d->n, gain, refine, &changed);
-            if (changed && (status = fsbb_resident_device_set_refine(device, refine, err)) != FSBB_OK)
-                break;
-        }
+        if (state.depth && config.lb == FSBB_LB_AUTO &&
+            (status = auto_after_run(device, state.depth, d->n, gain, overhead, state.nodes - nodes_at_run, &runs,
+                                     err)) != FSBB_OK)
+            break;
+        if (state.depth)
+            note_refined(search, state.depth, &runs);
         peak = state.device_nodes > peak ? state.device_nodes : peak;
         atomic_store(&search->nodes, nodes_before + state.nodes);
         atomic_store(&search->bounded, bounded_before + root_bound + state.bounded);
@@ -264,8 +334,9 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
         stats->grid_size = shape.grid_size;
         stats->setup_s = search_start - setup_start;
         stats->search_s = fsbb_now() - search_start;
+        stats->refining_syncs = config.lb == FSBB_LB1 ? 0 : config.lb == FSBB_LB2 ? syncs : refining_syncs;
         for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++)
-            stats->refine[b] = refine[b];
+            stats->refine[b] = runs.refine[b];
     }
     fsbb_resident_device_free(device);
     free(root);

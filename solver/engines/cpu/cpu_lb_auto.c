@@ -1,0 +1,69 @@
+/* cpu_lb_auto.c — the CPU engine's --lb auto sums and switches (cpu_lb_auto.h). */
+#include "cpu_lb_auto.h"
+
+#include <string.h>
+
+void fsbb_cpu_lb_auto_init(fsbb_cpu_lb_auto *a, int jobs)
+{
+    memset(a->depth, 0, sizeof a->depth);
+    a->jobs = jobs;
+    a->buckets = fsbb_lb_auto_buckets(jobs);
+    a->lb1_seconds = a->lb1_candidates = 0;
+    pthread_mutex_init(&a->lock, NULL);
+    for (int b = 0; b < FSBB_LB_AUTO_DEPTHS; b++)
+        atomic_init(&a->refine[b], 1);
+    atomic_init(&a->refining, a->buckets);
+    atomic_init(&a->refined, 0);
+    atomic_init(&a->survivors, 0);
+}
+
+void fsbb_cpu_lb_auto_clear(fsbb_cpu_lb_auto *a)
+{
+    pthread_mutex_destroy(&a->lock);
+}
+
+void fsbb_cpu_lb_auto_merge(fsbb_cpu_lb_auto *a, fsbb_cpu_lb_auto_counts *c)
+{
+    const int buckets = a->buckets, n = a->jobs;
+    uint64_t refined = 0, survivors = 0;
+    pthread_mutex_lock(&a->lock);
+    for (int b = 0; b < buckets; b++) {
+        fsbb_lb_auto_depth *sum = &a->depth[b];
+        const fsbb_lb_auto_depth *add = &c->depth[b];
+        sum->branched += add->branched;
+        sum->survivors += add->survivors;
+        sum->refined += add->refined;
+        sum->pruned += add->pruned;
+        sum->lb2_cost += add->lb2_cost;
+        refined += (uint64_t)add->refined;
+        survivors += (uint64_t)add->survivors;
+    }
+    a->lb1_seconds += c->lb1_seconds;
+    a->lb1_candidates += c->lb1_candidates;
+    /* The jobs left unscheduled at each bucket, on average over its depths. */
+    int unscheduled[FSBB_LB_AUTO_DEPTHS] = {0}, depths[FSBB_LB_AUTO_DEPTHS] = {0};
+    for (int x = 0; x <= n; x++) {
+        const int b = fsbb_lb_auto_bucket(x, n);
+        unscheduled[b] += n - x;
+        depths[b]++;
+    }
+    for (int b = 0; b < buckets; b++)
+        unscheduled[b] = depths[b] ? unscheduled[b] / depths[b] : 0;
+    int refine[FSBB_LB_AUTO_DEPTHS];
+    for (int b = 0; b < FSBB_LB_AUTO_DEPTHS; b++)
+        refine[b] = atomic_load_explicit(&a->refine[b], memory_order_relaxed);
+    const fsbb_lb_auto_input input = {
+        .jobs = n, .depths = buckets, .unscheduled = unscheduled, .depth = a->depth,
+        .lb1_cost = a->lb1_candidates > 0 ? a->lb1_seconds / a->lb1_candidates : 0, .gain = 0,
+        .min_survivors = FSBB_CPU_LB_AUTO_MIN_SURVIVORS};
+    /* Without a timed node yet there is no cost to weigh against. */
+    const int refining = input.lb1_cost > 0 ? fsbb_lb_auto_decide(&input, refine) : atomic_load(&a->refining);
+    for (int b = 0; b < FSBB_LB_AUTO_DEPTHS; b++)
+        atomic_store_explicit(&a->refine[b], refine[b], memory_order_relaxed);
+    atomic_store_explicit(&a->refining, refining, memory_order_relaxed);
+    atomic_fetch_add_explicit(&a->refined, refined, memory_order_relaxed);
+    atomic_fetch_add_explicit(&a->survivors, survivors, memory_order_relaxed);
+    pthread_mutex_unlock(&a->lock);
+    memset(c->depth, 0, sizeof c->depth);
+    c->lb1_seconds = c->lb1_candidates = 0;
+}

@@ -1,0 +1,66 @@
+/* cpu_lb_auto.h — --lb auto in the CPU engine (search_cpu.c). Each search thread counts,
+ * per depth bucket, what the rule of lb_auto.h decides from: the nodes it branched, the
+ * children LB1 kept, those LB2 refined and cut, the seconds those refinements took, and the
+ * seconds of a node's LB1 work per candidate (timed on one node in FSBB_CPU_LB_AUTO_TIMED).
+ * Every so often a thread adds its counts to the engine's (fsbb_cpu_lb_auto_merge), which
+ * runs the rule on the sums and publishes the per-depth switches that every thread reads.
+ * Where a depth is off, one survivor in FSBB_CPU_LB_AUTO_SAMPLE is refined still, so that the
+ * evidence stays current there. */
+#ifndef FSBB_CPU_LB_AUTO_H
+#define FSBB_CPU_LB_AUTO_H
+
+#include "lb_auto.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+
+/* One survivor in this many is refined at a depth turned off (a power of 2). */
+#define FSBB_CPU_LB_AUTO_SAMPLE 1024u
+/* Survivors a depth needs behind it before the rule may switch it: fewer than on the GPU,
+ * where a refinement costs tens of LB1 candidates, not hundreds (every survivor is refined
+ * until then at a depth that starts on). */
+#define FSBB_CPU_LB_AUTO_MIN_SURVIVORS 256.0
+/* One node in this many has its LB1 work timed (a power of 2). */
+#define FSBB_CPU_LB_AUTO_TIMED 16u
+
+/* A thread's counts since its last merge. */
+typedef struct fsbb_cpu_lb_auto_counts {
+    fsbb_lb_auto_depth depth[FSBB_LB_AUTO_DEPTHS];  /* lb2_cost in seconds */
+    double lb1_seconds, lb1_candidates;             /* the timed nodes' LB1 work */
+    unsigned survivors_seen, nodes_seen;            /* the sample's and the timing's clocks */
+} fsbb_cpu_lb_auto_counts;
+
+/* The engine's sums and the switches the rule set. */
+typedef struct fsbb_cpu_lb_auto {
+    int jobs, buckets;
+    pthread_mutex_t lock;                           /* guards the sums */
+    fsbb_lb_auto_depth depth[FSBB_LB_AUTO_DEPTHS];
+    double lb1_seconds, lb1_candidates;
+    atomic_int refine[FSBB_LB_AUTO_DEPTHS];         /* 1: refine the survivors at that bucket */
+    atomic_int refining;                            /* buckets on */
+    atomic_uint_least64_t refined, survivors;       /* totals, for the result and the progress line */
+} fsbb_cpu_lb_auto;
+
+/* Every bucket on until its evidence says otherwise. */
+void fsbb_cpu_lb_auto_init(fsbb_cpu_lb_auto *a, int jobs);
+void fsbb_cpu_lb_auto_clear(fsbb_cpu_lb_auto *a);
+
+/* Whether a survivor of LB1 at child depth bucket b is refined with LB2 (counts it). */
+static inline int fsbb_cpu_lb_auto_refines(const fsbb_cpu_lb_auto *a, fsbb_cpu_lb_auto_counts *c, int b)
+{
+    c->depth[b].survivors++;
+    return atomic_load_explicit(&a->refine[b], memory_order_relaxed) ||
+           (++c->survivors_seen & (FSBB_CPU_LB_AUTO_SAMPLE - 1)) == 0;
+}
+
+/* Whether the node about to be branched has its LB1 work timed. */
+static inline int fsbb_cpu_lb_auto_times_node(fsbb_cpu_lb_auto_counts *c)
+{
+    return (++c->nodes_seen & (FSBB_CPU_LB_AUTO_TIMED - 1)) == 0;
+}
+
+/* Adds a thread's counts to the engine's, zeroes them, and runs the rule on the sums. */
+void fsbb_cpu_lb_auto_merge(fsbb_cpu_lb_auto *a, fsbb_cpu_lb_auto_counts *c);
+
+#endif
