@@ -114,4 +114,8 @@ fsbb_status fsbb_search_gpu_offload(fsbb_search *search, fsbb_error *err);
 /* 1 when this build has the CUDA engines (a GPU may still be missing at run time). */
 int fsbb_gpu_built(void);
 
+/* Makes the calling thread use the GPU index % device count (the ranks of a host share its
+ * GPUs so); returns the device used, with its name in name_out, or -1 without a GPU. */
+int fsbb_gpu_choose(int index, char *name_out, int size);
+
 #endif

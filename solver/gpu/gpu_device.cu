@@ -1,4 +1,5 @@
-/* gpu_device.cu — finding a CUDA GPU this build can run its kernels on (fsbb_gpu_available). */
+/* gpu_device.cu — finding a CUDA GPU this build can run its kernels on (fsbb_gpu_available),
+ * and choosing one of several (fsbb_gpu_choose). */
 #include "flowshopbb.h"
 
 #include <cuda_runtime.h>
@@ -26,4 +27,25 @@ extern "C" int fsbb_gpu_available(char *name_out, int size)
     if (name_out && size > 0)
         snprintf(name_out, (size_t)size, "%s", prop.name);
     return 1;
+}
+
+/* Declared in search.h (C11, not for nvcc). */
+extern "C" int fsbb_gpu_choose(int index, char *name_out, int size);
+
+extern "C" int fsbb_gpu_choose(int index, char *name_out, int size)
+{
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count < 1) {
+        cudaGetLastError();
+        return -1;
+    }
+    const int device = index % count;
+    cudaDeviceProp prop;
+    if (cudaSetDevice(device) != cudaSuccess || cudaGetDeviceProperties(&prop, device) != cudaSuccess) {
+        cudaGetLastError();
+        return -1;
+    }
+    if (name_out && size > 0)
+        snprintf(name_out, (size_t)size, "%s", prop.name);
+    return device;
 }

@@ -19,6 +19,14 @@ int fsbb_gpu_available(char *name_out, int size)
     return 0;
 }
 
+int fsbb_gpu_choose(int index, char *name_out, int size)
+{
+    (void)index;
+    (void)name_out;
+    (void)size;
+    return -1;
+}
+
 fsbb_status fsbb_search_gpu(fsbb_search *search, fsbb_error *err)
 {
     (void)search;
