@@ -7,6 +7,7 @@
 #   make bench-divergence  the divergence micro-benchmarks and build/characterize (divergence/bench/run.sh)
 #   make bench-gpu    the device-resident GPU engine's table (run it on a machine with a GPU)
 #   make CUDA=0       force a CPU-only build; SANITIZE=1 builds with ASan and UBSan
+#   make MPI=0        no distributed search (MPI support is built when mpicc is found)
 #   make install      the library, its header and flowshopbb.pc under PREFIX (DESTDIR for staging)
 #   make examples     the programs of examples/, linked with the library of this build
 
@@ -17,6 +18,9 @@ NVCC     ?= $(shell command -v nvcc 2>/dev/null)
 CUDA     ?= $(if $(NVCC),1,0)
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(NVCC))
 CUDA_ARCH ?= -gencode=arch=compute_90,code=sm_90
+# The distributed search (mpirun -np N flowshop-bb ...): Open MPI's compile and link flags.
+MPICC    ?= $(shell command -v mpicc 2>/dev/null)
+MPI      ?= $(if $(MPICC),1,0)
 PREFIX   ?= /usr/local
 LIBDIR   ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
@@ -31,7 +35,7 @@ CFLAGS   ?= -O3 -g
 CFLAGS   += $(ARCH_FLAGS) -std=c11 -Wall -Wextra -pthread -D_GNU_SOURCE -fPIC $(shell pkg-config --cflags $(PKGS))
 # The library's source folders (headers are included by name, so each is on the include path).
 LIB_DIRS := bounds pool divergence divergence/warp divergence/kernels divergence/analysis \
-            solver solver/gpu solver/engines/resident solver/engines/offload
+            solver solver/gpu solver/engines/resident solver/engines/offload solver/engines/distributed
 CPPFLAGS += $(addprefix -I,$(LIB_DIRS))
 LDLIBS   += $(shell pkg-config --libs $(PKGS)) -lm -pthread
 
@@ -55,6 +59,16 @@ LDLIBS  += -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lrt -lstdc++
 else
 LIB_C   := $(filter-out %_cuda.c,$(LIB_C))
 LIB_CU  :=
+endif
+
+ifeq ($(MPI),1)
+MPI_CFLAGS ?= $(shell $(MPICC) --showme:compile)
+MPI_LIBS   ?= $(shell $(MPICC) --showme:link)
+LIB_C    := $(filter-out %_nompi.c,$(LIB_C))
+CPPFLAGS += -DFSBB_HAVE_MPI $(MPI_CFLAGS)
+LDLIBS   += $(MPI_LIBS)
+else
+LIB_C    := $(filter-out %_mpi.c,$(LIB_C))
 endif
 
 LIB_OBJ := $(LIB_C:%.c=$(BUILD)/%.o) $(LIB_CU:%.cu=$(BUILD)/%.cu.o)

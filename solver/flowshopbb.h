@@ -114,6 +114,11 @@ void fsbb_options_free(fsbb_options *options);
  *   checkpoint FILE     checkpoint-interval S (default 60; 0 = only when the search stops)
  *   resume FILE (continue a checkpoint: its upper bound replaces "ub"; limits count the
  *               time and nodes of the earlier runs too)
+ *   Distributed search (a process started by mpirun, in a build with MPI): gpu-ranks N
+ *   (with device gpu or auto, the first N ranks of each host take a GPU, the others search
+ *   with threads; 0 = all, the default), steal-nodes N (most open nodes one steal asks
+ *   for; default 65536), message-delay S (tests: every message with nodes, steal request
+ *   or token waits up to S seconds at random; default 0)
  *   GPU divergence techniques (off by default; any of them runs the GPU offload engine
  *   with the divergence kernels, see README): balance none|central|distributed|steal|
  *   persistent, loading-ratio R (0 = adaptive), ccc on|off, cte on|off, subwarp N (2..32,
@@ -244,6 +249,20 @@ void fsbb_solver_on_checkpoint(fsbb_solver *solver, fsbb_checkpoint_fn callback,
 /* Asks a running solve to stop soon; safe from another thread or a signal handler. */
 void fsbb_solver_interrupt(fsbb_solver *solver);
 
+/* What one rank of a distributed search (run under mpirun) did. */
+typedef struct fsbb_rank_stats {
+    uint64_t nodes;          /* nodes it branched */
+    uint64_t steal_requests; /* requests for open nodes it sent to other ranks */
+    uint64_t steals;         /* those answered with nodes */
+    uint64_t nodes_received; /* open nodes it got from other ranks (the first deal too) */
+    uint64_t nodes_sent;     /* open nodes it gave to other ranks */
+    uint64_t bytes_sent;     /* bytes of all its messages */
+    uint64_t incumbents_sent;/* improved schedules it announced */
+    double incumbent_latency_s; /* longest wait of an announced schedule, sent to received (one host) */
+    int threads;             /* CPU threads of its engine; 0 on a GPU rank */
+    char device[64];         /* "cpu" or its GPU's name */
+} fsbb_rank_stats;
+
 typedef struct fsbb_result {
     int makespan;            /* best makespan: proven optimal when optimal != 0 */
     int *permutation;        /* jobs, 0-based, achieving makespan; NULL when no schedule with
@@ -258,6 +277,9 @@ typedef struct fsbb_result {
     int threads;
     int interrupted;         /* stopped by fsbb_solver_interrupt */
     char device[64];         /* "cpu" or the GPU's name */
+    int ranks;               /* processes of a distributed search (mpirun); 0 otherwise */
+    int rank;                /* this process's rank: the result is rank 0's to print */
+    fsbb_rank_stats *rank_stats;  /* on rank 0, one per rank (NULL otherwise) */
 } fsbb_result;
 
 /* Solves. The time limit and fsbb_solver_interrupt apply to every phase: the initial

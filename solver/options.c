@@ -24,6 +24,7 @@ fsbb_options *fsbb_options_new(void)
     options->refactor = FSBB_REFACTOR_SELECT;
     options->gpu_engine = FSBB_GPU_RESIDENT;
     options->warm_start_nodes = FSBB_WARM_START_DEFAULT_NODES;
+    options->steal_nodes = FSBB_STEAL_NODES_DEFAULT;
     options->checkpoint_interval_s = 60;
     return options;
 }
@@ -235,6 +236,12 @@ fsbb_status fsbb_options_set(fsbb_options *options, const char *name, const char
         SET_INTEGER(0, (long long)1 << 62, warm_start_nodes);
     if (strcmp(name, "lb2-pairs") == 0)
         SET_INTEGER(0, 1000000, lb2_pairs);
+    if (strcmp(name, "gpu-ranks") == 0)
+        SET_INTEGER(0, 1 << 20, gpu_ranks);
+    if (strcmp(name, "steal-nodes") == 0)
+        SET_INTEGER(1, 1 << 30, steal_nodes);
+    if (strcmp(name, "message-delay") == 0)
+        return parse_seconds(name, value, &options->message_delay_s, err);
     if (strcmp(name, "verify") == 0)
         SET_INTEGER(0, 1000000, verify);
     if (strcmp(name, "pool-size") == 0)
@@ -293,6 +300,12 @@ const char *fsbb_options_get(const fsbb_options *options, const char *name, char
         snprintf(buffer, (size_t)size, "%llu", (unsigned long long)options->warm_start_nodes);
     else if (strcmp(name, "lb2-pairs") == 0)
         snprintf(buffer, (size_t)size, "%d", options->lb2_pairs);
+    else if (strcmp(name, "gpu-ranks") == 0)
+        snprintf(buffer, (size_t)size, "%d", options->gpu_ranks);
+    else if (strcmp(name, "steal-nodes") == 0)
+        snprintf(buffer, (size_t)size, "%d", options->steal_nodes);
+    else if (strcmp(name, "message-delay") == 0)
+        snprintf(buffer, (size_t)size, "%g", options->message_delay_s);
     else if (strcmp(name, "verify") == 0)
         snprintf(buffer, (size_t)size, "%d", options->verify);
     else if (strcmp(name, "pool-size") == 0)

@@ -11,6 +11,9 @@
  * before the device takes over (warm_start.h). */
 #define FSBB_WARM_START_DEFAULT_NODES ((uint64_t)1 << 20)
 
+/* The default of steal-nodes: most open nodes one steal of the distributed search asks for. */
+#define FSBB_STEAL_NODES_DEFAULT 65536
+
 /* Room for a file name in the options (held inline so that copies stay plain copies). */
 #define FSBB_PATH_SIZE 4096
 
@@ -55,6 +58,9 @@ struct fsbb_options {
     char checkpoint_path[FSBB_PATH_SIZE];  /* "": no checkpoints */
     double checkpoint_interval_s;          /* 0: only when the search stops */
     char resume_path[FSBB_PATH_SIZE];      /* "": start from the root */
+    int gpu_ranks;                  /* distributed GPU run: ranks of a host that take a GPU (0: all) */
+    int steal_nodes;                /* distributed: most open nodes a steal asks for */
+    double message_delay_s;         /* distributed, tests: messages wait up to this long (0: none) */
     fsbb_div_options divergence;
 };
 

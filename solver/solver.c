@@ -1,10 +1,13 @@
 /* solver.c — fsbb_solver: turns an instance and options into a search (bound tables,
- * initial upper bound, engine choice), runs it and fills the result.
+ * initial upper bound, engine choice), runs it and fills the result. A process started by
+ * an MPI launcher (in a build with MPI) is one rank of a distributed search (distributed.h):
+ * every rank sets up the same search, then they search together.
  *
  * The set-up before the engine (the initial schedule, the LB2 tables) follows the same
  * time limit and interrupt as the search: stopped there, the solve skips the engine and
  * reports the schedule set-up made and the root's bound. */
 #include "checkpoint.h"
+#include "distributed.h"
 #include "div_options.h"
 #include "error.h"
 #include "heuristic.h"
@@ -348,15 +351,18 @@ static fsbb_status fill_result(const fsbb_search *search, const fsbb_instance *i
     return FSBB_OK;
 }
 
-/* Picks the engine for --device; fills the result's device name. */
-static fsbb_status choose_device(const fsbb_solver *solver, int *use_gpu, char *device, int size, fsbb_error *err)
+/* Picks the engine for --device; fills the result's device name. In a distributed search,
+ * ranks of a host past gpu-ranks search on the CPU. */
+static fsbb_status choose_device(const fsbb_solver *solver, const fsbb_distributed *dist, int *use_gpu, char *device,
+                                 int size, fsbb_error *err)
 {
     int gpu_sources_complete = 1;
     for (int b = 0; b < solver->bound_count; b++)
         gpu_sources_complete &= solver->bounds[b].definition.gpu_source != NULL;
     *use_gpu = 0;
     snprintf(device, (size_t)size, "cpu");
-    if (solver->options.device == FSBB_DEVICE_CPU)
+    const int gpu_ranks = solver->options.gpu_ranks;
+    if (solver->options.device == FSBB_DEVICE_CPU || (dist && gpu_ranks > 0 && dist->local_rank >= gpu_ranks))
         return FSBB_OK;
     const int available = fsbb_gpu_available(device, size);
     if (solver->options.device == FSBB_DEVICE_GPU) {
@@ -424,21 +430,38 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     memset(&resumed, 0, sizeof resumed);
 
     int use_gpu = 0;
+    const int distributed = fsbb_distributed_launched();
+    fsbb_distributed dist;
+    memset(&dist, 0, sizeof dist);
     status = search_ready ? FSBB_OK : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the incumbent");
+    if (status == FSBB_OK && distributed)
+        status = fsbb_distributed_begin(&dist, err);
+    const int began = distributed && status == FSBB_OK;
+    result->ranks = dist.ranks;
+    result->rank = dist.rank;
     if (status == FSBB_OK)
-        status = choose_device(solver, &use_gpu, result->device, sizeof result->device, err);
+        status = choose_device(solver, began ? &dist : NULL, &use_gpu, result->device, sizeof result->device, err);
     if (status == FSBB_OK)
         status = fsbb_div_options_check(&solver->options, use_gpu, err);
     if (status == FSBB_OK && solver->options.resume_path[0])
         status = fsbb_search_resume(&search, solver->options.resume_path, &resumed, err);
+    if (began) {
+        status = fsbb_distributed_agree(&dist, status, err);
+        dist.use_gpu = use_gpu;
+        dist.steal_nodes = (size_t)solver->options.steal_nodes;
+        dist.message_delay_s = solver->options.message_delay_s;
+    }
     /* From here on the solve has a result, partial when it stops or fails. */
     const int searching = status == FSBB_OK;
     if (searching)
         status = set_up(solver, &search, &data, err);
-    const int engine_runs = status == FSBB_OK && !atomic_load(&search.stop);
-    if (engine_runs)
+    /* Every rank of a distributed search runs it, stopped or not, so that they end together. */
+    const int engine_runs = status == FSBB_OK && (began || !atomic_load(&search.stop));
+    if (engine_runs && began)
+        status = fsbb_search_distributed(&search, &dist, err);
+    else if (engine_runs)
         status = use_gpu ? fsbb_search_gpu(&search, err) : fsbb_search_cpu(&search, err);
-    if (searching && (!engine_runs || status != FSBB_OK))
+    if (searching && !began && (!engine_runs || status != FSBB_OK))
         note_unexplored(&search, status == FSBB_OK);
     result->initial_ub = search.initial_ub;
     if (searching) {
@@ -448,6 +471,9 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
         status = status == FSBB_OK ? filled : status;
     }
     result->time_s = fsbb_now() - search.start_time;
+    result->rank_stats = dist.stats;
+    if (began)
+        fsbb_distributed_end(&dist);
     fsbb_checkpoint_clear(&resumed);
     fsbb_search_clear(&search);
     fsbb_bound_data_free(&data);
@@ -472,4 +498,6 @@ void fsbb_result_clear(fsbb_result *result)
         return;
     free(result->permutation);
     result->permutation = NULL;
+    free(result->rank_stats);
+    result->rank_stats = NULL;
 }

@@ -50,6 +50,7 @@ typedef enum option_id {
     OPT_LB, OPT_LB2_PAIRS, OPT_BRANCH, OPT_SELECT, OPT_UB, OPT_THREADS, OPT_DEVICE,
     OPT_TIME_LIMIT, OPT_NODE_LIMIT, OPT_CHECKPOINT, OPT_CHECKPOINT_INTERVAL, OPT_OVERWRITE_CHECKPOINT,
     OPT_RESUME,
+    OPT_GPU_RANKS, OPT_STEAL_NODES, OPT_MESSAGE_DELAY,
     OPT_GPU_ENGINE, OPT_WARM_START, OPT_POOL_SIZE, OPT_BLOCK_SIZE, OPT_POOL_ORDER, OPT_REFACTOR,
     OPT_BALANCE, OPT_LOADING_RATIO, OPT_CCC, OPT_CTE, OPT_SUBWARP, OPT_THROTTLE, OPT_DIAGNOSE, OPT_CHARACTERIZE,
     OPT_FORMAT, OPT_SCHEDULE, OPT_GANTT, OPT_JSON, OPT_QUIET, OPT_VERSION, OPT_HELP,
@@ -96,6 +97,15 @@ static const cli_option cli_options[OPTION_COUNT] = {
                     "continue the search saved in FILE (same instance, --lb, --branch and --lb2-pairs); "
                     "its upper bound replaces --ub, and the limits count the time and nodes of the "
                     "earlier runs too"},
+    [OPT_GPU_RANKS] = {"gpu-ranks", 0, "N", TRUE, "Distributed search (mpirun -np N flowshop-bb ...)",
+                       "with --device gpu or auto, the first N ranks of each host take a GPU (ranks share "
+                       "a host's GPUs round-robin), the others search with --threads (default 0: all ranks "
+                       "take a GPU; with --device auto a rank without one searches with threads)"},
+    [OPT_STEAL_NODES] = {"steal-nodes", 0, "N", TRUE, NULL,
+                         "most open nodes an idle rank takes from another at once (default 65536)"},
+    [OPT_MESSAGE_DELAY] = {"message-delay", 0, "S", TRUE, NULL,
+                           "for tests of the protocol: each message with nodes, steal request or "
+                           "termination token waits up to S seconds at random (default 0)"},
     [OPT_GPU_ENGINE] = {"gpu-engine", 0, "resident|offload", TRUE, "GPU",
                         "device-resident search (default), or CPU branching with GPU bounding"},
     [OPT_WARM_START] = {"warm-start", 0, "N", TRUE, NULL,
@@ -302,6 +312,58 @@ static void print_text(const solve_report *report)
            fsbb_options_get(report->options, "branch", branch, sizeof branch), result->threads, result->device);
     if (report->resumed_from)
         printf("resumed      from %s\n", report->resumed_from);
+    if (result->ranks > 0 && result->rank_stats) {
+        printf("ranks        %d\n", result->ranks);
+        printf("  rank %14s %9s %9s %12s %12s %14s  %s\n", "nodes", "requests", "steals", "nodes got", "nodes gave",
+               "bytes sent", "device");
+        for (int r = 0; r < result->ranks; r++) {
+            const fsbb_rank_stats *s = &result->rank_stats[r];
+            printf("  %4d %14" G_GUINT64_FORMAT " %9" G_GUINT64_FORMAT " %9" G_GUINT64_FORMAT " %12" G_GUINT64_FORMAT
+                   " %12" G_GUINT64_FORMAT " %14" G_GUINT64_FORMAT "  %s\n",
+                   r, (guint64)s->nodes, (guint64)s->steal_requests, (guint64)s->steals, (guint64)s->nodes_received,
+                   (guint64)s->nodes_sent, (guint64)s->bytes_sent, s->device);
+        }
+    }
+}
+
+/* A distributed search's ranks in JSON: "ranks" and one object per rank. */
+static void print_json_ranks(fsbb_json_object *json, GString *out, const fsbb_result *result)
+{
+    fsbb_json_member(json, "ranks");
+    fsbb_json_integer(out, result->ranks);
+    fsbb_json_member(json, "rank_stats");
+    g_string_append_c(out, '[');
+    for (int r = 0; r < result->ranks; r++) {
+        const fsbb_rank_stats *s = &result->rank_stats[r];
+        if (r)
+            g_string_append(out, ", ");
+        fsbb_json_object rank;
+        fsbb_json_object_begin(&rank, out);
+        fsbb_json_member(&rank, "rank");
+        fsbb_json_integer(out, r);
+        fsbb_json_member(&rank, "nodes");
+        fsbb_json_unsigned(out, s->nodes);
+        fsbb_json_member(&rank, "steal_requests");
+        fsbb_json_unsigned(out, s->steal_requests);
+        fsbb_json_member(&rank, "steals");
+        fsbb_json_unsigned(out, s->steals);
+        fsbb_json_member(&rank, "nodes_received");
+        fsbb_json_unsigned(out, s->nodes_received);
+        fsbb_json_member(&rank, "nodes_sent");
+        fsbb_json_unsigned(out, s->nodes_sent);
+        fsbb_json_member(&rank, "bytes_sent");
+        fsbb_json_unsigned(out, s->bytes_sent);
+        fsbb_json_member(&rank, "incumbents_sent");
+        fsbb_json_unsigned(out, s->incumbents_sent);
+        fsbb_json_member(&rank, "incumbent_latency_s");
+        fsbb_json_real(out, s->incumbent_latency_s, 6);
+        fsbb_json_member(&rank, "threads");
+        fsbb_json_integer(out, s->threads);
+        fsbb_json_member(&rank, "device");
+        fsbb_json_string(out, s->device);
+        fsbb_json_object_end(&rank);
+    }
+    g_string_append_c(out, ']');
 }
 
 /* One JSON object; a resumed search says "ub": "resumed" and names its checkpoint, and its
@@ -373,6 +435,8 @@ static void print_json(const solve_report *report)
     fsbb_json_string(out, report->resumed_from ? "resumed" : fsbb_options_get(options, "ub", ub, sizeof ub));
     fsbb_json_member(&json, "resumed_from");
     fsbb_json_string_or_null(out, report->resumed_from);
+    if (result->ranks > 0 && result->rank_stats)
+        print_json_ranks(&json, out, result);
     fsbb_json_object_end(&json);
     puts(out->str);
     g_string_free(out, TRUE);
@@ -441,11 +505,13 @@ static int solve(const char *instance_name, const cli_args *args)
     running_solver = NULL;
     if (show_progress)
         fprintf(stderr, "\r\033[K");
+    /* In a distributed search every rank ends with rank 0's outcome, which rank 0 prints. */
+    const int reporting = result.rank == 0;
     const char *error = status == FSBB_OK ? NULL : err.message;
-    if (error)
+    if (error && reporting)
         fprintf(stderr, "flowshop-bb: %s\n", error);
     /* A search that ran and failed still has its best schedule to show. */
-    if (result.jobs > 0) {
+    if (result.jobs > 0 && reporting) {
         const solve_report report = {.instance = instance, .options = options, .result = &result, .error = error,
                                      .resumed_from = args->values[OPT_RESUME]};
         if (args->flags[OPT_JSON])
@@ -459,9 +525,9 @@ static int solve(const char *instance_name, const cli_args *args)
         exit_status = result.interrupted                                            ? EXIT_INTERRUPTED
                       : result.optimal || result.lower_bound >= result.makespan ? EXIT_PROVEN
                                                                                  : EXIT_LIMIT;
-    if (result.jobs > 0 && !schedule_files_write(&files, instance, &result))
+    if (result.jobs > 0 && reporting && !schedule_files_write(&files, instance, &result))
         exit_status = EXIT_USAGE;
-    if (checkpoint && !error && exit_status != EXIT_PROVEN) {
+    if (checkpoint && !error && exit_status != EXIT_PROVEN && reporting) {
         if (log.final_status == FSBB_OK)
             fprintf(stderr, "flowshop-bb: search saved in %s: continue with --resume %s --checkpoint %s\n",
                     checkpoint, checkpoint, checkpoint);
@@ -469,6 +535,10 @@ static int solve(const char *instance_name, const cli_args *args)
             fprintf(stderr, "flowshop-bb: the search could not be saved; %s holds the last checkpoint written, "
                             "if any\n", checkpoint);
     }
+    /* mpirun ends the whole job when one process returns non-zero: the other ranks leave
+     * the exit status to rank 0, which prints the result. */
+    if (!reporting)
+        exit_status = EXIT_PROVEN;
     fsbb_result_clear(&result);
 done:
     fsbb_solver_free(solver);
