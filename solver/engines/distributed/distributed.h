@@ -7,7 +7,7 @@
  * this interface, and a build without MPI (MPI=0) has stubs that say so.
  *
  * The solver makes a search distributed when the process was started by an MPI launcher
- * (Open MPI's, or any PMI/PMIx one) and the build has MPI. */
+ * (Open MPI's, or any PMI/PMIx one); a build without MPI then refuses to search. */
 #ifndef FSBB_DISTRIBUTED_H
 #define FSBB_DISTRIBUTED_H
 
@@ -34,7 +34,11 @@ typedef struct fsbb_distributed {
     int broken;                      /* MPI failed here: the job cannot end in order */
 } fsbb_distributed;
 
-/* 1 when this build has MPI and the process was started by an MPI launcher. */
+/* 1 when the process was started by an MPI launcher (mpi_launcher.c), whatever the build. */
+int fsbb_mpi_launcher_detected(void);
+
+/* 1 when the process was started by an MPI launcher: in a build with MPI it is then a rank
+ * of a distributed search; a build without MPI fails in fsbb_distributed_begin, saying so. */
 int fsbb_distributed_launched(void);
 
 /* Starts MPI (once per process; MPI_THREAD_FUNNELED is all it needs: the thread that calls

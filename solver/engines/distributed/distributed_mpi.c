@@ -20,11 +20,7 @@
 
 int fsbb_distributed_launched(void)
 {
-    static const char *const launcher_variables[] = {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"};
-    for (size_t i = 0; i < sizeof launcher_variables / sizeof *launcher_variables; i++)
-        if (getenv(launcher_variables[i]))
-            return 1;
-    return 0;
+    return fsbb_mpi_launcher_detected();
 }
 
 fsbb_status fsbb_distributed_begin(fsbb_distributed *d, fsbb_error *err)

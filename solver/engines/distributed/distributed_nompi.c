@@ -1,5 +1,6 @@
 /* distributed_nompi.c — the distributed search of a build made without MPI (MPI=0): a
- * process is never part of an MPI job, and asking for one says why. */
+ * process started by mpirun cannot join the job, and says so instead of running a whole
+ * search of its own on every rank. */
 #include "distributed.h"
 
 #include "error.h"
@@ -8,12 +9,15 @@
 
 static fsbb_status no_mpi(fsbb_error *err)
 {
-    return fsbb_fail(err, FSBB_ERR_ARGUMENT, "this build of flowshop-bb was made without MPI");
+    return fsbb_fail(err, FSBB_ERR_ARGUMENT,
+                     "started by mpirun, but this build of flowshop-bb was made without MPI (MPI=0, or no mpicc "
+                     "found): the distributed search is not available; rebuild with Open MPI's mpicc, or run it "
+                     "without mpirun");
 }
 
 int fsbb_distributed_launched(void)
 {
-    return 0;
+    return fsbb_mpi_launcher_detected();
 }
 
 fsbb_status fsbb_distributed_begin(fsbb_distributed *d, fsbb_error *err)
