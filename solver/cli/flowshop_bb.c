@@ -1,7 +1,8 @@
 /* flowshop_bb.c — the flowshop-bb command: parses the command line, runs one solve
  * through the library and prints the result as text or JSON.
  * Exit status: 0 the search finished (optimality proven), 1 a time or node limit stopped
- * it, 2 bad usage or input (a refused checkpoint too), 3 interrupted by SIGINT or SIGTERM,
+ * it, 2 bad usage or input (a refused checkpoint too), 3 interrupted by SIGINT, SIGTERM or
+ * SIGUSR1 (mpirun forwards SIGUSR1 to every rank, and ends the job itself on the others),
  * 4 a run-time failure (GPU, memory, threads, custom-bound compile; the best schedule
  * found before it is still printed) or output that could not be written.
  * With --checkpoint the search is saved periodically and when it stops; --resume goes on
@@ -498,10 +499,12 @@ static int solve(const char *instance_name, const cli_args *args)
     running_solver = solver;
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
+    signal(SIGUSR1, on_signal);
     fsbb_result result = {0};
     const fsbb_status status = fsbb_solver_solve(solver, &result, &err);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
+    signal(SIGUSR1, SIG_DFL);
     running_solver = NULL;
     if (show_progress)
         fprintf(stderr, "\r\033[K");
@@ -620,7 +623,9 @@ static void print_help(void)
         {"0", "the search finished: optimality proven"},
         {"1", "a time or node limit stopped it: best schedule and lower bound printed"},
         {"2", "bad usage or input (a refused checkpoint too)"},
-        {"3", "interrupted by SIGINT or SIGTERM: best schedule and lower bound printed"},
+        {"3", "interrupted by SIGINT, SIGTERM or SIGUSR1: best schedule and lower bound printed (under "
+              "mpirun, send SIGUSR1 to mpirun, which forwards it to every rank: on SIGINT or SIGTERM mpirun "
+              "ends the job itself, and only a checkpoint keeps the search)"},
         {"4", "run-time failure (GPU, memory, threads, custom-bound compile: the best schedule found so far "
               "is printed) or output that could not be written"},
     };
