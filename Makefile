@@ -164,6 +164,7 @@ check: $(BUILD)/test-runner $(BUILD)/flowshop-bb $(BUILD)/flowshop-sweep
 	sh test/cli/sweep.sh $(BUILD)/flowshop-sweep
 	sh test/cli/limits.sh $(BUILD)/flowshop-bb
 	MAKE="$(MAKE)" sh test/cli/library.sh $(BUILD) $(CUDA)
+	sh test/cli/mpi.sh $(BUILD)/flowshop-bb $(MPI)
 
 check-gpu: $(BUILD)/check-gpu $(BUILD)/flowshop-bb
 	@echo "built $(BUILD)/check-gpu: run it on a machine with a GPU"

@@ -1,16 +1,26 @@
 #!/bin/sh
 # mpi.sh — the distributed search under mpirun (a build with MPI): 2 to 4 CPU ranks of one
-# thread reach the best-known makespan on ta011-ta020 and the single process's optimum on
-# random instances; the termination stress test (ta001-ta016 at the optimum, steals of one
-# node, every message delayed at random, dfs and best first) branches exactly the nodes of
-# one single-process search, so no node is lost or branched twice; a search stopped by a
-# node limit with 3 ranks and checkpointed is resumed with 2 ranks and with the single
-# process (and a single process's checkpoint with 3 ranks) to the optimum with exactly one
-# search's nodes; a rank killed during periodic checkpoints ends the job, and a resume
-# from the last checkpoint finishes with exactly one search's nodes.
-# Usage: sh test/cli/mpi.sh build/flowshop-bb. Prints "N passed, N failed". Root (as in CI)
-# needs mpirun's --allow-run-as-root, which is passed when running as root.
-bin=${1:?usage: mpi.sh PATH-TO-flowshop-bb}
+# thread reach the best-known makespan on ta001-ta020 from no upper bound and from the
+# optimum, and the single process's optimum on random instances; the termination stress
+# test (ta001-ta016 at the optimum, steals of one node, every message delayed at random, dfs
+# and best first) branches exactly the nodes of one single-process search, so no node is
+# lost or branched twice; a search stopped by a node limit with 3 ranks and checkpointed is
+# resumed with 2 ranks and with the single process (and a single process's checkpoint with
+# 3 ranks) to the optimum with exactly one search's nodes; a rank killed during periodic
+# checkpoints ends the job, and a resume from the last checkpoint finishes with exactly one
+# search's nodes. ta017 (35 M nodes, a minute on one core) runs only with MPI_FULL=1, which
+# also runs every instance with 2, 3 and 4 ranks and both upper bounds.
+# A build without MPI (MPI 0) is checked to refuse mpirun with a clear message; without
+# mpirun the tests are skipped, saying so.
+# Usage: sh test/cli/mpi.sh build/flowshop-bb [MPI]  (MPI: 1 when the build has MPI, the
+# default). Prints "N passed, N failed". Root (as in CI) needs mpirun's --allow-run-as-root,
+# which is passed when running as root.
+bin=${1:?usage: mpi.sh PATH-TO-flowshop-bb [MPI]}
+built_with_mpi=${2:-1}
+if ! command -v mpirun >/dev/null 2>&1; then
+    echo "mpi.sh: skipped: no mpirun (install Open MPI, openmpi-bin and libopenmpi-dev, to test the distributed search)"
+    exit 0
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 passed=0
@@ -24,9 +34,9 @@ as_root=""
 [ "$(id -u)" = 0 ] && as_root=--allow-run-as-root
 # mpirun_np N ARGS...: flowshop-bb on N ranks of this machine.
 mpirun_np() {
-    np=$1
+    mpirun_ranks=$1
     shift
-    mpirun $as_root --oversubscribe -np "$np" "$bin" "$@"
+    mpirun $as_root --oversubscribe -np "$mpirun_ranks" "$bin" "$@"
 }
 
 # json_field FILE KEY: a top-level field of a JSON object.
@@ -42,22 +52,43 @@ single() {
     echo "$(json_field "$tmp/single.json" nodes) $(json_field "$tmp/single.json" makespan)"
 }
 
-# ta011-ta020 with 2, 3 and 4 ranks from the heuristic's upper bound (ta017, 34 M nodes, on
-# 2 ranks): the best-known makespan, proven optimal.
+# A build without MPI refuses to be a rank, and says why.
+if [ "$built_with_mpi" != 1 ]; then
+    mpirun_np 2 ta001 --threads 1 -q >"$tmp/run.out" 2>"$tmp/run.err"
+    status=$?
+    check "a build without MPI under mpirun fails (status $status)" "[ $status -ne 0 ]"
+    check "a build without MPI under mpirun says the distributed search is not available" \
+        "grep -q 'made without MPI' '$tmp/run.err' && ! grep -q makespan '$tmp/run.out'"
+    echo "$passed passed, $failed failed"
+    [ $failed -eq 0 ]
+    exit
+fi
+
+# ta001-ta020 from no upper bound and from the optimum, on 2, 3 and 4 ranks in turn (all
+# three counts for each with MPI_FULL=1): the best-known makespan, proven optimal, and the
+# ranks' nodes adding up to the total.
+instances="01 02 03 04 05 06 07 08 09 10 11 12 13 14 15 16 18 19 20"
+rank_counts_of() { echo "$1"; }
+if [ "${MPI_FULL:-0}" = 1 ]; then
+    instances="$instances 17"
+    rank_counts_of() { echo "2 3 4"; }
+fi
 np=2
-for i in 11 12 13 14 15 16 17 18 19 20; do
+for i in $instances; do
     instance=ta0$i
     "$bin" $instance --ub opt --node-limit 1 --json -q >"$tmp/known.json"
     known=$(json_field "$tmp/known.json" initial_ub)
-    ranks=$np
-    [ $i = 17 ] && ranks=2
-    mpirun_np $ranks $instance --threads 1 --json -q >"$tmp/run.json" 2>"$tmp/run.err"
-    check "$instance on $ranks ranks: makespan $(json_field "$tmp/run.json" makespan), known $known" \
-        "[ \"$(json_field "$tmp/run.json" makespan)\" = '$known' ] && [ \"$(json_field "$tmp/run.json" status)\" = optimal ]"
-    check "$instance on $ranks ranks: the ranks' nodes add up" \
-        "[ \"$(rank_sum "$tmp/run.json" nodes)\" = \"$(json_field "$tmp/run.json" nodes)\" ] && [ \"$(json_field "$tmp/run.json" ranks)\" = $ranks ]"
-    np=$((np + 1))
-    [ $np -gt 4 ] && np=2
+    for ub in inf opt; do
+        for ranks in $(rank_counts_of $np); do
+            mpirun_np $ranks $instance --ub $ub --threads 1 --json -q >"$tmp/run.json" 2>"$tmp/run.err"
+            check "$instance --ub $ub on $ranks ranks: makespan $(json_field "$tmp/run.json" makespan), known $known" \
+                "[ \"$(json_field "$tmp/run.json" makespan)\" = '$known' ] && [ \"$(json_field "$tmp/run.json" status)\" = optimal ]"
+            check "$instance --ub $ub on $ranks ranks: the ranks' nodes add up" \
+                "[ \"$(rank_sum "$tmp/run.json" nodes)\" = \"$(json_field "$tmp/run.json" nodes)\" ] && [ \"$(json_field "$tmp/run.json" ranks)\" = $ranks ]"
+        done
+        np=$((np + 1))
+        [ $np -gt 4 ] && np=2
+    done
 done
 
 # Random instances: the single process's optimum.
