@@ -109,7 +109,7 @@ done
 mpirun_np 3 ta017 --ub opt --threads 1 --time-limit 1 --json -q >"$tmp/run.json" 2>"$tmp/run.err"
 status=$?
 check "a time limit on 3 ranks: status $status, $(json_field "$tmp/run.json" status) after $(json_field "$tmp/run.json" time_s) s" \
-    "[ $status = 1 ] && [ \"$(json_field "$tmp/run.json" status)\" = 'limit reached: best found' ] && [ \"$(json_field "$tmp/run.json" ranks)\" = 3 ] && python3 -c 'import sys; sys.exit(float(sys.argv[1]) >= 5)' \"$(json_field "$tmp/run.json" time_s)\""
+    "[ $status = 1 ] && [ \"$(json_field "$tmp/run.json" status)\" = 'limit reached: none found' ] && [ \"$(json_field "$tmp/run.json" ranks)\" = 3 ] && python3 -c 'import sys; sys.exit(float(sys.argv[1]) >= 5)' \"$(json_field "$tmp/run.json" time_s)\""
 mpirun $as_root --oversubscribe -np 3 "$bin" ta017 --ub opt --threads 1 --json -q >"$tmp/run.json" 2>"$tmp/run.err" &
 job=$!
 sleep 2
@@ -117,7 +117,7 @@ kill -USR1 $job
 wait $job
 status=$?
 check "SIGUSR1 to mpirun on 3 ranks: status $status, $(json_field "$tmp/run.json" status)" \
-    "[ $status = 3 ] && [ \"$(json_field "$tmp/run.json" status)\" = 'interrupted: best found' ] && [ \"$(json_field "$tmp/run.json" ranks)\" = 3 ]"
+    "[ $status = 3 ] && [ \"$(json_field "$tmp/run.json" status)\" = 'interrupted: none found' ] && [ \"$(json_field "$tmp/run.json" ranks)\" = 3 ]"
 
 # The termination stress test: at the optimum the tree is fixed, so the nodes of 4 ranks that
 # steal one node at a time, with every message delayed up to 0.5 ms, equal one search's.
