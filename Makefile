@@ -6,6 +6,7 @@
 #   make bench-gpu-pool  the GPU pool-bounding benchmark program (run it on a machine with a GPU)
 #   make bench-divergence  the divergence micro-benchmarks and build/characterize (divergence/bench/run.sh)
 #   make bench-gpu    the device-resident GPU engine's table (run it on a machine with a GPU)
+#   make bench-heuristic  the heuristic engine alone on ta051-ta120 (HEURISTIC_BENCH_ARGS)
 #   make CUDA=0       force a CPU-only build; SANITIZE=1 builds with ASan and UBSan
 #   make MPI=0        no distributed search (MPI support is built when mpicc is found)
 #   make install      the library, its header and flowshopbb.pc under PREFIX (DESTDIR for staging)
@@ -78,7 +79,7 @@ TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard test/*.c))
 GPU_TEST_SRC := $(wildcard test/gpu/*.c test/gpu/*.cu)
 GPU_TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter %.c,$(GPU_TEST_SRC))) \
                 $(patsubst %.cu,$(BUILD)/%.cu.o,$(filter %.cu,$(GPU_TEST_SRC)))
-BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out test/bench/gpu_pool_bench.c test/bench/gpu_resident_bench.c,$(wildcard test/bench/*.c)))
+BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out test/bench/gpu_pool_bench.c test/bench/gpu_resident_bench.c test/bench/heuristic_bench.c,$(wildcard test/bench/*.c)))
 
 PROGRAMS := $(BUILD)/flowshop-bb $(BUILD)/libflowshopbb.a $(BUILD)/libflowshopbb.so
 PROGRAMS += $(BUILD)/characterize
@@ -196,6 +197,16 @@ $(BUILD)/gpu-resident-bench: $(BUILD)/test/bench/gpu_resident_bench.o $(BUILD)/l
 .PHONY: bench-gpu
 bench-gpu: $(BUILD)/flowshop-bb $(BUILD)/gpu-resident-bench
 	sh test/bench/gpu_bench.sh $(BUILD) results/bench-gpu
+
+# The heuristic engine alone: ARPD per class on ta051-ta120 with the budget n (m/2) 60 ms of
+# CPU time per instance, one instance per core (test/bench/heuristic_bench.c says the options).
+HEURISTIC_BENCH_ARGS ?= --parallel $(shell nproc) --csv $(BUILD)/heuristic-bench.csv
+$(BUILD)/heuristic-bench: $(BUILD)/test/bench/heuristic_bench.o $(BUILD)/libflowshopbb.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+.PHONY: bench-heuristic
+bench-heuristic: $(BUILD)/heuristic-bench
+	$(BUILD)/heuristic-bench $(HEURISTIC_BENCH_ARGS)
 
 clean:
 	rm -rf $(BUILD)

@@ -29,7 +29,7 @@ enum {
     WRITE_BUFFER_BYTES = 1 << 16,
 };
 
-static const char *const lb_names[] = {"lb1", "lb2"};
+static const char *const lb_names[] = {"lb1", "lb2", "auto"};
 static const char *const branch_names[] = {"fwd", "bwd", "dyn"};
 
 #define FNV_OFFSET 14695981039346656037ull
@@ -359,7 +359,7 @@ static const char *decode_fields(const unsigned char *at, fsbb_checkpoint *out, 
     out->m = (int)m;
     out->instance_hash = decode_u64(at + 8);
     const uint32_t lb = decode_u32(at + 16), branch = decode_u32(at + 20), pairs = decode_u32(at + 24);
-    if (lb > FSBB_LB2 || branch > FSBB_BRANCH_DYNAMIC || pairs > m * (m - 1) / 2 || (lb == FSBB_LB1 && pairs))
+    if (lb > FSBB_LB_AUTO || branch > FSBB_BRANCH_DYNAMIC || pairs > m * (m - 1) / 2 || (lb == FSBB_LB1 && pairs))
         return "unknown tree options";
     out->lb = (int)lb;
     out->branch = (int)branch;
@@ -513,7 +513,7 @@ void fsbb_search_snapshot(fsbb_search *search, fsbb_checkpoint *state, int *perm
     state->instance_hash = search->instance_hash;
     state->lb = options->lb;
     state->branch = options->branch;
-    state->lb2_pairs = options->lb == FSBB_LB2 ? fsbb_bound_data_pairs_kept(d->m, options->lb2_pairs) : 0;
+    state->lb2_pairs = options->lb != FSBB_LB1 ? fsbb_bound_data_pairs_kept(d->m, options->lb2_pairs) : 0;
     state->bounds_hash = search->bounds_hash;
     pthread_mutex_lock(&search->incumbent_lock);
     state->incumbent = atomic_load(&search->incumbent);
@@ -602,7 +602,7 @@ static fsbb_status check_match(const fsbb_search *search, const fsbb_checkpoint 
                          "resume with the options that shaped its tree",
                          path, lb_names[saved->lb], branch_names[saved->branch], lb_names[options->lb],
                          branch_names[options->branch]);
-    const int pairs = options->lb == FSBB_LB2 ? fsbb_bound_data_pairs_kept(d->m, options->lb2_pairs) : 0;
+    const int pairs = options->lb != FSBB_LB1 ? fsbb_bound_data_pairs_kept(d->m, options->lb2_pairs) : 0;
     if (saved->lb2_pairs != pairs)
         return fsbb_fail(err, FSBB_ERR_CHECKPOINT,
                          "checkpoint %s was made with LB2 on %d machine pairs, not %d: resume with the same "

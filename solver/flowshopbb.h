@@ -99,11 +99,11 @@ fsbb_options *fsbb_options_new(void);
 fsbb_options *fsbb_options_copy(const fsbb_options *options);
 void fsbb_options_free(fsbb_options *options);
 /* Sets an option by name from its text, as on the command line:
- *   lb lb1|lb2          branch fwd|bwd|dyn       select dfs|bfs|best
+ *   lb lb1|lb2|auto     branch fwd|bwd|dyn       select dfs|bfs|best
  *   ub heuristic|opt|inf|N
  *   threads N (0 = one per online core; more than the cores are allowed: idle threads sleep)
  *   device auto|cpu|gpu time-limit S (0 = none) node-limit N (0 = none)
- *   lb2-pairs N (0 = all machine pairs; LB2's tables, built only for lb lb2, take
+ *   lb2-pairs N (0 = all machine pairs; LB2's tables, built only for lb lb2 or auto, take
  *               8 (n + 1) bytes a pair: a solve whose tables would exceed half the physical
  *               memory, or 2^31 - 1 entries, is refused with FSBB_ERR_ARGUMENT)
  *   verify N (before solving, check each custom CPU bound with fsbb_bound_verify on N
@@ -277,6 +277,13 @@ typedef struct fsbb_result {
     int threads;
     int interrupted;         /* stopped by fsbb_solver_interrupt */
     char device[64];         /* "cpu" or the GPU's name */
+    char lb_used[16];        /* the bounds the search computed: "lb1", "lb2" (LB1 refined by LB2 on
+                                every child it keeps) or "lb1+lb2" (lb auto on the resident GPU
+                                engine: LB2 on some of them); "lb1" for auto on other engines */
+    double lb2_refined_fraction;  /* of the children LB1 kept, the share LB2 refined: 0 with lb1,
+                                     1 with lb2, measured with auto */
+    double gpu_startup_s;    /* GPU solves: seconds from the solve's start until the GPU was ready
+                                to search (CUDA context, kernels, tables, pools); 0 on the CPU */
     int ranks;               /* processes of a distributed search (mpirun); 0 otherwise */
     int rank;                /* this process's rank: the result is rank 0's to print */
     fsbb_rank_stats *rank_stats;  /* on rank 0, one per rank (NULL otherwise) */

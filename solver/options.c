@@ -47,7 +47,7 @@ typedef struct keyword {
     int value;
 } keyword;
 
-static const keyword lb_words[] = {{"lb1", FSBB_LB1}, {"lb2", FSBB_LB2}, {NULL, 0}};
+static const keyword lb_words[] = {{"lb1", FSBB_LB1}, {"lb2", FSBB_LB2}, {"auto", FSBB_LB_AUTO}, {NULL, 0}};
 static const keyword branch_words[] = {
     {"fwd", FSBB_BRANCH_FORWARD}, {"bwd", FSBB_BRANCH_BACKWARD}, {"dyn", FSBB_BRANCH_DYNAMIC}, {NULL, 0}};
 static const keyword select_words[] = {

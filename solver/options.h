@@ -17,7 +17,9 @@
 /* Room for a file name in the options (held inline so that copies stay plain copies). */
 #define FSBB_PATH_SIZE 4096
 
-typedef enum { FSBB_LB1, FSBB_LB2 } fsbb_lb_kind;
+/* FSBB_LB_AUTO: LB1, refined by LB2 where the search measures that it pays (lb_auto.h);
+ * the resident GPU engine decides per depth, the other engines run LB1. */
+typedef enum { FSBB_LB1, FSBB_LB2, FSBB_LB_AUTO } fsbb_lb_kind;
 typedef enum { FSBB_BRANCH_FORWARD, FSBB_BRANCH_BACKWARD, FSBB_BRANCH_DYNAMIC } fsbb_branch_kind;
 typedef enum { FSBB_SELECT_DFS, FSBB_SELECT_BFS, FSBB_SELECT_BEST } fsbb_select_kind;
 typedef enum { FSBB_UB_HEURISTIC, FSBB_UB_OPTIMUM, FSBB_UB_INFINITE, FSBB_UB_VALUE } fsbb_ub_kind;

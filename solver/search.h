@@ -72,6 +72,12 @@ typedef struct fsbb_search {
     uint64_t instance_hash, bounds_hash;  /* identify the tree in checkpoints */
     int initial_ub;                       /* the upper bound the first run started from */
     int initial_ub_achievable;            /* 1 when initial_ub is a known makespan (best-known) */
+
+    /* What the engine reports of its bounds and start (the result's lb_used,
+     * lb2_refined_fraction and gpu_startup_s): children LB2 refined of those LB1 kept (an
+     * engine that counts them), and the seconds from start_time until a GPU was ready. */
+    uint64_t lb2_refined, lb1_survivors;
+    double gpu_startup_s;
 } fsbb_search;
 
 /* Sets up a search over data with these options, threads and initial upper bound ub:
@@ -113,6 +119,19 @@ fsbb_status fsbb_search_gpu_offload(fsbb_search *search, fsbb_error *err);
 
 /* 1 when this build has the CUDA engines (a GPU may still be missing at run time). */
 int fsbb_gpu_built(void);
+
+/* The GPU warm-up of a solve that may run on the GPU: a thread that creates the CUDA
+ * context and loads the kernels a resident search of m machines with bound lb launches,
+ * while the solver prepares the search on the CPU (the heuristic's upper bound). _finish
+ * waits for it; both do nothing in a build without CUDA. */
+typedef struct fsbb_gpu_warm_up {
+    pthread_t thread;
+    int started;
+    int m;
+    fsbb_lb_kind lb;
+} fsbb_gpu_warm_up;
+void fsbb_gpu_warm_up_start(fsbb_gpu_warm_up *warm_up, int m, fsbb_lb_kind lb);
+void fsbb_gpu_warm_up_finish(fsbb_gpu_warm_up *warm_up);
 
 /* Makes the calling thread use the GPU index % device count (the ranks of a host share its
  * GPUs so); returns the device used, with its name in name_out, or -1 without a GPU. */

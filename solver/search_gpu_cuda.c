@@ -3,10 +3,35 @@
  * the offload design where the CPU branches and the GPU bounds. The divergence options
  * (div_options.h) run the offload engine whichever engine is named: only it has their
  * kernels. Custom bounds run on the offload engine too, whichever engine is named: the
- * device-resident kernels do not take them. */
+ * device-resident kernels do not take them. The GPU warm-up of a solve starts the resident
+ * engine's context and kernels on a thread of its own. */
 #include "div_options.h"
 #include "error.h"
+#include "resident_device.h"
 #include "search.h"
+
+static void *warm_up_thread_entry(void *arg)
+{
+    const fsbb_gpu_warm_up *w = arg;
+    fsbb_error err;
+    /* A failure here (no GPU) shows again, with its message, where the solve uses the GPU. */
+    (void)fsbb_resident_warm_up(w->m, w->lb, &err);
+    return NULL;
+}
+
+void fsbb_gpu_warm_up_start(fsbb_gpu_warm_up *warm_up, int m, fsbb_lb_kind lb)
+{
+    warm_up->m = m;
+    warm_up->lb = lb;
+    warm_up->started = pthread_create(&warm_up->thread, NULL, warm_up_thread_entry, warm_up) == 0;
+}
+
+void fsbb_gpu_warm_up_finish(fsbb_gpu_warm_up *warm_up)
+{
+    if (warm_up->started)
+        pthread_join(warm_up->thread, NULL);
+    warm_up->started = 0;
+}
 
 fsbb_status fsbb_search_gpu(fsbb_search *search, fsbb_error *err)
 {

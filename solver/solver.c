@@ -203,7 +203,7 @@ static uint64_t physical_memory(void)
  * a table) or that would take more than 1 / LB2_MEMORY_SHARE of physical memory. */
 static fsbb_status check_pair_tables(const fsbb_solver *solver, fsbb_error *err)
 {
-    if (solver->options.lb != FSBB_LB2)
+    if (solver->options.lb == FSBB_LB1)
         return FSBB_OK;
     const fsbb_instance *inst = solver->instance;
     const int pairs = fsbb_bound_data_pairs_kept(inst->m, solver->options.lb2_pairs);
@@ -243,7 +243,7 @@ static fsbb_status set_up(const fsbb_solver *solver, fsbb_search *search, fsbb_b
         search->initial_ub = atomic_load(&search->incumbent);
         search->initial_ub_achievable = solver->options.ub_kind == FSBB_UB_OPTIMUM;
     }
-    if (status == FSBB_OK && solver->options.lb == FSBB_LB2 && !fsbb_stop_check(&stop) &&
+    if (status == FSBB_OK && solver->options.lb != FSBB_LB1 && !fsbb_stop_check(&stop) &&
         fsbb_bound_data_build_pairs(data, solver->options.lb2_pairs, count_steps, &stop) < 0)
         status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the LB2 tables of %s", solver->instance->name);
     fsbb_stop_check(&stop);
@@ -392,6 +392,17 @@ static fsbb_status verify_custom_bounds(const fsbb_solver *solver, fsbb_error *e
     return FSBB_OK;
 }
 
+/* The bounds the search computed (fsbb_result's lb_used and lb2_refined_fraction). */
+static void fill_bound_use(const fsbb_search *search, fsbb_result *result)
+{
+    const fsbb_lb_kind lb = search->options->lb;
+    const int measured = search->lb1_survivors > 0;
+    result->lb2_refined_fraction = measured ? (double)search->lb2_refined / (double)search->lb1_survivors
+                                   : lb == FSBB_LB2 ? 1.0 : 0.0;
+    snprintf(result->lb_used, sizeof result->lb_used, "%s",
+             lb == FSBB_LB2 ? "lb2" : lb == FSBB_LB_AUTO && measured ? "lb1+lb2" : "lb1");
+}
+
 fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *err)
 {
     if (!solver || !result)
@@ -407,6 +418,15 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     fsbb_bound_data data;
     if (fsbb_bound_data_init(&data, inst->n, inst->m, inst->p) != 0)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the bound tables of %s", inst->name);
+    /* The GPU's context and kernels load while the CPU prepares the search; not on a rank of
+     * a distributed search, which would load every rank's on the first GPU before it knows
+     * its GPU or whether it takes one. */
+    const int distributed = fsbb_distributed_launched();
+    fsbb_distributed dist;
+    memset(&dist, 0, sizeof dist);
+    fsbb_gpu_warm_up warm_up = {.started = 0};
+    if (solver->options.device != FSBB_DEVICE_CPU && solver->bound_count == 0 && !distributed)
+        fsbb_gpu_warm_up_start(&warm_up, inst->m, solver->options.lb);
 
     fsbb_search search;
     const int search_ready = fsbb_search_init(&search, &data, &solver->options,
@@ -430,36 +450,45 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     memset(&resumed, 0, sizeof resumed);
 
     int use_gpu = 0;
-    const int distributed = fsbb_distributed_launched();
-    fsbb_distributed dist;
-    memset(&dist, 0, sizeof dist);
     status = search_ready ? FSBB_OK : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the incumbent");
     if (status == FSBB_OK && distributed)
         status = fsbb_distributed_begin(&dist, err);
     const int began = distributed && status == FSBB_OK;
     result->ranks = dist.ranks;
     result->rank = dist.rank;
-    if (status == FSBB_OK)
-        status = choose_device(solver, began ? &dist : NULL, &use_gpu, result->device, sizeof result->device, err);
-    if (status == FSBB_OK)
-        status = fsbb_div_options_check(&solver->options, use_gpu, err);
     if (status == FSBB_OK && solver->options.resume_path[0])
         status = fsbb_search_resume(&search, solver->options.resume_path, &resumed, err);
-    if (began) {
+    if (began)
         status = fsbb_distributed_agree(&dist, status, err);
+    /* From here on the solve has a result, partial when it stops or fails; the engine is
+     * chosen once the set-up has run beside the GPU's warm-up. A usage error (no GPU for
+     * --device gpu, divergence options without one) leaves no result. */
+    int searching = status == FSBB_OK;
+    if (searching)
+        status = set_up(solver, &search, &data, err);
+    fsbb_gpu_warm_up_finish(&warm_up);
+    if (status == FSBB_OK) {
+        status = choose_device(solver, began ? &dist : NULL, &use_gpu, result->device, sizeof result->device, err);
+        if (status == FSBB_OK)
+            status = fsbb_div_options_check(&solver->options, use_gpu, err);
+        searching = status == FSBB_OK;
+    }
+    /* The ranks of a distributed search go on together or not at all; every rank runs the
+     * search, stopped or not, so that they end together. */
+    if (began && searching) {
+        const fsbb_status agreed = fsbb_distributed_agree(&dist, status, err);
+        searching = status != FSBB_OK || agreed == FSBB_OK;
+        status = agreed;
+    } else if (began) {
+        fsbb_distributed_agree(&dist, status, err);
+    }
+    const int engine_runs = status == FSBB_OK && (began || !atomic_load(&search.stop));
+    if (engine_runs && began) {
         dist.use_gpu = use_gpu;
         dist.steal_nodes = (size_t)solver->options.steal_nodes;
         dist.message_delay_s = solver->options.message_delay_s;
-    }
-    /* From here on the solve has a result, partial when it stops or fails. */
-    const int searching = status == FSBB_OK;
-    if (searching)
-        status = set_up(solver, &search, &data, err);
-    /* Every rank of a distributed search runs it, stopped or not, so that they end together. */
-    const int engine_runs = status == FSBB_OK && (began || !atomic_load(&search.stop));
-    if (engine_runs && began)
         status = fsbb_search_distributed(&search, &dist, err);
-    else if (engine_runs)
+    } else if (engine_runs)
         status = use_gpu ? fsbb_search_gpu(&search, err) : fsbb_search_cpu(&search, err);
     if (searching && !began && (!engine_runs || status != FSBB_OK))
         note_unexplored(&search, status == FSBB_OK);
@@ -469,6 +498,8 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
         const int finished = status == FSBB_OK && !atomic_load(&search.stop);
         const fsbb_status filled = fill_result(&search, inst, finished, result, status == FSBB_OK ? err : NULL);
         status = status == FSBB_OK ? filled : status;
+        fill_bound_use(&search, result);
+        result->gpu_startup_s = use_gpu ? search.gpu_startup_s : 0;
     }
     result->time_s = fsbb_now() - search.start_time;
     result->rank_stats = dist.stats;

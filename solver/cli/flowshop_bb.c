@@ -68,8 +68,9 @@ typedef struct cli_option {
 } cli_option;
 
 static const cli_option cli_options[OPTION_COUNT] = {
-    [OPT_LB] = {"lb", 0, "lb1|lb2", TRUE, "Search",
-                "lower bound: LB1 (default), or LB1 refined by LB2 on the children it keeps"},
+    [OPT_LB] = {"lb", 0, "lb1|lb2|auto", TRUE, "Search",
+                "lower bound: LB1 (default), LB1 refined by LB2 on the children it keeps, or auto: LB2 where "
+                "the search measures that it pays (GPU resident engine; LB1 elsewhere)"},
     [OPT_LB2_PAIRS] = {"lb2-pairs", 0, "N", TRUE, NULL, "LB2 with the N strongest machine pairs (default 0: all)"},
     [OPT_BRANCH] = {"branch", 0, "dyn|fwd|bwd", TRUE, NULL,
                     "branching: dynamic bidirectional (default), forward or backward"},
@@ -428,6 +429,12 @@ static void print_json(const solve_report *report)
     fsbb_json_string(out, result->device);
     fsbb_json_member(&json, "lb");
     fsbb_json_string(out, fsbb_options_get(options, "lb", lb, sizeof lb));
+    fsbb_json_member(&json, "lb_used");
+    fsbb_json_string(out, result->lb_used);
+    fsbb_json_member(&json, "lb2_refined_fraction");
+    fsbb_json_real(out, result->lb2_refined_fraction, 4);
+    fsbb_json_member(&json, "gpu_startup_s");
+    fsbb_json_real(out, result->gpu_startup_s, 6);
     fsbb_json_member(&json, "branch");
     fsbb_json_string(out, fsbb_options_get(options, "branch", branch, sizeof branch));
     fsbb_json_member(&json, "select");

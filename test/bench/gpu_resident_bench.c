@@ -2,9 +2,12 @@
  * (resident_search.h), one line per instance, so that launch shapes can be compared inside
  * one run on the GPU machine:
  *     gpu-resident-bench INSTANCE[,INSTANCE...] [batch=N] [block=N] [chunk=N] [registers=N] [sync=N]
- *                        [graph=0|1] [lb=lb1|lb2] [ub=opt|N] [time-limit=S] [node-limit=N]
+ *                        [graph=0|1] [group=8|16|32] [sample=N] [gain=G]
+ *                        [lb=lb1|lb2|auto] [ub=opt|N] [time-limit=S] [node-limit=N]
  * Each line: instance, knobs, search seconds (after setup), setup seconds, nodes, nodes/s,
- * bounds, iterations, syncs, peak pool, spilled nodes, and whether the search finished. */
+ * bounds, iterations, syncs, peak pool, spilled nodes, whether the search finished, the
+ * launch shape, and with LB2 the share of LB1's survivors LB2 refined and (auto) the depths
+ * refined at the end. */
 #include "error.h"
 #include "resident_search.h"
 #include "instance.h"
@@ -49,6 +52,12 @@ static int parse_knob(bench_args *args, const char *text)
         args->tuning.use_graph = atoi(value);
     else if (strcmp(key, "pool") == 0)
         args->tuning.pool_capacity = atoll(value);
+    else if (strcmp(key, "group") == 0)
+        args->tuning.lb2_group = atoi(value);
+    else if (strcmp(key, "sample") == 0)
+        args->tuning.auto_sample = atoi(value);
+    else if (strcmp(key, "gain") == 0)
+        args->tuning.auto_gain = atof(value);
     else if (strcmp(key, "ub") == 0)
         args->ub = strcmp(value, "opt") == 0 ? 0 : atoi(value);
     else if (fsbb_options_set(args->options, key, value, &err) != FSBB_OK) {
@@ -86,11 +95,15 @@ static int run_one(const char *name, const bench_args *args, const char *knobs)
         fprintf(stderr, "gpu-resident-bench: %s: %s\n", name, err.message);
     else {
         const unsigned long long nodes = atomic_load(&search.nodes);
-        printf("%-6s %-28s %9.3f %6.3f %13llu %11.4g %15llu %7lld %6lld %10lld %9lld %s b%d g%d t%d\n", name, knobs,
-               stats.search_s, stats.setup_s, nodes, stats.search_s > 0 ? (double)nodes / stats.search_s : 0.0,
+        char depths[FSBB_RESIDENT_DEPTH_BUCKETS + 1] = "";
+        for (int b = 0; b <= inst->n && b < FSBB_RESIDENT_DEPTH_BUCKETS && args->options->lb == FSBB_LB_AUTO; b++)
+            depths[b] = stats.refine[b] ? '+' : '.';
+        printf("%-6s %-28s %9.3f %6.3f %13llu %11.4g %15llu %7lld %6lld %10lld %9lld %s b%d g%d t%d r%.3f %s\n", name,
+               knobs, stats.search_s, stats.setup_s, nodes, stats.search_s > 0 ? (double)nodes / stats.search_s : 0.0,
                (unsigned long long)atomic_load(&search.bounded), stats.iterations, stats.syncs, stats.peak_pool,
                stats.spilled_nodes, atomic_load(&search.stop) ? "stopped" : "done", stats.batch, stats.grid_size,
-               stats.block_size);
+               stats.block_size,
+               search.lb1_survivors ? (double)search.lb2_refined / (double)search.lb1_survivors : 0.0, depths);
         fflush(stdout);
     }
     fsbb_search_clear(&search);

@@ -4,22 +4,24 @@
  * The open nodes form a stack: the pool, and on top of it the children of the previous
  * iteration, left where they were written (staging[parity]). The kernel takes the batch of
  * parents at the top of that stack, a chunk of parents_per_chunk parents per block at a
- * time (chunks are handed out one at a time, so that blocks finish together), and runs
- * each chunk through five stages:
+ * time (chunks are handed out one at a time, so that blocks finish together), copies the
+ * chunk's parents into shared memory (asynchronous 16-byte copies, all in flight at once),
+ * and runs the chunk through five stages:
  *   1 parents    one thread per parent: skip the pruned, finish those with one job left,
  *                count the open jobs; a block scan gives each parent its candidates
  *                (parent, unscheduled job). The chunk's candidates are then cut into
- *                sub-chunks of at most cap (a parent is never split), each run through:
+ *                sub-chunks of at most cap (a parent is never split); each parent writes
+ *                its candidates' parent and job, and each sub-chunk runs through:
  *   2 bound      one thread per candidate: the LB1 of the forward and of the backward
- *                child its job makes (resident_child.cuh, on the parent's stored front,
+ *                child its job makes (resident_child.cuh, on the parent's copied front,
  *                back and remain);
  *   3 direction  one thread per parent: the direction as search_cpu.c chooses it (fewer
  *                children with lb < ub, ties to the larger bound sum, then forward);
  *   4 prune      one thread per candidate of the chosen direction: prune, finish the
- *                leaves, queue the survivors for LB2 when asked, or write them to the other
+ *                leaves, queue the survivors for LB2 where asked, or write them to the other
  *                staging area (one atomic add per warp);
- *   5 refine     with LB2, one warp per queued child (lanes over machine pairs): LB2, then
- *                leaf or write.
+ *   5 refine     when refining, lane groups over the queued children (resident_refine.cuh):
+ *                LB2, then leaf or write.
  * A better complete schedule lowers the incumbent (atomicMin) and is recorded under a lock.
  * Staged children that are not parents this time are copied onto the pool by the same
  * kernel; at the end each block adds its counters, and the last block to finish plans the
@@ -27,7 +29,10 @@
  *
  * MT is the machine count when it is known at compile time (the per-machine arrays then
  * live in registers); 0 is the generic form. REGISTERS caps the registers per thread
- * (occupancy against spills: measured in results/bench-gpu). */
+ * (occupancy against spills). REFINE: the kernel queues LB1 survivors for LB2 (--lb lb2,
+ * or --lb auto at the depths prm.refine_depth names and a sample of the others) and counts
+ * per depth what auto decides from (fsbb_resident_depth_stats); without it no LB2 code or
+ * counting is compiled in. */
 #ifndef FSBB_RESIDENT_BRANCH_CUH
 #define FSBB_RESIDENT_BRANCH_CUH
 
@@ -35,13 +40,42 @@
 #include "resident_child.cuh"
 #include "resident_layout.cuh"
 #include "resident_plan.cuh"
+#include "resident_refine.cuh"
 #include "warp_claim.cuh"
 #include "warp_lanes.cuh"
 #include "warp_scan.cuh"
 
+#include <cuda_pipeline.h>
+
+/* The block's counts of the refining kernels (shared, unsigned; added to the control
+ * block's fsbb_resident_depth_stats, same order, at the end). */
+enum {
+    FSBB_STAT_BRANCHED = 0,
+    FSBB_STAT_SURVIVORS = FSBB_RESIDENT_DEPTH_BUCKETS,
+    FSBB_STAT_REFINED = 2 * FSBB_RESIDENT_DEPTH_BUCKETS,
+    FSBB_STAT_PRUNED = 3 * FSBB_RESIDENT_DEPTH_BUCKETS,
+    FSBB_STAT_LB2_CYCLES = 4 * FSBB_RESIDENT_DEPTH_BUCKETS,
+    FSBB_STAT_LB1_CYCLES = 5 * FSBB_RESIDENT_DEPTH_BUCKETS,
+    FSBB_STAT_LB1_CANDIDATES,
+    FSBB_STAT_LB2_STAGE,
+    FSBB_STAT_WORDS
+};
+
+/* Adds to counter stats[base + key] for every lane of the (converged) warp whose key is
+ * not negative, one shared atomic per distinct key. */
+__device__ __forceinline__ void fsbb_resident_count(unsigned *stats, int base, int key)
+{
+    const unsigned peers = __match_any_sync(FSBB_FULL_WARP, key);
+    if (key >= 0 && fsbb_lane() == __ffs(peers) - 1)
+        atomicAdd(stats + base + key, (unsigned)__popc(peers));
+}
+
 /* The arrays of the block's dynamic shared memory (fsbb_resident_shared_layout). */
 struct fsbb_resident_arrays {
-    int *table, *offsets, *info, *forward_of, *lb_forward, *lb_backward, *parent_of, *queue;
+    int *table, *nodes, *offsets, *forward_of, *lb_forward, *lb_backward, *parent_of, *job_of, *queue;
+    int *group_rows;
+    unsigned char *group_flags;
+    unsigned *stats;
 };
 
 /* What every stage of a block reads: the shared arrays, where the iteration's parents lie
@@ -65,7 +99,7 @@ __device__ __forceinline__ int fsbb_resident_wants_backward(const fsbb_resident_
     return prm.branch != FSBB_BRANCH_FORWARD;
 }
 
-/* Parent g of the iteration. */
+/* Parent g of the iteration, in device memory. */
 __device__ __forceinline__ const int *fsbb_resident_parent(const fsbb_resident_params &prm,
                                                            const fsbb_resident_block &b, int g)
 {
@@ -74,12 +108,28 @@ __device__ __forceinline__ const int *fsbb_resident_parent(const fsbb_resident_p
                            : b.staged_parents + (size_t)(g - b.from_pool) * l.stride;
 }
 
-/* A chunk: parents first..first + count of the iteration, bounded against ub. uniform: all
- * its open parents have same_jobs open jobs (candidate c then belongs to parent c / jobs). */
+/* A chunk: parents first..first + count of the iteration, bounded against ub. */
 struct fsbb_resident_chunk {
     int first, count, ub;
-    int same_jobs, uniform;
 };
+
+/* The chunk's parent i as the block copied it (shared memory). */
+__device__ __forceinline__ const int *fsbb_resident_node(const fsbb_resident_params &prm,
+                                                         const fsbb_resident_block &b, int i)
+{
+    return b.shared.nodes + i * prm.shared.node_words;
+}
+
+/* The permutation of the chunk's parent i: in the copy when the whole node was copied. */
+__device__ __forceinline__ const fsbb_job *fsbb_resident_perm(const fsbb_resident_params &prm,
+                                                              const fsbb_resident_block &b,
+                                                              const fsbb_resident_chunk &c, int i)
+{
+    const fsbb_resident_layout &l = prm.layout;
+    const int *node = prm.shared.node_words == l.stride ? fsbb_resident_node(prm, b, i)
+                                                        : fsbb_resident_parent(prm, b, c.first + i);
+    return reinterpret_cast<const fsbb_job *>(node + l.perm);
+}
 
 /* A sub-chunk: the chunk's parents [a, b), candidates [start, start + total). */
 struct fsbb_resident_sub_chunk {
@@ -91,31 +141,51 @@ struct fsbb_resident_counts {
     unsigned long long nodes, bounded;
 };
 
+/* Copies the first node_words words of each of the chunk's parents into shared memory,
+ * 16 bytes per asynchronous copy, all in flight before the wait. Synchronizes the block. */
+__device__ __forceinline__ void fsbb_resident_copy_parents(const fsbb_resident_params &prm,
+                                                           const fsbb_resident_block &b,
+                                                           const fsbb_resident_chunk &c)
+{
+    const int words = prm.shared.node_words, pieces = words / 4;
+    const int vectors = c.count * pieces;
+    for (int v = threadIdx.x; v < vectors; v += blockDim.x) {
+        const int i = v / pieces, piece = v - i * pieces;
+        __pipeline_memcpy_async(b.shared.nodes + i * words + 4 * piece,
+                                fsbb_resident_parent(prm, b, c.first + i) + 4 * piece, 16);
+    }
+    __pipeline_commit();
+    __pipeline_wait_prior(0);
+    __syncthreads();
+}
+
 /* Stage 1, one thread per parent: skips the pruned, finishes the parents with one job
  * left, counts; the block scan writes each parent's first candidate to offsets (the total
- * after the last parent) and tells whether the chunk is uniform. Synchronizes the block. */
-template <int MT>
-__device__ __forceinline__ void fsbb_resident_stage_parents(const fsbb_resident_params &prm,
+ * after the last parent). When all the chunk's candidates fit one sub-chunk, each parent
+ * also writes its candidates' parent and job (stage_candidates' work); returns whether it
+ * did. Synchronizes the block. */
+template <int MT, bool REFINE>
+__device__ __forceinline__ bool fsbb_resident_stage_parents(const fsbb_resident_params &prm,
                                                             const fsbb_resident_block &b,
                                                             fsbb_resident_static_storage &storage,
-                                                            fsbb_resident_chunk &c, fsbb_resident_counts &counts)
+                                                            const fsbb_resident_chunk &c,
+                                                            fsbb_resident_counts &counts)
 {
     const fsbb_resident_layout &l = prm.layout;
     const int tid = threadIdx.x;
-    const int *table = b.shared.table;
-    int open_jobs = 0;
+    int open_jobs = 0, front_len = 0, branched = -1;
     if (tid < c.count) {
-        const int *pw = fsbb_resident_parent(prm, b, c.first + tid);
-        const int lb = __ldg(pw);
-        const int packed = __ldg(pw + 1);
-        b.shared.info[tid] = packed;
-        const int front_len = packed & 0xffff, back_len = (int)((unsigned)packed >> 16);
+        const int *node = fsbb_resident_node(prm, b, tid);
+        const int lb = node[0], packed = node[1];
+        front_len = packed & 0xffff;
+        const int back_len = (int)((unsigned)packed >> 16);
         const int unscheduled = l.n - front_len - back_len;
         if (lb < c.ub) {
             counts.nodes++;
+            branched = fsbb_resident_depth_bucket(front_len + back_len, l.n);
             if (unscheduled == 1) {
-                const fsbb_job *perm = reinterpret_cast<const fsbb_job *>(pw + l.perm);
-                const int makespan = fsbb_resident_complete<MT>(prm, table, pw, perm[front_len]);
+                const fsbb_job *perm = fsbb_resident_perm(prm, b, c, tid);
+                const int makespan = fsbb_resident_complete<MT>(prm, b.shared.table, node, perm[front_len]);
                 counts.bounded++;
                 if (makespan < c.ub)
                     fsbb_resident_offer(prm, makespan, perm, -1, -1);
@@ -126,16 +196,24 @@ __device__ __forceinline__ void fsbb_resident_stage_parents(const fsbb_resident_
             }
         }
     }
-    if (tid == 0)
-        storage.stage.parents.first_jobs = open_jobs;
+    if (REFINE)
+        fsbb_resident_count(b.shared.stats, FSBB_STAT_BRANCHED, branched);
     int total;
     const int before = fsbb_block_exclusive_sum(open_jobs, &storage.stage.parents.scan, &total);
     if (tid < c.count)
         b.shared.offsets[tid] = before;
     if (tid == 0)
         b.shared.offsets[c.count] = total;
-    c.same_jobs = storage.stage.parents.first_jobs;
-    c.uniform = __syncthreads_count(tid < c.count && open_jobs != c.same_jobs) == 0 && c.same_jobs > 0;
+    const bool filled = total <= prm.shared.cap;
+    if (filled && open_jobs > 0) {
+        const fsbb_job *perm = fsbb_resident_perm(prm, b, c, tid) + front_len;
+        for (int x = 0; x < open_jobs; x++) {
+            b.shared.parent_of[before + x] = tid;
+            b.shared.job_of[before + x] = perm[x];
+        }
+    }
+    __syncthreads();
+    return filled;
 }
 
 /* The sub-chunk that starts at the chunk's parent a: as many parents as fit in cap
@@ -155,43 +233,54 @@ __device__ __forceinline__ fsbb_resident_sub_chunk fsbb_resident_sub_chunk_at(co
     return fsbb_resident_sub_chunk{a, lo, start, offsets[lo] - start};
 }
 
-/* Stage 2, one thread per candidate of the sub-chunk: its parent (parent_of) and both
- * children's LB1 (lb_forward, lb_backward). Empties the LB2 queue and synchronizes. */
-template <int MT>
+/* Each parent of the sub-chunk writes its candidates' parent (parent_of) and job (job_of).
+ * Synchronizes the block. */
+__device__ __forceinline__ void fsbb_resident_stage_candidates(const fsbb_resident_params &prm,
+                                                               const fsbb_resident_block &b,
+                                                               const fsbb_resident_chunk &c,
+                                                               const fsbb_resident_sub_chunk &s)
+{
+    const int *offsets = b.shared.offsets;
+    for (int i = s.a + (int)threadIdx.x; i < s.b; i += blockDim.x) {
+        const int first = offsets[i] - s.start, jobs = offsets[i + 1] - offsets[i];
+        if (jobs == 0)
+            continue;
+        const int front_len = fsbb_resident_node(prm, b, i)[1] & 0xffff;
+        const fsbb_job *perm = fsbb_resident_perm(prm, b, c, i) + front_len;
+        for (int x = 0; x < jobs; x++) {
+            b.shared.parent_of[first + x] = i;
+            b.shared.job_of[first + x] = perm[x];
+        }
+    }
+    __syncthreads();
+}
+
+/* Stage 2, one thread per candidate of the sub-chunk: both children's LB1 (lb_forward,
+ * lb_backward). Empties the LB2 queue and synchronizes. */
+template <int MT, bool REFINE>
 __device__ __forceinline__ void fsbb_resident_stage_bound(const fsbb_resident_params &prm,
                                                           const fsbb_resident_block &b,
                                                           fsbb_resident_static_storage &storage,
-                                                          const fsbb_resident_chunk &c,
                                                           const fsbb_resident_sub_chunk &s)
 {
-    const fsbb_resident_layout &l = prm.layout;
-    const int *offsets = b.shared.offsets;
     const int tid = threadIdx.x, threads = blockDim.x;
+    const long long started = REFINE ? clock64() : 0;
     for (int r = tid; r < s.total; r += threads) {
-        const int candidate = s.start + r;
-        int i = s.a, last = s.b - 1;
-        if (c.uniform)
-            i = last = candidate / c.same_jobs;
-        while (i < last) {
-            const int mid = (i + last + 1) >> 1;
-            if (offsets[mid] <= candidate)
-                i = mid;
-            else
-                last = mid - 1;
-        }
-        b.shared.parent_of[r] = i;
-        const int *pw = fsbb_resident_parent(prm, b, c.first + i);
-        const int front_len = b.shared.info[i] & 0xffff;
-        const int job = reinterpret_cast<const fsbb_job *>(pw + l.perm)[front_len + candidate - offsets[i]];
         int f, g;
-        fsbb_resident_bound_children<MT>(prm, b.shared.table, pw, job, fsbb_resident_wants_forward(prm),
-                                         fsbb_resident_wants_backward(prm), &f, &g);
+        fsbb_resident_bound_children<MT>(prm, b.shared.table, fsbb_resident_node(prm, b, b.shared.parent_of[r]),
+                                         b.shared.job_of[r], &f, &g);
         b.shared.lb_forward[r] = f;
         b.shared.lb_backward[r] = g;
     }
-    if (tid == 0)
+    if (tid == 0) {
         storage.stage.prune.queued = 0;
+        storage.stage.prune.taken = 0;
+    }
     __syncthreads();
+    if (REFINE && tid == 0) {
+        b.shared.stats[FSBB_STAT_LB1_CYCLES] += (unsigned)(clock64() - started) * (threads / FSBB_WARP_SIZE);
+        b.shared.stats[FSBB_STAT_LB1_CANDIDATES] += (unsigned)s.total;
+    }
 }
 
 /* Stage 3, one thread per parent of the sub-chunk: the direction (choose_forward of
@@ -226,9 +315,16 @@ __device__ __forceinline__ void fsbb_resident_stage_direction(const fsbb_residen
     __syncthreads();
 }
 
+/* Whether a survivor at child depth bucket d goes to LB2: everywhere with --lb lb2, and
+ * with auto where the host turned refining on, or for a sample (hash & sample_mask == 0). */
+__device__ __forceinline__ bool fsbb_resident_refines(const fsbb_resident_params &prm, int bucket, unsigned hash)
+{
+    return __ldg(prm.refine_depth + bucket) != 0 || ((hash * 0x9E3779B1u) >> 20 & (unsigned)prm.sample_mask) == 0;
+}
+
 /* Stage 4, one thread per candidate of the chosen direction: prunes, finishes the leaves,
- * queues the survivors for LB2 (with LB2) or writes them (one atomic add per warp). */
-template <int MT>
+ * queues the survivors for LB2 (where refining) or writes them (one atomic add per warp). */
+template <int MT, bool REFINE>
 __device__ __forceinline__ void fsbb_resident_stage_prune(const fsbb_resident_params &prm,
                                                           const fsbb_resident_block &b,
                                                           fsbb_resident_static_storage &storage,
@@ -238,27 +334,33 @@ __device__ __forceinline__ void fsbb_resident_stage_prune(const fsbb_resident_pa
 {
     const fsbb_resident_layout &l = prm.layout;
     const int n = l.n;
-    const int *offsets = b.shared.offsets, *info = b.shared.info;
+    const int *offsets = b.shared.offsets;
     const int tid = threadIdx.x, threads = blockDim.x;
     for (int r0 = 0; r0 < s.total; r0 += threads) {
         const int r = r0 + tid;
-        int write = 0, i = 0, forward = 0, lb = 0;
+        int write = 0, i = 0, forward = 0, lb = 0, survivor = -1, leaf = 0;
         if (r < s.total) {
             i = b.shared.parent_of[r];
             forward = b.shared.forward_of[i];
             lb = forward ? b.shared.lb_forward[r] : b.shared.lb_backward[r];
             if (lb < c.ub) {
-                if (prm.lb2) {
+                const int *node = fsbb_resident_node(prm, b, i);
+                const int front_len = node[1] & 0xffff, back_len = (int)((unsigned)node[1] >> 16);
+                bool refine = false;
+                if (REFINE) {
+                    survivor = fsbb_resident_depth_bucket(front_len + back_len + 1, n);
+                    refine = fsbb_resident_refines(prm, survivor, (unsigned)(c.first + i) * 131u + b.shared.job_of[r]);
+                }
+                if (refine) {
                     b.shared.queue[atomicAdd(&storage.stage.prune.queued, 1)] = r;
                 } else if (offsets[i + 1] - offsets[i] == 2) {
-                    const int *pw = fsbb_resident_parent(prm, b, c.first + i);
-                    const int front_len = info[i] & 0xffff, back_len = (int)((unsigned)info[i] >> 16);
                     const int j = s.start + r - offsets[i];
-                    const fsbb_job *perm = reinterpret_cast<const fsbb_job *>(pw + l.perm);
-                    const int makespan = fsbb_resident_leaf<MT>(prm, b.shared.table, pw, perm[front_len + j],
+                    const fsbb_job *perm = fsbb_resident_perm(prm, b, c, i);
+                    const int makespan = fsbb_resident_leaf<MT>(prm, b.shared.table, node, perm[front_len + j],
                                                                 perm[front_len + 1 - j], forward);
                     counts.nodes++;
                     counts.bounded++;
+                    leaf = 1;
                     if (makespan < c.ub)
                         fsbb_resident_offer(prm, makespan, perm, front_len + j,
                                             forward ? front_len : n - back_len - 1);
@@ -267,100 +369,104 @@ __device__ __forceinline__ void fsbb_resident_stage_prune(const fsbb_resident_pa
                 }
             }
         }
+        if (REFINE) {
+            fsbb_resident_count(b.shared.stats, FSBB_STAT_SURVIVORS, survivor);
+            fsbb_resident_count(b.shared.stats, FSBB_STAT_BRANCHED, leaf ? fsbb_resident_depth_bucket(n - 1, n) : -1);
+        }
         const unsigned writers = __ballot_sync(FSBB_FULL_WARP, write);
         if (writers) {
             const int slot = fsbb_warp_claim(&prm.control->children, writers);
             if (write) {
-                const int *pw = fsbb_resident_parent(prm, b, c.first + i);
-                const int front_len = info[i] & 0xffff, back_len = (int)((unsigned)info[i] >> 16);
-                fsbb_resident_write_child<MT>(prm, b.shared.table, pw, front_len, back_len,
-                                              front_len + s.start + r - offsets[i], forward, lb,
+                const int *node = fsbb_resident_node(prm, b, i);
+                const int front_len = node[1] & 0xffff, back_len = (int)((unsigned)node[1] >> 16);
+                fsbb_resident_write_child<MT>(prm, b.shared.table, node, fsbb_resident_perm(prm, b, c, i), front_len,
+                                              back_len, front_len + s.start + r - offsets[i], forward, lb,
                                               b.children + (size_t)slot * l.stride);
             }
         }
     }
 }
 
-/* Stage 5, with LB2, one warp per queued child: LB2 over the machine pairs, then the leaf
- * finished or the child written word by word. */
+/* Stage 5, when refining: lane groups take the queued children one at a time (a task pool
+ * in shared memory), compute LB2 (resident_refine.cuh), then finish the leaf or write the
+ * child 16 bytes a lane. */
 template <int MT>
 __device__ __forceinline__ void fsbb_resident_stage_refine(const fsbb_resident_params &prm,
                                                            const fsbb_resident_block &b,
                                                            fsbb_resident_static_storage &storage,
                                                            const fsbb_resident_chunk &c,
                                                            const fsbb_resident_sub_chunk &s,
-                                                           fsbb_resident_counts &counts, int *smem)
+                                                           fsbb_resident_counts &counts)
 {
     const fsbb_resident_layout &l = prm.layout;
     const fsbb_resident_shared_layout &sl = prm.shared;
-    const int n = l.n, m = l.m;
-    const int lane = fsbb_lane(), warp = fsbb_warp_in_block(), warps = (int)(blockDim.x / FSBB_WARP_SIZE);
-    const int *table = b.shared.table, *offsets = b.shared.offsets, *info = b.shared.info;
+    const int n = l.n;
+    const int *table = b.shared.table, *offsets = b.shared.offsets;
     __syncthreads();
     const int queued = storage.stage.prune.queued;
-    int *changed = smem + sl.warp_child + warp * l.m4;
-    unsigned char *flags = reinterpret_cast<unsigned char *>(smem + sl.warp_flags + warp * sl.flag_words);
-    for (int q = warp; q < queued; q += warps) {
+    if (queued == 0)
+        return;
+    const fsbb_resident_group g = fsbb_resident_group_of(prm.lb2_group);
+    int *changed = b.shared.group_rows + g.index * l.m4;
+    unsigned char *flags = b.shared.group_flags + g.index * 4 * sl.flag_words;
+    for (;;) {
+        int q = 0;
+        if (g.lane == 0)
+            q = atomicAdd(&storage.stage.prune.taken, 1);
+        q = __shfl_sync(g.mask, q, 0, g.size);
+        if (q >= queued)
+            break;
+        const long long started = clock64();
         const int r = b.shared.queue[q], i = b.shared.parent_of[r], forward = b.shared.forward_of[i];
         const int lb1 = forward ? b.shared.lb_forward[r] : b.shared.lb_backward[r];
-        const int *pw = fsbb_resident_parent(prm, b, c.first + i);
-        const int front_len = info[i] & 0xffff, back_len = (int)((unsigned)info[i] >> 16);
-        const int pos = front_len + s.start + r - offsets[i];
-        const fsbb_job *perm = reinterpret_cast<const fsbb_job *>(pw + l.perm);
-        const int job = perm[pos];
-        for (int x = lane; x < n; x += FSBB_WARP_SIZE)
-            flags[x] = 0;
-        __syncwarp();
-        for (int x = front_len + lane; x < n - back_len; x += FSBB_WARP_SIZE)
-            if (x != pos)
-                flags[perm[x]] = 1;
-        if (lane == 0) {
-            int t = 0;
-            if (forward)
-                for (int k = 0; k < m; k++) {
-                    t = fsbb_machine_step(t, pw[l.front + k], table[k * n + job]);
-                    changed[k] = t;
-                }
-            else
-                for (int k = m - 1; k >= 0; k--) {
-                    t = fsbb_machine_step(t, pw[l.back + k], table[k * n + job]);
-                    changed[k] = t;
-                }
-        }
-        __syncwarp();
-        const int lb2 = fsbb_resident_warp_lb2(prm, table, flags, forward ? changed : pw + l.front,
-                                               forward ? pw + l.back : changed, c.ub);
+        const int *node = fsbb_resident_node(prm, b, i);
+        const fsbb_job *perm = fsbb_resident_perm(prm, b, c, i);
+        const int front_len = node[1] & 0xffff, back_len = (int)((unsigned)node[1] >> 16);
+        const int open = offsets[i + 1] - offsets[i];
+        const int pos = front_len + s.start + r - offsets[i], job = b.shared.job_of[r];
+        const int lb2 = fsbb_resident_child_lb2(prm, g, table, node, perm, front_len, open, pos, job, forward, c.ub,
+                                                changed, flags);
         const int lb = max(lb1, lb2);
-        if (lane == 0)
+        if (g.lane == 0) {
+            const int bucket = fsbb_resident_depth_bucket(front_len + back_len + 1, n);
             counts.bounded++;
+            atomicAdd(b.shared.stats + FSBB_STAT_REFINED + bucket, 1u);
+            if (lb >= c.ub)
+                atomicAdd(b.shared.stats + FSBB_STAT_PRUNED + bucket, 1u);
+            atomicAdd(b.shared.stats + FSBB_STAT_LB2_CYCLES + bucket,
+                      (unsigned)((clock64() - started) * g.size / FSBB_WARP_SIZE));
+        }
         if (lb < c.ub) {
-            if (offsets[i + 1] - offsets[i] == 2) {
-                if (lane == 0) {
+            if (open == 2) {
+                if (g.lane == 0) {
                     const int other = perm[pos == front_len ? front_len + 1 : front_len];
-                    const int makespan = fsbb_resident_leaf<MT>(prm, table, pw, job, other, forward);
+                    const int makespan = fsbb_resident_leaf<MT>(prm, table, node, job, other, forward);
                     counts.nodes++;
                     counts.bounded++;
+                    atomicAdd(b.shared.stats + FSBB_STAT_BRANCHED + fsbb_resident_depth_bucket(n - 1, n), 1u);
                     if (makespan < c.ub)
                         fsbb_resident_offer(prm, makespan, perm, pos, forward ? front_len : n - back_len - 1);
                 }
             } else {
                 int slot = 0;
-                if (lane == 0)
+                if (g.lane == 0)
                     slot = atomicAdd(&prm.control->children, 1);
-                slot = __shfl_sync(FSBB_FULL_WARP, slot, 0);
-                int *out = b.children + (size_t)slot * l.stride;
-                for (int w = lane; w < l.stride; w += FSBB_WARP_SIZE)
-                    out[w] = fsbb_resident_child_word(prm, table, pw, changed, front_len, back_len, pos, forward, lb,
-                                                      w);
+                slot = __shfl_sync(g.mask, slot, 0, g.size);
+                int4 *out = reinterpret_cast<int4 *>(b.children + (size_t)slot * l.stride);
+                for (int v = g.lane; v < l.stride / 4; v += g.size)
+                    out[v] = fsbb_resident_child_vector(prm, table, node, perm, changed, front_len, back_len, pos,
+                                                        forward, lb, v);
             }
         }
-        __syncwarp();
+        __syncwarp(g.mask);
     }
 }
 
-/* The block's counters, one atomic add each; the last block to finish moves the stack's
- * top and plans the next iteration. */
-__device__ __forceinline__ void fsbb_resident_finish(const fsbb_resident_params &prm,
+/* The block's counters, one atomic add each (with the refining kernels' per-depth counts);
+ * the last block to finish moves the stack's top and plans the next
+ * iteration. */
+template <bool REFINE>
+__device__ __forceinline__ void fsbb_resident_finish(const fsbb_resident_params &prm, const fsbb_resident_block &b,
                                                      fsbb_resident_static_storage &storage,
                                                      fsbb_resident_counts counts)
 {
@@ -374,6 +480,12 @@ __device__ __forceinline__ void fsbb_resident_finish(const fsbb_resident_params 
     if (fsbb_lane() == 0 && (counts.nodes || counts.bounded)) {
         atomicAdd(&storage.stage.count.nodes, counts.nodes);
         atomicAdd(&storage.stage.count.bounded, counts.bounded);
+    }
+    if (REFINE) {
+        unsigned long long *depth = reinterpret_cast<unsigned long long *>(&ctl->depth);
+        for (int x = tid; x < FSBB_STAT_WORDS; x += blockDim.x)
+            if (b.shared.stats[x])
+                atomicAdd(depth + x, (unsigned long long)b.shared.stats[x]);
     }
     __syncthreads();
     if (tid == 0 && (storage.stage.count.nodes || storage.stage.count.bounded)) {
@@ -399,14 +511,16 @@ __device__ __forceinline__ void fsbb_resident_finish(const fsbb_resident_params 
         ctl->next_chunk = 0;
         ctl->finished_blocks = 0;
         __threadfence();
-        fsbb_resident_plan_next(prm, blockDim.x);
+        fsbb_resident_plan_next(prm);
     }
 }
 
-template <int MT, int REGISTERS>
+extern __shared__ int4 fsbb_resident_dynamic_shared[];
+
+template <int MT, int REGISTERS, bool REFINE>
 __global__ void __maxnreg__(REGISTERS) fsbb_resident_branch(fsbb_resident_params prm)
 {
-    extern __shared__ int smem[];
+    int *smem = reinterpret_cast<int *>(fsbb_resident_dynamic_shared);
     __shared__ fsbb_resident_static_storage storage;
     const fsbb_resident_layout &l = prm.layout;
     const fsbb_resident_shared_layout &sl = prm.shared;
@@ -414,11 +528,18 @@ __global__ void __maxnreg__(REGISTERS) fsbb_resident_branch(fsbb_resident_params
     fsbb_resident_control *ctl = prm.control;
 
     fsbb_resident_block b;
-    b.shared = fsbb_resident_arrays{smem + sl.table,      smem + sl.offsets,     smem + sl.info,
-                                    smem + sl.forward,    smem + sl.lb_forward,  smem + sl.lb_backward,
-                                    smem + sl.parent_of,  smem + sl.queue};
-    for (int i = tid; i < l.n * l.m; i += threads)
-        b.shared.table[i] = prm.p[i];
+    b.shared = fsbb_resident_arrays{smem + sl.table,       smem + sl.nodes,     smem + sl.offsets,
+                                    smem + sl.forward,     smem + sl.lb_forward, smem + sl.lb_backward,
+                                    smem + sl.parent_of,   smem + sl.job_of,    smem + sl.queue,
+                                    smem + sl.group_rows,
+                                    reinterpret_cast<unsigned char *>(smem + sl.group_flags),
+                                    reinterpret_cast<unsigned *>(smem + sl.depth_stats)};
+    for (int i = tid; i < l.n * l.m4; i += threads)
+        b.shared.table[i] = __ldg(prm.p + i);
+    if (REFINE) {
+        for (int x = tid; x < FSBB_STAT_WORDS; x += threads)
+            b.shared.stats[x] = 0;
+    }
     const int batch = ctl->batch, per_chunk = ctl->parents_per_chunk, top = ctl->top;
     const int from_pool = ctl->from_pool, excess = ctl->excess, parity = ctl->parity;
     /* Parents: the pool's top from_pool nodes, then the last children of the previous
@@ -449,19 +570,28 @@ __global__ void __maxnreg__(REGISTERS) fsbb_resident_branch(fsbb_resident_params
             break;
         c.count = min(per_chunk, batch - c.first);
         c.ub = storage.take.ub;
-        fsbb_resident_stage_parents<MT>(prm, b, storage, c, counts);
+        fsbb_resident_copy_parents(prm, b, c);
+        const bool filled = fsbb_resident_stage_parents<MT, REFINE>(prm, b, storage, c, counts);
         for (int a = 0; a < c.count;) {
             const fsbb_resident_sub_chunk s = fsbb_resident_sub_chunk_at(b.shared.offsets, a, c.count, sl.cap);
-            fsbb_resident_stage_bound<MT>(prm, b, storage, c, s);
-            fsbb_resident_stage_direction(prm, b, c, s);
-            fsbb_resident_stage_prune<MT>(prm, b, storage, c, s, counts);
-            if (prm.lb2)
-                fsbb_resident_stage_refine<MT>(prm, b, storage, c, s, counts, smem);
-            __syncthreads();
+            if (s.total > 0) {
+                if (!filled)
+                    fsbb_resident_stage_candidates(prm, b, c, s);
+                fsbb_resident_stage_bound<MT, REFINE>(prm, b, storage, s);
+                fsbb_resident_stage_direction(prm, b, c, s);
+                fsbb_resident_stage_prune<MT, REFINE>(prm, b, storage, c, s, counts);
+                const long long refine_started = REFINE ? clock64() : 0;
+                if (REFINE)
+                    fsbb_resident_stage_refine<MT>(prm, b, storage, c, s, counts);
+                __syncthreads();
+                if (REFINE && tid == 0)
+                    b.shared.stats[FSBB_STAT_LB2_STAGE] +=
+                        (unsigned)(clock64() - refine_started) * (threads / FSBB_WARP_SIZE);
+            }
             a = s.b;
         }
     }
-    fsbb_resident_finish(prm, storage, counts);
+    fsbb_resident_finish<REFINE>(prm, b, storage, counts);
 }
 
 #endif

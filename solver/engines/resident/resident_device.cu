@@ -2,10 +2,13 @@
  * tables, the pool and two staging areas in device memory, the launch of the iterations
  * (plain launches or a replayed CUDA graph), the growth of the pool and of the batch, the
  * spill of the pool's oldest nodes to host memory when it nears its largest size and their
- * return when it runs low. The kernels are in resident_branch.cuh and resident_plan.cuh. */
+ * return when it runs low; with LB2, the pair tables of the refine stage and the per-depth
+ * refine switches of --lb auto. The kernels are in resident_branch.cuh and
+ * resident_plan.cuh. */
 #include "resident_device.h"
 
 #include "resident_branch.cuh"
+#include "resident_pair_tables.cuh"
 #include "resident_plan.cuh"
 #include "lb1.h"
 
@@ -26,6 +29,12 @@ enum {
     INITIAL_POOL_NODES = 1 << 20,
     INITIAL_BATCH = 1 << 14,
     SMALLEST_BATCH = 256,
+    /* Shared memory for a chunk's parents; more than this and only their rows are copied. */
+    PARENT_COPY_BYTES = 24 << 10,
+    MIN_WHOLE_PARENTS = 32,
+    /* auto: 1 in this many survivors refined at the depths turned off (a refinement costs
+     * tens of LB1 candidates; the estimates need only hundreds per depth). */
+    DEFAULT_AUTO_SAMPLE = 1024,
 };
 /* The default pool takes half the free device memory, up to this. */
 static const size_t DEFAULT_POOL_BYTES = (size_t)8 << 30;
@@ -35,7 +44,9 @@ typedef void (*branch_kernel)(fsbb_resident_params);
 struct fsbb_resident_device {
     const fsbb_bound_data *data;  /* the caller's tables (host) */
     fsbb_resident_params prm;
-    int *tables;                  /* device: p, min_head, min_tail, min_p, pair tables */
+    int *tables;                  /* device: the processing times by job */
+    void *lb2_tables;             /* device: pair tables and refine switches (refining only) */
+    int refining;                 /* --lb lb2 or auto: the kernels refine with LB2 */
     branch_kernel branch;
     int block, grid, reduce_grid, iterations_per_sync, use_graph;
     size_t shared_bytes, node_bytes;
@@ -50,84 +61,131 @@ struct fsbb_resident_device {
     int staging_batch;            /* parents whose children the staging areas hold */
 };
 
-template <int REGISTERS> static branch_kernel kernel_with(int m)
+template <int REGISTERS, bool REFINE> static branch_kernel kernel_with(int m)
 {
     switch (m) {
-    case 5: return fsbb_resident_branch<5, REGISTERS>;
-    case 10: return fsbb_resident_branch<10, REGISTERS>;
-    case 20: return fsbb_resident_branch<20, REGISTERS>;
-    default: return fsbb_resident_branch<0, REGISTERS>;
+    case 5: return fsbb_resident_branch<5, REGISTERS, REFINE>;
+    case 10: return fsbb_resident_branch<10, REGISTERS, REFINE>;
+    case 20: return fsbb_resident_branch<20, REGISTERS, REFINE>;
+    default: return fsbb_resident_branch<0, REGISTERS, REFINE>;
     }
 }
 
-/* The branching kernel for m machines under a register cap (64, 80, 96 or 128 a thread). */
-static branch_kernel kernel_for(int m, int registers)
+/* The branching kernel for m machines under a register cap (64, 80, 96 or 128 a thread),
+ * refining with LB2 or not. */
+static branch_kernel kernel_for(int m, int registers, int refine)
 {
     switch (registers) {
-    case 64: return kernel_with<64>(m);
-    case 80: return kernel_with<80>(m);
-    case 96: return kernel_with<96>(m);
-    default: return kernel_with<128>(m);
+    case 64: return refine ? kernel_with<64, true>(m) : kernel_with<64, false>(m);
+    case 80: return refine ? kernel_with<80, true>(m) : kernel_with<80, false>(m);
+    case 96: return refine ? kernel_with<96, true>(m) : kernel_with<96, false>(m);
+    default: return refine ? kernel_with<128, true>(m) : kernel_with<128, false>(m);
     }
 }
 
-static fsbb_resident_shared_layout shared_layout(int n, int m, int block, int chunk, int lb2)
+/* Lanes per child of the refine stage: the group that wastes the fewest lanes on the last
+ * round of pairs, the larger of equals. */
+static int default_group(int pairs)
+{
+    int best = 32;
+    for (int g = 16; g >= 8; g /= 2)
+        if ((pairs + g - 1) / g * g < (pairs + best - 1) / best * best)
+            best = g;
+    return best;
+}
+
+static int round4(int x)
+{
+    return (x + 3) / 4 * 4;
+}
+
+static fsbb_resident_shared_layout shared_layout(int n, int m, int block, int chunk, int refine, int group)
 {
     const fsbb_resident_layout l = fsbb_resident_layout_of(n, m);
     fsbb_resident_shared_layout s;
-    const int warps = block / 32;
     int at = 0;
+    /* Half a parent per thread (a parent has two candidates at least), as many as the copy
+     * budget holds whole; with fewer than MIN_WHOLE_PARENTS whole ones, only their rows. */
+    const int most = block / 2 > 1 ? block / 2 : 1;
+    const int whole = (int)(PARENT_COPY_BYTES / (sizeof(int) * (size_t)l.stride));
+    const int rows = (int)(PARENT_COPY_BYTES / (sizeof(int) * (size_t)l.perm));
+    s.node_words = whole >= most || whole >= MIN_WHOLE_PARENTS ? l.stride : l.perm;
+    s.parents_cap = s.node_words == l.stride ? (whole < most ? whole : most) : (rows < most ? rows : most);
+    s.parents_cap = s.parents_cap > 1 ? s.parents_cap : 1;
     s.cap = 2 * block > n ? 2 * block : n;
     s.cap = chunk > s.cap ? chunk : s.cap;
-    s.flag_words = (n + 3) / 4;
-    s.table = at, at += n * m;
-    s.offsets = at, at += block + 1;
-    s.info = at, at += block;
-    s.forward = at, at += block;
-    s.lb_forward = at, at += s.cap;
-    s.lb_backward = at, at += s.cap;
-    s.parent_of = at, at += s.cap;
-    s.queue = at, at += lb2 ? s.cap : 0;
-    s.warp_child = at, at += lb2 ? warps * l.m4 : 0;
-    s.warp_flags = at, at += lb2 ? warps * s.flag_words : 0;
+    s.groups = refine ? block / group : 0;
+    s.flag_words = round4((n + 3) / 4);
+    s.table = at, at += round4(n * l.m4);
+    s.nodes = at, at += s.parents_cap * s.node_words;
+    s.offsets = at, at += round4(s.parents_cap + 1);
+    s.forward = at, at += round4(s.parents_cap);
+    s.lb_forward = at, at += round4(s.cap);
+    s.lb_backward = at, at += round4(s.cap);
+    s.parent_of = at, at += round4(s.cap);
+    s.job_of = at, at += round4(s.cap);
+    s.queue = at, at += refine ? round4(s.cap) : 0;
+    s.group_rows = at, at += s.groups * l.m4;
+    s.group_flags = at, at += s.groups * s.flag_words;
+    s.depth_stats = at, at += refine ? round4(FSBB_STAT_WORDS) : 0;
     s.total = at;
     return s;
 }
 
-static fsbb_status upload_tables(fsbb_resident_device *dev, fsbb_error *err)
+/* The processing times by job, m4 a row, zero padded. */
+static fsbb_status upload_times(fsbb_resident_device *dev, fsbb_error *err)
 {
     const fsbb_bound_data *d = dev->data;
-    const size_t n = (size_t)d->n, m = (size_t)d->m, pairs = (size_t)(d->pair_count > 0 ? d->pair_count : 1);
-    const size_t words = n * m + 3 * m + 2 * pairs + 2 * pairs * n;
-    FSBB_CUDA_TRY(cudaMalloc((void **)&dev->tables, words * sizeof(int)));
-    int *at = dev->tables;
-    fsbb_resident_params *prm = &dev->prm;
-    struct piece {
-        const int **to;
-        const int *from;
-        size_t count;
-    } pieces[] = {
-        {&prm->p, d->p, n * m},
-        {&prm->min_head, d->min_head, m},
-        {&prm->min_tail, d->min_tail, m},
-        {&prm->min_p, d->min_p, m},
-        {&prm->pair_first, d->pair_first, (size_t)d->pair_count},
-        {&prm->pair_second, d->pair_second, (size_t)d->pair_count},
-        {&prm->johnson_order, d->johnson_order, (size_t)d->pair_count * n},
-        {&prm->lag, d->lag, (size_t)d->pair_count * n},
-    };
-    for (size_t i = 0; i < sizeof pieces / sizeof *pieces; i++) {
-        *pieces[i].to = at;
-        if (pieces[i].count)
-            FSBB_CUDA_TRY(cudaMemcpy(at, pieces[i].from, pieces[i].count * sizeof(int), cudaMemcpyHostToDevice));
-        at += pieces[i].count ? pieces[i].count : 1;
+    const int n = d->n, m = d->m, m4 = dev->prm.layout.m4;
+    int *by_job = (int *)calloc((size_t)n * (size_t)m4, sizeof(int));
+    if (!by_job)
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the processing times");
+    for (int j = 0; j < n; j++)
+        for (int k = 0; k < m; k++)
+            by_job[j * m4 + k] = d->p[k * n + j];
+    cudaError_t status = cudaMalloc((void **)&dev->tables, sizeof(int) * (size_t)n * (size_t)m4);
+    if (status == cudaSuccess)
+        status = cudaMemcpy(dev->tables, by_job, sizeof(int) * (size_t)n * (size_t)m4, cudaMemcpyHostToDevice);
+    free(by_job);
+    if (status != cudaSuccess)
+        return fsbb_cuda_fail(err, status, "the processing times");
+    dev->prm.p = dev->tables;
+    for (int k = 0; k < m; k++) {
+        dev->prm.head[k] = d->min_head[k];
+        dev->prm.tail[k] = d->min_tail[k];
+        dev->prm.shortest[k] = d->min_p[k];
     }
-    prm->pair_count = d->pair_count;
-    for (int k = 0; k < d->m; k++) {
-        prm->head[k] = d->min_head[k];
-        prm->tail[k] = d->min_tail[k];
-        prm->shortest[k] = d->min_p[k];
-    }
+    return FSBB_OK;
+}
+
+/* With LB2 (lb2 or auto): the pair tables and the refine switches (all on), in one
+ * allocation, each part 16-byte aligned. */
+static fsbb_status upload_refine_tables(fsbb_resident_device *dev, fsbb_error *err)
+{
+    const fsbb_bound_data *d = dev->data;
+    const int n = d->n, pairs = d->pair_count > 0 ? d->pair_count : 1;
+    const size_t steps = sizeof(int4) * (size_t)n * pairs;
+    const size_t machines = ((sizeof(int2) * (size_t)pairs) + 15) / 16 * 16;
+    const size_t switches = sizeof(int) * FSBB_RESIDENT_DEPTH_BUCKETS;
+    unsigned char *host = (unsigned char *)calloc(1, steps + machines + switches);
+    if (!host)
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the LB2 tables");
+    fsbb_resident_fill_pair_tables(d, (int4 *)host, (int2 *)(host + steps));
+    int *all = (int *)(host + steps + machines);
+    for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++)
+        all[b] = 1;
+    cudaError_t status = cudaMalloc(&dev->lb2_tables, steps + machines + switches);
+    if (status == cudaSuccess)
+        status = cudaMemcpy(dev->lb2_tables, host, steps + machines + switches, cudaMemcpyHostToDevice);
+    free(host);
+    if (status != cudaSuccess)
+        return fsbb_cuda_fail(err, status, "the LB2 tables");
+    unsigned char *at = (unsigned char *)dev->lb2_tables;
+    fsbb_resident_lb2_tables *t = &dev->prm.lb2;
+    t->steps = (const int4 *)at;
+    t->pair_machines = (const int2 *)(at + steps);
+    t->pairs = d->pair_count;
+    dev->prm.refine_depth = (const int *)(at + steps + machines);
     return FSBB_OK;
 }
 
@@ -140,33 +198,39 @@ static int default_batch(int n)
 static fsbb_status configure_launch(fsbb_resident_device *dev, const fsbb_resident_config *config, fsbb_error *err)
 {
     const fsbb_bound_data *d = dev->data;
-    int device = 0;
-    cudaDeviceProp prop;
+    int device = 0, sm_count = 0, shared_optin = 0;
     FSBB_CUDA_TRY(cudaGetDevice(&device));
-    FSBB_CUDA_TRY(cudaGetDeviceProperties(&prop, device));
+    FSBB_CUDA_TRY(cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, device));
+    FSBB_CUDA_TRY(cudaDeviceGetAttribute(&shared_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
     dev->block = config->tuning.block_size > 0 ? config->tuning.block_size : DEFAULT_BLOCK;
     if (dev->block % 32 != 0 || dev->block < 32 || dev->block > FSBB_RESIDENT_MAX_BLOCK)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine takes 32 to %d threads per block, in "
                          "multiples of 32 (got %d)", FSBB_RESIDENT_MAX_BLOCK, dev->block);
+    const int group = config->tuning.lb2_group > 0 ? config->tuning.lb2_group : default_group(d->pair_count);
+    if (group != 8 && group != 16 && group != 32)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine refines with 8, 16 or 32 lanes a child "
+                         "(got %d)", group);
+    dev->prm.lb2_group = group;
+    dev->prm.sample_mask = (config->tuning.auto_sample > 0 ? config->tuning.auto_sample : DEFAULT_AUTO_SAMPLE) - 1;
     dev->prm.chunk_candidates = config->tuning.chunk_candidates > 0 ? config->tuning.chunk_candidates : 2 * dev->block;
-    dev->prm.shared = shared_layout(d->n, d->m, dev->block, dev->prm.chunk_candidates, config->lb == FSBB_LB2);
+    dev->prm.shared = shared_layout(d->n, d->m, dev->block, dev->prm.chunk_candidates, dev->refining, group);
     dev->shared_bytes = (size_t)dev->prm.shared.total * sizeof(int);
-    if (dev->shared_bytes > prop.sharedMemPerBlockOptin - 64)
+    if (dev->shared_bytes > (size_t)shared_optin - 1024)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT,
-                         "a %d x %d instance needs %zu bytes of shared memory per block; this GPU has %zu", d->n,
-                         d->m, dev->shared_bytes, (size_t)prop.sharedMemPerBlockOptin);
+                         "a %d x %d instance needs %zu bytes of shared memory per block; this GPU has %d", d->n,
+                         d->m, dev->shared_bytes, shared_optin);
     const int registers = config->tuning.registers > 0 ? config->tuning.registers : DEFAULT_REGISTERS;
     if (registers != 64 && registers != 80 && registers != 96 && registers != 128)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine caps registers at 64, 80, 96 or 128 (got %d)",
                          registers);
-    dev->branch = kernel_for(d->m, registers);
+    dev->branch = kernel_for(d->m, registers, dev->refining);
     FSBB_CUDA_TRY(cudaFuncSetAttribute((const void *)dev->branch, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                       (int)dev->shared_bytes));
     int per_sm = 0;
     FSBB_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, (const void *)dev->branch, dev->block,
                                                                dev->shared_bytes));
-    dev->grid = prop.multiProcessorCount * (per_sm > 0 ? per_sm : 1);
-    dev->reduce_grid = prop.multiProcessorCount * 4;
+    dev->grid = sm_count * (per_sm > 0 ? per_sm : 1);
+    dev->reduce_grid = sm_count * 4;
     dev->iterations_per_sync = config->tuning.iterations_per_sync > 0 ? config->tuning.iterations_per_sync
                                                                : DEFAULT_ITERATIONS_PER_SYNC;
     dev->use_graph = config->tuning.use_graph;
@@ -297,7 +361,7 @@ static fsbb_status write_state(fsbb_resident_device *dev, fsbb_error *err)
 {
     FSBB_CUDA_TRY(cudaMemcpyAsync(dev->prm.control, dev->state, sizeof(fsbb_resident_control), cudaMemcpyHostToDevice,
                                  dev->stream));
-    fsbb_resident_plan<<<1, 1, 0, dev->stream>>>(dev->prm, dev->block);
+    fsbb_resident_plan<<<1, 1, 0, dev->stream>>>(dev->prm);
     FSBB_CUDA_TRY(cudaGetLastError());
     FSBB_CUDA_TRY(cudaMemcpyAsync(dev->state, dev->prm.control, sizeof(fsbb_resident_control), cudaMemcpyDeviceToHost,
                                  dev->stream));
@@ -320,20 +384,22 @@ extern "C" fsbb_status fsbb_resident_device_new(const fsbb_bound_data *d, const 
     dev->data = d;
     dev->prm.layout = fsbb_resident_layout_of(d->n, d->m);
     dev->prm.branch = config->branch;
-    dev->prm.lb2 = config->lb == FSBB_LB2;
+    dev->refining = config->lb != FSBB_LB1;
     dev->prm.node_limit = config->node_limit;
     dev->node_bytes = (size_t)dev->prm.layout.stride * sizeof(int);
     fsbb_status status = configure_launch(dev, config, err);
-    if (status == FSBB_OK)
-        status = upload_tables(dev, err);
-    if (status == FSBB_OK)
-        status = allocate_pools(dev, config, err);
     if (status == FSBB_OK && cudaStreamCreateWithFlags(&dev->stream, cudaStreamNonBlocking) != cudaSuccess)
         status = fsbb_fail(err, FSBB_ERR_GPU, "could not create a CUDA stream");
+    if (status == FSBB_OK)
+        status = upload_times(dev, err);
+    if (status == FSBB_OK && dev->refining)
+        status = upload_refine_tables(dev, err);
+    if (status == FSBB_OK)
+        status = allocate_pools(dev, config, err);
     if (status == FSBB_OK) {
         fsbb_resident_control *s = dev->state;
         memset(s, 0, sizeof *s);
-        s->parents_per_chunk = dev->block;
+        s->parents_per_chunk = dev->prm.shared.parents_cap;
         s->incumbent = incumbent;
         s->record_makespan = INT_MAX;
         s->open_min = INT_MAX;
@@ -357,6 +423,7 @@ extern "C" void fsbb_resident_device_free(fsbb_resident_device *dev)
     if (dev->stream)
         cudaStreamDestroy(dev->stream);
     cudaFree(dev->tables);
+    cudaFree(dev->lb2_tables);
     cudaFree(dev->prm.pool);
     cudaFree(dev->prm.staging[0]);
     cudaFree(dev->prm.staging[1]);
@@ -515,6 +582,26 @@ extern "C" fsbb_status fsbb_resident_device_run(fsbb_resident_device *dev, fsbb_
     state->bounded = dev->state->bounded;
     state->incumbent = dev->state->incumbent;
     state->record_makespan = dev->state->record_makespan;
+    state->depth = dev->refining ? &dev->state->depth : NULL;
+    return FSBB_OK;
+}
+
+extern "C" fsbb_status fsbb_resident_device_set_refine(fsbb_resident_device *dev, const int *refine, fsbb_error *err)
+{
+    if (!dev->refining)
+        return FSBB_OK;
+    FSBB_CUDA_TRY(cudaMemcpyAsync((void *)dev->prm.refine_depth, refine, sizeof(int) * FSBB_RESIDENT_DEPTH_BUCKETS,
+                                  cudaMemcpyHostToDevice, dev->stream));
+    FSBB_CUDA_TRY(cudaStreamSynchronize(dev->stream));
+    return FSBB_OK;
+}
+
+extern "C" fsbb_status fsbb_resident_warm_up(int m, fsbb_lb_kind lb, fsbb_error *err)
+{
+    FSBB_CUDA_TRY(cudaFree(0));
+    cudaFuncAttributes attributes;
+    FSBB_CUDA_TRY(cudaFuncGetAttributes(&attributes, (const void *)fsbb_resident_plan));
+    FSBB_CUDA_TRY(cudaFuncGetAttributes(&attributes, (const void *)kernel_for(m, DEFAULT_REGISTERS, lb != FSBB_LB1)));
     return FSBB_OK;
 }
 

@@ -6,6 +6,7 @@
 #define FSBB_RESIDENT_DEVICE_H
 
 #include "bound_data.h"
+#include "host_device.h"
 #include "flowshopbb.h"
 #include "node.h"
 #include "options.h"
@@ -19,6 +20,29 @@ extern "C" {
 
 typedef struct fsbb_resident_device fsbb_resident_device;
 
+/* Depth buckets of the per-depth counters (a node's depth: its scheduled jobs, 0..n): one
+ * bucket per depth below 64 jobs, coarser above (fsbb_resident_depth_bucket). */
+#define FSBB_RESIDENT_DEPTH_BUCKETS 64
+
+FSBB_HOST_DEVICE int fsbb_resident_depth_bucket(int depth, int n)
+{
+    return n < FSBB_RESIDENT_DEPTH_BUCKETS ? depth : (int)((long long)depth * FSBB_RESIDENT_DEPTH_BUCKETS / (n + 1));
+}
+
+/* What the refining kernels (--lb lb2 and auto) count, per depth bucket of the child (of
+ * the parent, for branched), since the device was made: the measurements behind --lb auto
+ * (lb_auto.h) and the refined fraction of the result. Cycles are warp-cycles (clock64
+ * differences times the lanes' share of a warp). */
+typedef struct fsbb_resident_depth_stats {
+    unsigned long long branched[FSBB_RESIDENT_DEPTH_BUCKETS];   /* parents branched */
+    unsigned long long survivors[FSBB_RESIDENT_DEPTH_BUCKETS];  /* children with LB1 < ub (chosen direction) */
+    unsigned long long refined[FSBB_RESIDENT_DEPTH_BUCKETS];    /* of which refined by LB2 */
+    unsigned long long pruned[FSBB_RESIDENT_DEPTH_BUCKETS];     /* of which LB2 reached ub */
+    unsigned long long lb2_cycles[FSBB_RESIDENT_DEPTH_BUCKETS]; /* warp-cycles of those refinements */
+    unsigned long long lb1_cycles, lb1_candidates;              /* the LB1 stage: warp-cycles, candidates */
+    unsigned long long lb2_stage_cycles;                        /* the refine stage, idle lanes included */
+} fsbb_resident_depth_stats;
+
 /* The knobs of the engine; zero in a field means its default. */
 typedef struct fsbb_resident_tuning {
     int batch;                  /* most parents branched per iteration (default: by the job count) */
@@ -28,6 +52,9 @@ typedef struct fsbb_resident_tuning {
     int registers;              /* register cap of the branching kernel: 64, 80, 96 or 128 (default 80) */
     int iterations_per_sync;    /* iterations launched between two looks at the counters (default 16) */
     int use_graph;              /* 1: replay the iterations as a CUDA graph; 0: plain launches */
+    int lb2_group;              /* LB2: lanes per child, 8, 16 or 32 (default: by the pair count) */
+    int auto_sample;            /* auto: refine 1 in auto_sample survivors where off (a power of 2; default 1024) */
+    double auto_gain;           /* auto: lb_auto.h's gain (default FSBB_LB_AUTO_GAIN) */
 } fsbb_resident_tuning;
 
 /* What a device runs: the bound, the branching, a node limit (0: none; iterations then stop
@@ -47,6 +74,7 @@ typedef struct fsbb_resident_state {
     uint64_t nodes, bounded;    /* counters since the device was made */
     int incumbent;
     int record_makespan;        /* makespan of the recorded schedule; INT_MAX when none */
+    const fsbb_resident_depth_stats *depth;  /* the refining kernels' counts (NULL with LB1); valid until the next run */
 } fsbb_resident_state;
 
 /* Uploads the tables, allocates the pools and sets the incumbent. */
@@ -61,6 +89,15 @@ fsbb_status fsbb_resident_device_push(fsbb_resident_device *device, const fsbb_n
 /* Runs iterations_per_sync iterations, then reads the state; spills nodes to host memory
  * when the pool nears its capacity and brings them back when it runs low. */
 fsbb_status fsbb_resident_device_run(fsbb_resident_device *device, fsbb_resident_state *state, fsbb_error *err);
+
+/* With --lb auto: refine[b] != 0 turns LB2 on for the survivors at depth bucket b
+ * (FSBB_RESIDENT_DEPTH_BUCKETS values), 0 leaves a sample; from the next run on. */
+fsbb_status fsbb_resident_device_set_refine(fsbb_resident_device *device, const int *refine, fsbb_error *err);
+
+/* Creates the CUDA context and loads the kernels a solve of m machines with bound lb will
+ * launch, so that a later fsbb_resident_device_new finds them ready (a solver calls it on a
+ * thread of its own while the CPU prepares the search). Returns FSBB_OK, or the CUDA error. */
+fsbb_status fsbb_resident_warm_up(int m, fsbb_lb_kind lb, fsbb_error *err);
 
 /* The recorded schedule (n jobs). */
 fsbb_status fsbb_resident_device_record(fsbb_resident_device *device, fsbb_job *permutation, fsbb_error *err);

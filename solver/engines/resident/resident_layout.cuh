@@ -12,11 +12,14 @@
  *     [.., +M4)     remain[k]  work of the unscheduled jobs
  *     [perm, ..)    the permutation, n int16 (fsbb_job), two to a word
  * M4 is m rounded up to 4 and the stride a multiple of 4 words, so rows are 16-byte
- * vectors. The words past m in a row are padding and never read as values. */
+ * vectors. The words past m in a row are padding and never read as values. A block copies
+ * the parents of its chunk into shared memory, the whole node when parents_cap of them fit
+ * the copy budget, else words [0, perm). */
 #ifndef FSBB_RESIDENT_LAYOUT_CUH
 #define FSBB_RESIDENT_LAYOUT_CUH
 
 #include "bound_data.h"
+#include "resident_device.h"
 #include "warp_scan.cuh"
 
 #include <stdint.h>
@@ -50,7 +53,7 @@ static inline __host__ __device__ fsbb_resident_layout fsbb_resident_layout_of(i
  * them, the staged children of the last iteration in staging[parity]. An iteration branches
  * batch parents: the pool's top from_pool nodes and the staged children from excess on;
  * the staged children before excess move onto the pool; the new children go to
- * staging[parity ^ 1]. */
+ * staging[parity ^ 1]. The host reads the whole block at every sync. */
 struct fsbb_resident_control {
     int top;                   /* nodes in the device pool */
     int staged;                /* children of the last iteration, in staging[parity] */
@@ -68,25 +71,32 @@ struct fsbb_resident_control {
     int open_min;              /* smallest bound among the open nodes (filled on demand) */
     unsigned long long nodes;  /* parents branched, leaves included */
     unsigned long long bounded;/* bounds computed */
+    fsbb_resident_depth_stats depth;  /* kernels that refine with LB2 only */
 };
 
 /* The branching kernel's shared memory (resident_branch.cuh), the TempStorage habit of CUB:
  * a struct for what each stage keeps, unioned where the stages' lifetimes do not overlap.
  * The arrays sized by the instance and the launch live in dynamic shared memory, where
- * fsbb_resident_shared_layout places them (int offsets); their lifetimes all overlap (a
- * sub-chunk's candidates are read again by its last stage), so they are not unioned. */
+ * fsbb_resident_shared_layout places them (int offsets, each a multiple of 4 so that rows
+ * are 16-byte vectors); their lifetimes all overlap (a sub-chunk's candidates are read
+ * again by its last stage), so they are not unioned. */
 struct fsbb_resident_shared_layout {
-    int table;        /* n * m: the processing times (the whole kernel) */
-    int offsets;      /* block + 1: candidate offsets of the chunk's parents (a chunk) */
-    int info;         /* block: front_len | back_len << 16 of each parent (a chunk) */
-    int forward;      /* block: 1 when a parent branches forward (a sub-chunk, from stage 3) */
+    int table;        /* n * m4: the processing times by job, table[job * m4 + k] (the whole kernel) */
+    int nodes;        /* parents_cap * node_words: the chunk's parents, copied (a chunk) */
+    int node_words;   /* words copied of each parent: the whole node, or up to its permutation */
+    int parents_cap;  /* most parents in a chunk */
+    int offsets;      /* parents_cap + 1: first candidate of each parent (a chunk) */
+    int forward;      /* parents_cap: 1 when a parent branches forward (a sub-chunk, from stage 3) */
     int lb_forward;   /* cap: bounds of the forward children of a sub-chunk (stages 2-5) */
     int lb_backward;  /* cap: bounds of the backward children (stages 2-5) */
     int parent_of;    /* cap: chunk parent of each candidate (stages 2-5) */
+    int job_of;       /* cap: the job each candidate moves (stages 2-5) */
     int queue;        /* cap: candidates waiting for LB2 (stages 4-5) */
-    int warp_child;   /* warps * m4: a child's new front or back, per warp (stage 5) */
-    int warp_flags;   /* warps * flag_words: a child's unscheduled jobs, per warp (stage 5) */
-    int flag_words;
+    int group_rows;   /* groups * m4: a child's new front or back, per lane group (stage 5) */
+    int group_flags;  /* groups * flag_words: a child's unscheduled jobs as flags, per lane group (stage 5) */
+    int flag_words;   /* n bytes, in words rounded up to 4 */
+    int depth_stats;  /* FSBB_STAT_WORDS unsigned: the block's counts (refining kernels, resident_branch.cuh) */
+    int groups;       /* lane groups of the refine stage */
     int cap;          /* candidates per sub-chunk */
     int total;        /* ints */
 };
@@ -94,9 +104,9 @@ struct fsbb_resident_shared_layout {
 /* The fixed-size part, in static shared memory. `take` holds the chunk a block took and
  * the incumbent it bounds against, read by every thread after the barrier that follows
  * its writing. The rest is one stage's at a time: the stage-1 block scan of the parents'
- * open jobs, the stage-4/5 LB2 queue length (first written after the barrier that ends
- * stage 1, __syncthreads_count), and the block's counters at the end (first written after
- * the barrier at the top of the chunk loop that found no chunk left). */
+ * open jobs, the stage-4/5 LB2 queue (first written after the barrier that ends stage 1),
+ * and the block's counters at the end (first written after the barrier at the top of the
+ * chunk loop that found no chunk left). */
 struct fsbb_resident_static_storage {
     struct {
         int chunk, ub;
@@ -104,10 +114,10 @@ struct fsbb_resident_static_storage {
     union {
         struct {
             fsbb_block_scan_storage scan;
-            int first_jobs;   /* open jobs of the chunk's first parent */
         } parents;
         struct {
             int queued;       /* candidates in the LB2 queue */
+            int taken;        /* of which a lane group took */
         } prune;
         struct {
             unsigned long long nodes, bounded;
@@ -116,11 +126,22 @@ struct fsbb_resident_static_storage {
     } stage;
 };
 
+/* The LB2 tables of the refine stage (resident_refine.cuh), pair-minor so that the lanes
+ * of a group, one pair each, read consecutive entries:
+ *   steps[r * pairs + q]  {p on k, p on l, lag, job} of the job at place r of pair q's
+ *                         Johnson order (pair q = (k, l))
+ *   pair_machines[q]      {k, l} */
+struct fsbb_resident_lb2_tables {
+    const int4 *steps;
+    const int2 *pair_machines;
+    int pairs;
+};
+
 struct fsbb_resident_params {
     fsbb_resident_layout layout;
     fsbb_resident_shared_layout shared;
     int branch;                 /* fsbb_branch_kind */
-    int lb2;                    /* 1: refine survivors with LB2 */
+    int lb2_group;              /* lanes per child in the refine stage: 8, 16 or 32 */
     int batch_limit;            /* most parents per iteration */
     int chunk_candidates;       /* (parent, job) pairs a block takes at once */
     int capacity;               /* device pool, nodes (each staging area: batch_limit * n) */
@@ -128,11 +149,11 @@ struct fsbb_resident_params {
     int *pool;
     int *staging[2];            /* children of alternate iterations */
     fsbb_resident_control *control;
+    const int *refine_depth;    /* FSBB_RESIDENT_DEPTH_BUCKETS: 1 refine the LB1 survivors there, 0 a sample */
+    int sample_mask;            /* a survivor at a depth not refined is refined when its hash & mask is 0 */
     fsbb_job *record;           /* n: the recorded schedule */
-    const int *p;               /* m x n processing times */
-    const int *min_head, *min_tail, *min_p;  /* m each, global copies (LB2 reads them by pointer) */
-    int pair_count;
-    const int *pair_first, *pair_second, *johnson_order, *lag;
+    const int *p;               /* n x m4 processing times by job (table[job * m4 + k]), zero padded */
+    fsbb_resident_lb2_tables lb2;
     int head[FSBB_RESIDENT_MAX_MACHINES], tail[FSBB_RESIDENT_MAX_MACHINES], shortest[FSBB_RESIDENT_MAX_MACHINES];
 };
 

@@ -14,8 +14,9 @@
  * batch_limit parents from the top (one until an incumbent exists), none past the node
  * limit, and none at all while the staged children that are not parents (excess) would not
  * fit on the pool (the host then spills). Chunks hold about chunk_candidates (parent, job)
- * pairs, judged by the top node, and at most one parent per thread. */
-__device__ void fsbb_resident_plan_next(const fsbb_resident_params &prm, int threads)
+ * pairs, judged by the top node, and at most the parents_cap parents a block's shared
+ * memory holds. */
+__device__ void fsbb_resident_plan_next(const fsbb_resident_params &prm)
 {
     fsbb_resident_control *ctl = prm.control;
     const fsbb_resident_layout &l = prm.layout;
@@ -35,7 +36,8 @@ __device__ void fsbb_resident_plan_next(const fsbb_resident_params &prm, int thr
     int excess = staged > batch ? staged - (int)batch : 0;
     if (batch <= 0 || (long long)top + excess > prm.capacity)
         batch = excess = 0;
-    int per_chunk = threads;
+    const int most = prm.shared.parents_cap;
+    int per_chunk = most;
     const int *top_node = staged > 0 ? prm.staging[parity] + (size_t)(staged - 1) * l.stride
                           : top > 0  ? prm.pool + (size_t)(top - 1) * l.stride
                                      : NULL;
@@ -44,7 +46,7 @@ __device__ void fsbb_resident_plan_next(const fsbb_resident_params &prm, int thr
         const int jobs = l.n - (packed & 0xffff) - (int)((unsigned)packed >> 16);
         if (jobs > 1)
             per_chunk = prm.chunk_candidates / jobs < 1 ? 1
-                        : prm.chunk_candidates / jobs < threads ? prm.chunk_candidates / jobs : threads;
+                        : prm.chunk_candidates / jobs < most ? prm.chunk_candidates / jobs : most;
     }
     ctl->batch = (int)batch;
     ctl->excess = excess;
@@ -53,9 +55,9 @@ __device__ void fsbb_resident_plan_next(const fsbb_resident_params &prm, int thr
 }
 
 /* Plans the next iteration after the host changed the pool (spill, refill, push). */
-__global__ void fsbb_resident_plan(fsbb_resident_params prm, int branch_threads)
+__global__ void fsbb_resident_plan(fsbb_resident_params prm)
 {
-    fsbb_resident_plan_next(prm, branch_threads);
+    fsbb_resident_plan_next(prm);
 }
 
 /* The smallest bound among the open nodes (pool and staged children), into

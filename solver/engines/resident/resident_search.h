@@ -24,6 +24,7 @@ typedef struct fsbb_resident_stats {
     long long warm_start_nodes; /* nodes it branched */
     double setup_s;             /* allocation and upload before the first iteration */
     double search_s;            /* from the first iteration to the end */
+    int refine[FSBB_RESIDENT_DEPTH_BUCKETS];  /* --lb auto: the refine switches at the end */
 } fsbb_resident_stats;
 
 /* fsbb_search_gpu_resident with explicit knobs; tuning and stats may be NULL. */

@@ -6,14 +6,17 @@
  * due, and ends when no open node is left. Stopped early, it reports the smallest open
  * bound. A resumed search starts from the checkpoint's open nodes instead of the root; a
  * search without an upper bound starts on the CPU (warm_start.h) and continues from the
- * open nodes it leaves. With a party (work_exchange.h, resident_party.h) it trades nodes
- * between runs, takes more instead of ending, and saves no checkpoint (the party does). */
+ * open nodes it leaves. With --lb auto it turns LB2 on and off per depth between runs, by
+ * the rule of lb_auto.h on the device's per-depth counts. With a party (work_exchange.h,
+ * resident_party.h) it trades nodes between runs, takes more instead of ending, and saves
+ * no checkpoint (the party does). */
 #include "resident_search.h"
 
 #include "checkpoint.h"
 #include "error.h"
 #include "lb1.h"
 #include "lb2.h"
+#include "lb_auto.h"
 #include "resident_party.h"
 #include "warm_start.h"
 
@@ -38,7 +41,7 @@ static fsbb_node *make_root(const fsbb_bound_data *d, fsbb_lb_kind lb, fsbb_erro
     for (int j = 0; j < n; j++)
         root->perm[j] = (fsbb_job)j;
     root->lb = fsbb_lb1(d, root->perm, 0, 0, scratch);
-    if (lb == FSBB_LB2 && n > 1) {
+    if (lb != FSBB_LB1 && n > 1) {
         memset(unscheduled, 1, (size_t)n);
         memset(scratch, 0, sizeof(int) * 2 * (size_t)m);
         const int root_lb2 = fsbb_lb2(d, unscheduled, scratch, scratch + m, INT_MAX);
@@ -93,6 +96,56 @@ static fsbb_status offer_record(fsbb_search *search, fsbb_resident_device *devic
     if (status == FSBB_OK)
         fsbb_search_offer(search, makespan, schedule);
     return status;
+}
+
+/* --lb auto: the refine switches from the device's per-depth counts (lb_auto.h); sets
+ * *changed when a switch moved. Cycles are the unit of cost. */
+static void decide_refine(const fsbb_resident_depth_stats *stats, int n, double gain, int *refine, int *changed)
+{
+    fsbb_lb_auto_depth depth[FSBB_RESIDENT_DEPTH_BUCKETS];
+    int unscheduled[FSBB_RESIDENT_DEPTH_BUCKETS], counted[FSBB_RESIDENT_DEPTH_BUCKETS];
+    const int buckets = n < FSBB_RESIDENT_DEPTH_BUCKETS ? n + 1 : FSBB_RESIDENT_DEPTH_BUCKETS;
+    memset(unscheduled, 0, sizeof unscheduled);
+    memset(counted, 0, sizeof counted);
+    for (int x = 0; x <= n; x++) {
+        const int b = fsbb_resident_depth_bucket(x, n);
+        unscheduled[b] += n - x;
+        counted[b]++;
+    }
+    /* The refine stage's idle lanes count too: each refinement's cycles are scaled up to the
+     * stage's total. */
+    double child_cycles = 0;
+    for (int b = 0; b < buckets; b++)
+        child_cycles += (double)stats->lb2_cycles[b];
+    const double scale = child_cycles > 0 ? (double)stats->lb2_stage_cycles / child_cycles : 1;
+    for (int b = 0; b < buckets; b++) {
+        depth[b] = (fsbb_lb_auto_depth){
+            .branched = (double)stats->branched[b], .survivors = (double)stats->survivors[b],
+            .refined = (double)stats->refined[b], .pruned = (double)stats->pruned[b],
+            .lb2_cost = (double)stats->lb2_cycles[b] * (scale > 1 ? scale : 1)};
+        unscheduled[b] = counted[b] ? unscheduled[b] / counted[b] : 0;
+    }
+    const fsbb_lb_auto_input input = {
+        .jobs = n, .depths = buckets, .unscheduled = unscheduled, .depth = depth,
+        .lb1_cost = stats->lb1_candidates ? (double)stats->lb1_cycles / (double)stats->lb1_candidates : 1,
+        .gain = gain};
+    int next[FSBB_RESIDENT_DEPTH_BUCKETS];
+    memcpy(next, refine, sizeof next);
+    fsbb_lb_auto_decide(&input, next);
+    *changed = memcmp(next, refine, sizeof next) != 0;
+    memcpy(refine, next, sizeof next);
+}
+
+/* The refined share of the search for the result: children LB2 refined and children LB1 kept. */
+static void note_refined(fsbb_search *search, const fsbb_resident_depth_stats *stats)
+{
+    uint64_t refined = 0, survivors = 0;
+    for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++) {
+        refined += stats->refined[b];
+        survivors += stats->survivors[b];
+    }
+    search->lb2_refined = refined;
+    search->lb1_survivors = survivors;
 }
 
 /* Where the device starts: the nodes the warm start handed over, a checkpoint's open
@@ -157,14 +210,27 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
     double checkpoint_due = fsbb_now() + interval;
 
     const double search_start = fsbb_now();
+    search->gpu_startup_s = search_start - search->start_time;
     fsbb_resident_state state = {0};
     long long syncs = 0, peak = 0;
     int stopped = 0;
+    int refine[FSBB_RESIDENT_DEPTH_BUCKETS];
+    for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++)
+        refine[b] = 1;
+    const double gain = tuning && tuning->auto_gain > 0 ? tuning->auto_gain : 0;
     while (status == FSBB_OK) {
         status = fsbb_resident_device_run(device, &state, err);
         if (status != FSBB_OK)
             break;
         syncs++;
+        if (state.depth) {
+            note_refined(search, state.depth);
+            int changed = 0;
+            if (config.lb == FSBB_LB_AUTO)
+                decide_refine(state.depth, d->n, gain, refine, &changed);
+            if (changed && (status = fsbb_resident_device_set_refine(device, refine, err)) != FSBB_OK)
+                break;
+        }
         peak = state.device_nodes > peak ? state.device_nodes : peak;
         atomic_store(&search->nodes, nodes_before + state.nodes);
         atomic_store(&search->bounded, bounded_before + root_bound + state.bounded);
@@ -216,6 +282,8 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
         stats->grid_size = shape.grid_size;
         stats->setup_s = search_start - setup_start;
         stats->search_s = fsbb_now() - search_start;
+        for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++)
+            stats->refine[b] = refine[b];
     }
     fsbb_resident_device_free(device);
     free(root);

@@ -1,0 +1,75 @@
+/* lb_auto.h — the rule behind --lb auto: where to refine LB1's surviving children with LB2,
+ * decided per depth from what the running search measured, not from the instance's name or
+ * size. Plain C, for every engine: the resident GPU engine applies it between iterations
+ * (resident_search_cuda.c); a CPU engine can count the same things per depth and call it.
+ *
+ * Per depth x (a child's scheduled jobs; buckets when n > 63) the engine counts:
+ *   branched   nodes branched at depth x,
+ *   survivors  children at depth x whose LB1 stays below the incumbent,
+ *   refined    of those, the ones LB2 refined, and pruned, the ones LB2 then cut,
+ *   lb2_cost   the time those refinements took,
+ * and, over the whole search, lb1_cost, the time of one LB1 candidate (both directions
+ * of one job of one parent), in the same unit as lb2_cost (GPU: warp-cycles).
+ *
+ * A child at depth x that LB2 cuts is a node less at depth x, and with it its subtree: the
+ * work spent per depth-x node at depths >= x,
+ *     S_x = sum_{y >= x} [branched_y (n - y) lb1_cost + lb2_cost_{y+1}] / branched_x
+ * (its own LB1 candidates, and the LB2 refinements its children get, down the tree), as
+ * measured under the rule in force. Refining at x pays when the expected saving exceeds the
+ * refinement's own cost:
+ *     (pruned_x / refined_x) * gain * S_x  >=  lb2_cost_x / refined_x
+ * gain < 1 discounts the subtree: the children LB2 cuts sit close to the incumbent and have
+ * smaller subtrees than the average node (default FSBB_LB_AUTO_GAIN). Where no node of
+ * depth x was branched (LB2 cut every survivor there), S_x is taken as the node's own LB1
+ * candidates, (n - x) lb1_cost. A depth keeps its setting until it has
+ * FSBB_LB_AUTO_MIN_REFINED refinements and FSBB_LB_AUTO_MIN_SURVIVORS survivors behind it;
+ * the engine keeps refining a sample of the survivors at depths turned off, so that
+ * pruned/refined stays current there. */
+#ifndef FSBB_LB_AUTO_H
+#define FSBB_LB_AUTO_H
+
+/* The most depth buckets the rule takes. */
+#define FSBB_LB_AUTO_DEPTHS 64
+/* Discount of the subtree a cut child would have had. */
+#define FSBB_LB_AUTO_GAIN 0.5
+/* Evidence a depth needs before its setting changes. */
+#define FSBB_LB_AUTO_MIN_REFINED 64.0
+#define FSBB_LB_AUTO_MIN_SURVIVORS 1024.0
+
+typedef struct fsbb_lb_auto_depth {
+    double branched, survivors, refined, pruned;
+    double lb2_cost;          /* summed over the refined children */
+} fsbb_lb_auto_depth;
+
+typedef struct fsbb_lb_auto_input {
+    int jobs;                 /* n */
+    int depths;               /* buckets in depth[] (at most FSBB_LB_AUTO_DEPTHS) */
+    const int *unscheduled;   /* per bucket: jobs left unscheduled at its depth (n - depth) */
+    const fsbb_lb_auto_depth *depth;
+    double lb1_cost;          /* per LB1 candidate */
+    double gain;              /* 0: FSBB_LB_AUTO_GAIN */
+} fsbb_lb_auto_input;
+
+/* Updates refine[x] (1: refine the survivors at depth bucket x, 0: only a sample) for each
+ * bucket with enough evidence; returns how many buckets refine afterwards. */
+static inline int fsbb_lb_auto_decide(const fsbb_lb_auto_input *in, int *refine)
+{
+    const int depths = in->depths < FSBB_LB_AUTO_DEPTHS ? in->depths : FSBB_LB_AUTO_DEPTHS;
+    const double gain = in->gain > 0 ? in->gain : FSBB_LB_AUTO_GAIN;
+    double below = 0; /* work at depths > x */
+    int refining = 0;
+    for (int x = depths - 1; x >= 0; x--) {
+        const fsbb_lb_auto_depth *d = &in->depth[x];
+        const double refine_children = x + 1 < depths ? in->depth[x + 1].lb2_cost : 0;
+        below += d->branched * in->unscheduled[x] * in->lb1_cost + refine_children;
+        if (d->refined >= FSBB_LB_AUTO_MIN_REFINED && d->survivors >= FSBB_LB_AUTO_MIN_SURVIVORS) {
+            const double subtree = d->branched > 0 ? below / d->branched : in->unscheduled[x] * in->lb1_cost;
+            const double saving = d->pruned / d->refined * gain * subtree;
+            refine[x] = saving >= d->lb2_cost / d->refined;
+        }
+        refining += refine[x] != 0;
+    }
+    return refining;
+}
+
+#endif

@@ -1,0 +1,159 @@
+/* ig_walk.c — one walk of the iterated greedy (ig_walk.h). */
+#include "ig_walk.h"
+
+#include "splitmix.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void fsbb_ig_walk_free(fsbb_ig_walk *walk)
+{
+    fsbb_insertion_free(&walk->space);
+    free(walk->current);
+    free(walk->candidate);
+    free(walk->best);
+    free(walk->removed);
+    free(walk->scratch);
+    memset(walk, 0, sizeof *walk);
+}
+
+int fsbb_ig_walk_init(fsbb_ig_walk *walk, int n, int m, const int *p, const fsbb_ig_walk_params *params,
+                      uint64_t seed)
+{
+    memset(walk, 0, sizeof *walk);
+    if (fsbb_insertion_init(&walk->space, n, m, p) != 0)
+        return -1;
+    walk->n = n;
+    walk->m = m;
+    walk->rng = seed;
+    walk->params = *params;
+    const int d = params->destruction;
+    walk->params.destruction = d < 1 ? 1 : d > n - 1 ? n - 1 : d;
+    double total = 0;
+    for (int i = 0; i < n * m; i++)
+        total += p[i];
+    walk->temperature = params->temperature * total / (10.0 * n * m);
+    walk->current = malloc(sizeof(int) * (size_t)n);
+    walk->candidate = malloc(sizeof(int) * (size_t)n);
+    walk->best = malloc(sizeof(int) * (size_t)n);
+    walk->removed = malloc(sizeof(int) * (size_t)n);
+    walk->scratch = malloc(sizeof(int) * 2 * (size_t)n);
+    if (!walk->current || !walk->candidate || !walk->best || !walk->removed || !walk->scratch) {
+        fsbb_ig_walk_free(walk);
+        return -1;
+    }
+    walk->best_makespan = -1;
+    return 0;
+}
+
+int fsbb_ig_walk_neh(fsbb_ig_walk *walk, int *permutation)
+{
+    const int n = walk->n, m = walk->m;
+    int *order = walk->scratch, *total = walk->scratch + n;
+    for (int j = 0; j < n; j++) {
+        order[j] = j;
+        total[j] = 0;
+        for (int k = 0; k < m; k++)
+            total[j] += walk->space.times[j * m + k];
+    }
+    for (int i = 1; i < n; i++) /* insertion sort: stable, so ties keep the lower index first */
+        for (int r = i; r > 0 && total[order[r]] > total[order[r - 1]]; r--) {
+            const int swap = order[r];
+            order[r] = order[r - 1];
+            order[r - 1] = swap;
+        }
+    int makespan = 0;
+    for (int length = 0; length < n; length++) {
+        int position;
+        makespan = fsbb_insertion_best(&walk->space, permutation, length, order[length], &position);
+        memmove(permutation + position + 1, permutation + position, sizeof(int) * (size_t)(length - position));
+        permutation[position] = order[length];
+    }
+    return makespan;
+}
+
+void fsbb_ig_walk_adopt(fsbb_ig_walk *walk, const int *permutation, int makespan)
+{
+    memcpy(walk->current, permutation, sizeof(int) * (size_t)walk->n);
+    walk->current_makespan = makespan;
+    if (walk->best_makespan < 0 || makespan < walk->best_makespan) {
+        memcpy(walk->best, permutation, sizeof(int) * (size_t)walk->n);
+        walk->best_makespan = makespan;
+        walk->since_improvement = 0;
+    }
+}
+
+/* Records candidate (of that makespan) as the best if it is better; returns 1 if so. */
+static int note_candidate(fsbb_ig_walk *walk, int makespan)
+{
+    if (makespan >= walk->best_makespan)
+        return 0;
+    memcpy(walk->best, walk->candidate, sizeof(int) * (size_t)walk->n);
+    walk->best_makespan = makespan;
+    walk->since_improvement = 0;
+    return 1;
+}
+
+int fsbb_ig_walk_polish(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *stop_data)
+{
+    memcpy(walk->candidate, walk->current, sizeof(int) * (size_t)walk->n);
+    const int makespan = fsbb_local_search_insertion(&walk->space, walk->candidate, walk->n, walk->current_makespan,
+                                                     &walk->rng, walk->scratch, stop, stop_data);
+    memcpy(walk->current, walk->candidate, sizeof(int) * (size_t)walk->n);
+    walk->current_makespan = makespan;
+    return note_candidate(walk, makespan);
+}
+
+/* Steps 1-3 on walk->candidate (a copy of the current schedule); returns its makespan, or
+ * -1 when stop asked during the partial search (candidate is then not a full schedule). */
+static int destroy_and_rebuild(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *stop_data)
+{
+    int *seq = walk->candidate;
+    int length = walk->n;
+    for (int r = 0; r < walk->params.destruction; r++) {
+        const int position = fsbb_splitmix_below(&walk->rng, length);
+        walk->removed[r] = seq[position];
+        memmove(seq + position, seq + position + 1, sizeof(int) * (size_t)(length - position - 1));
+        length--;
+    }
+    if (walk->params.partial_search) {
+        const int partial = fsbb_insertion_makespan(&walk->space, seq, length);
+        fsbb_local_search_insertion(&walk->space, seq, length, partial, &walk->rng, walk->scratch, stop, stop_data);
+        if (stop && stop(stop_data))
+            return -1;
+    }
+    int makespan = 0;
+    for (int r = 0; r < walk->params.destruction; r++) {
+        int position;
+        makespan = fsbb_insertion_best(&walk->space, seq, length, walk->removed[r], &position);
+        memmove(seq + position + 1, seq + position, sizeof(int) * (size_t)(length - position));
+        seq[position] = walk->removed[r];
+        length++;
+    }
+    return makespan;
+}
+
+int fsbb_ig_walk_iterate(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *stop_data)
+{
+    memcpy(walk->candidate, walk->current, sizeof(int) * (size_t)walk->n);
+    int makespan = destroy_and_rebuild(walk, stop, stop_data);
+    if (makespan < 0)
+        return 0;
+    makespan = fsbb_local_search_insertion(&walk->space, walk->candidate, walk->n, makespan, &walk->rng, walk->scratch,
+                                           stop, stop_data);
+    if (stop && stop(stop_data))
+        return note_candidate(walk, makespan);
+    walk->iterations++;
+    walk->since_improvement++;
+    const int accept = makespan <= walk->current_makespan ||
+                       fsbb_splitmix_unit(&walk->rng) < exp(-(double)(makespan - walk->current_makespan) / walk->temperature);
+    const int improved = note_candidate(walk, makespan);
+    if (accept) {
+        int *swap = walk->current;
+        walk->current = walk->candidate;
+        walk->candidate = swap;
+        walk->current_makespan = makespan;
+    }
+    return improved;
+}

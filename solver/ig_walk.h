@@ -1,0 +1,67 @@
+/* ig_walk.h — one walk of the iterated greedy for the permutation flow shop (Ruiz and
+ * Stützle, EJOR 177, 2007, with the tie-breaking of Fernandez-Viagas and Framinan, C&OR 45,
+ * 2014, and the optional partial-solution search of Dubois-Lacoste, Pagnozzi and Stützle,
+ * C&OR 81, 2017). From a start schedule (NEH with tie-breaking unless one is given) and a
+ * local search, each iteration
+ *   1. removes `destruction` jobs chosen at random,
+ *   2. (partial_search) improves the remaining sequence by the local search,
+ *   3. reinserts the removed jobs one by one, in the order of removal, each at its best
+ *      position,
+ *   4. improves the result by the local search (local_search.h),
+ *   5. accepts it as the current schedule when it is no worse, or else with probability
+ *      exp(-(its makespan - current makespan) / temperature), the constant temperature
+ *      T * (sum of all times) / (10 n m) of Ruiz and Stützle.
+ * A walk is sequential and deterministic: its schedules depend only on the instance, its
+ * configuration, its seed and the schedules adopted into it. iterated_greedy.h runs walks
+ * on threads. */
+#ifndef FSBB_IG_WALK_H
+#define FSBB_IG_WALK_H
+
+#include "insertion.h"
+#include "local_search.h"
+
+#include <stdint.h>
+
+/* The parameters of a walk. */
+typedef struct fsbb_ig_walk_params {
+    int destruction;          /* jobs removed per iteration (clamped to 1..n-1) */
+    double temperature;       /* T: the temperature is T * (sum of all times) / (10 n m) */
+    int partial_search;       /* 1: local search on the partial sequence too */
+} fsbb_ig_walk_params;
+
+typedef struct fsbb_ig_walk {
+    int n, m;
+    fsbb_insertion space;
+    uint64_t rng;
+    fsbb_ig_walk_params params;
+    double temperature;       /* absolute: T * sum(p) / (10 n m) */
+    int *current, *candidate, *best, *removed, *scratch;
+    int current_makespan, best_makespan;
+    uint64_t iterations;          /* iterations done */
+    uint64_t since_improvement;   /* iterations since best last improved */
+} fsbb_ig_walk;
+
+/* Prepares a walk on the instance (n >= 2) with the given parameters and seed. Returns 0,
+ * or -1 when out of memory (nothing to free). */
+int fsbb_ig_walk_init(fsbb_ig_walk *walk, int n, int m, const int *p, const fsbb_ig_walk_params *params,
+                      uint64_t seed);
+void fsbb_ig_walk_free(fsbb_ig_walk *walk);
+
+/* NEH with tie-breaking: jobs by decreasing total time (ties: lower index first), each
+ * inserted at its best position; into permutation (n jobs). Returns its makespan. */
+int fsbb_ig_walk_neh(fsbb_ig_walk *walk, int *permutation);
+
+/* Makes permutation (n distinct jobs, makespan its makespan) the current schedule, and the
+ * best if it is better than the walk's best (or the walk has none yet). */
+void fsbb_ig_walk_adopt(fsbb_ig_walk *walk, const int *permutation, int makespan);
+
+/* Improves the current schedule by the local search (step 4 alone). Returns 1 when that
+ * improved the walk's best. */
+int fsbb_ig_walk_polish(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *stop_data);
+
+/* One iteration (steps 1-5). Returns 1 when it improved the walk's best. When stop asks
+ * during it, the iteration is abandoned (the current and best schedules stay as they were,
+ * unless the abandoned candidate is better than the best: then it becomes the best). */
+int fsbb_ig_walk_iterate(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *stop_data);
+
+#endif

@@ -1,0 +1,51 @@
+/* local_search.c — iterative improvement by insertion (local_search.h). */
+#include "local_search.h"
+
+#include "splitmix.h"
+
+#include <string.h>
+
+/* Moves the job at position from to position to, keeping where[] (job -> position). */
+static void move_job(int *seq, int *where, int from, int to)
+{
+    const int job = seq[from];
+    if (to < from)
+        memmove(seq + to + 1, seq + to, sizeof(int) * (size_t)(from - to));
+    else
+        memmove(seq + from, seq + from + 1, sizeof(int) * (size_t)(to - from));
+    seq[to] = job;
+    const int lo = to < from ? to : from, hi = to < from ? from : to;
+    for (int i = lo; i <= hi; i++)
+        where[seq[i]] = i;
+}
+
+int fsbb_local_search_insertion(fsbb_insertion *w, int *seq, int length, int makespan, uint64_t *rng,
+                                int *scratch, fsbb_walk_should_stop stop, void *stop_data)
+{
+    if (length < 2)
+        return makespan;
+    int *order = scratch, *where = scratch + w->n;
+    memcpy(order, seq, sizeof(int) * (size_t)length);
+    for (int i = 0; i < length; i++)
+        where[seq[i]] = i;
+    fsbb_insertion_load(w, seq, length);
+    /* Cycles through the jobs in one random order until `length` jobs in a row have not
+     * moved: then every job was tried on the final sequence. */
+    fsbb_splitmix_shuffle(rng, order, length);
+    for (int unchanged = 0, r = 0; unchanged < length; r = r + 1 == length ? 0 : r + 1) {
+        const int from = where[order[r]];
+        int to;
+        const int candidate = fsbb_insertion_reinsert(w, seq, length, from, makespan, &to);
+        if (candidate < makespan) {
+            move_job(seq, where, from, to);
+            fsbb_insertion_reload(w, seq, length, to < from ? to : from, to < from ? from : to);
+            makespan = candidate;
+            unchanged = 0;
+        } else {
+            unchanged++;
+        }
+        if (stop && stop(stop_data))
+            return makespan;
+    }
+    return makespan;
+}

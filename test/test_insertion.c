@@ -1,0 +1,235 @@
+/* test_insertion.c — Taillard's accelerated insertion neighbourhood (solver/insertion.h)
+ * and the insertion local search (solver/local_search.h) against direct makespan
+ * recomputation (brute_force_makespan): the cost of every position, the best position and
+ * its tie-breaking among equal makespans, the reinsertion of each job of a loaded sequence,
+ * the tables after a move, and the local search's result. */
+#include "suites.h"
+#include "test_support.h"
+
+#include "brute_force.h"
+#include "insertion.h"
+#include "local_search.h"
+
+#include <limits.h>
+#include <stdint.h>
+#include <string.h>
+
+#define MAX_JOBS 60
+#define MAX_MACHINES 25
+
+/* Random times; every second instance from 1..3, where ties between positions abound. */
+static void random_instance(unsigned *rng, int instance, int *n, int *m, int *p)
+{
+    *n = 1 + (int)(test_random_next(rng) % MAX_JOBS);
+    *m = 1 + (int)(test_random_next(rng) % MAX_MACHINES);
+    test_random_times(rng, *n, *m, p);
+    if (instance % 2)
+        for (int i = 0; i < *n * *m; i++)
+            p[i] = 1 + p[i] % 3;
+}
+
+static void random_order(unsigned *rng, int *values, int count)
+{
+    for (int i = 0; i < count; i++)
+        values[i] = i;
+    for (int i = count - 1; i > 0; i--) {
+        const int other = (int)(test_random_next(rng) % (unsigned)(i + 1));
+        const int swap = values[i];
+        values[i] = values[other];
+        values[other] = swap;
+    }
+}
+
+/* seq[0..length) with job inserted at position. */
+static void inserted(const int *seq, int length, int job, int position, int *out)
+{
+    memcpy(out, seq, sizeof(int) * (size_t)position);
+    out[position] = job;
+    memcpy(out + position + 1, seq + position, sizeof(int) * (size_t)(length - position));
+}
+
+static void test_costs_equal_recomputation(void)
+{
+    unsigned rng = 11u;
+    for (int instance = 0; instance < 300; instance++) {
+        int n, m, p[MAX_JOBS * MAX_MACHINES], order[MAX_JOBS], costs[MAX_JOBS + 1], trial[MAX_JOBS];
+        random_instance(&rng, instance, &n, &m, p);
+        fsbb_insertion w;
+        CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
+        random_order(&rng, order, n);
+        /* the last job of the order into the others, in a random prefix length */
+        const int length = (int)(test_random_next(&rng) % (unsigned)n);
+        const int job = order[n - 1];
+        fsbb_insertion_costs(&w, order, length, job, costs);
+        int least = -1;
+        for (int position = 0; position <= length; position++) {
+            inserted(order, length, job, position, trial);
+            const int direct = brute_force_makespan(n, m, p, trial, length + 1);
+            CU_ASSERT_EQUAL(costs[position], direct);
+            least = least < 0 || direct < least ? direct : least;
+        }
+        int position = -1;
+        CU_ASSERT_EQUAL(fsbb_insertion_best(&w, order, length, job, &position), least);
+        CU_ASSERT_FATAL(position >= 0 && position <= length);
+        CU_ASSERT_EQUAL(costs[position], least);
+        CU_ASSERT_EQUAL(fsbb_insertion_makespan(&w, order, length), brute_force_makespan(n, m, p, order, length));
+        fsbb_insertion_free(&w);
+    }
+}
+
+/* Fernandez-Viagas and Framinan's estimate, computed from whole schedules: on machines
+ * 2..m, the completion of the job after the inserted one in the new schedule minus its
+ * completion before, or, at the end, the inserted job's completion minus the last one's. */
+static long long direct_idle(int n, int m, const int *p, const int *seq, int length, int job, int position)
+{
+    int with[MAX_JOBS + 1];
+    inserted(seq, length, job, position, with);
+    long long idle = 0;
+    for (int k = 1; k < m; k++) {
+        if (position < length) {
+            idle += brute_force_makespan(n, k + 1, p, with, position + 2) - brute_force_makespan(n, k + 1, p, seq, position + 1);
+        } else {
+            idle += brute_force_makespan(n, k + 1, p, with, length + 1) - brute_force_makespan(n, k + 1, p, seq, length);
+        }
+    }
+    return idle;
+}
+
+static void test_ties_broken_by_idle_time(void)
+{
+    unsigned rng = 12u;
+    int tied = 0;
+    for (int instance = 0; instance < 300; instance++) {
+        int n, m, p[MAX_JOBS * MAX_MACHINES], order[MAX_JOBS], costs[MAX_JOBS + 1];
+        random_instance(&rng, 1, &n, &m, p); /* small times: many ties */
+        fsbb_insertion w;
+        CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
+        random_order(&rng, order, n);
+        const int length = (int)(test_random_next(&rng) % (unsigned)n);
+        const int job = order[n - 1];
+        fsbb_insertion_costs(&w, order, length, job, costs);
+        int position;
+        const int best = fsbb_insertion_best(&w, order, length, job, &position);
+        /* the first position of least estimate among the positions of least makespan
+         * (the machine prefix k+1 of p is the first k+1 rows: p is machine-major) */
+        int expected = -1;
+        long long least = 0;
+        int ties = 0;
+        for (int i = 0; i <= length; i++) {
+            if (costs[i] != best)
+                continue;
+            ties++;
+            const long long idle = direct_idle(n, m, p, order, length, job, i);
+            if (expected < 0 || idle < least) {
+                expected = i;
+                least = idle;
+            }
+        }
+        tied += ties > 1;
+        CU_ASSERT_EQUAL(position, expected);
+        fsbb_insertion_free(&w);
+    }
+    CU_ASSERT(tied > 50);
+}
+
+/* Every job of a loaded sequence taken out and reinserted: the best makespan over the
+ * positions of the shorter sequence, and that position has it; then a random move and the
+ * partial reload agree with a fresh load. */
+static void test_reinsertion_and_reload(void)
+{
+    unsigned rng = 13u;
+    for (int instance = 0; instance < 200; instance++) {
+        int n, m, p[MAX_JOBS * MAX_MACHINES], seq[MAX_JOBS], shorter[MAX_JOBS], trial[MAX_JOBS];
+        random_instance(&rng, instance, &n, &m, p);
+        if (n < 2)
+            continue;
+        fsbb_insertion w, fresh;
+        CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
+        CU_ASSERT_FATAL(fsbb_insertion_init(&fresh, n, m, p) == 0);
+        random_order(&rng, seq, n);
+        fsbb_insertion_load(&w, seq, n);
+        for (int round = 0; round < 3; round++) {
+            for (int from = 0; from < n; from++) {
+                memcpy(shorter, seq, sizeof(int) * (size_t)from);
+                memcpy(shorter + from, seq + from + 1, sizeof(int) * (size_t)(n - 1 - from));
+                int least = -1;
+                for (int position = 0; position < n; position++) {
+                    inserted(shorter, n - 1, seq[from], position, trial);
+                    const int direct = brute_force_makespan(n, m, p, trial, n);
+                    least = least < 0 || direct < least ? direct : least;
+                }
+                int position = -1, fresh_position = -1;
+                const int best = fsbb_insertion_reinsert(&w, seq, n, from, INT_MAX, &position);
+                CU_ASSERT_EQUAL(best, least);
+                CU_ASSERT_FATAL(position >= 0 && position < n);
+                inserted(shorter, n - 1, seq[from], position, trial);
+                CU_ASSERT_EQUAL(brute_force_makespan(n, m, p, trial, n), least);
+                /* the same choice as a fresh insertion into the shorter sequence */
+                CU_ASSERT_EQUAL(fsbb_insertion_best(&fresh, shorter, n - 1, seq[from], &fresh_position), least);
+                CU_ASSERT_EQUAL(position, fresh_position);
+            }
+            /* move one job, reload the changed range, compare with a fresh load */
+            const int from = (int)(test_random_next(&rng) % (unsigned)n), to = (int)(test_random_next(&rng) % (unsigned)n);
+            const int job = seq[from];
+            if (to < from)
+                memmove(seq + to + 1, seq + to, sizeof(int) * (size_t)(from - to));
+            else
+                memmove(seq + from, seq + from + 1, sizeof(int) * (size_t)(to - from));
+            seq[to] = job;
+            fsbb_insertion_reload(&w, seq, n, to < from ? to : from, to < from ? from : to);
+            fsbb_insertion_load(&fresh, seq, n);
+            for (int k = 0; k < m; k++)
+                CU_ASSERT_EQUAL(memcmp(w.head + k * w.stride, fresh.head + k * fresh.stride, sizeof(int) * (size_t)(n + 1)) ||
+                                    memcmp(w.tail + k * w.stride, fresh.tail + k * fresh.stride, sizeof(int) * (size_t)(n + 1)),
+                                0);
+        }
+        fsbb_insertion_free(&w);
+        fsbb_insertion_free(&fresh);
+    }
+}
+
+static int is_permutation_of(const int *seq, int length, const int *jobs)
+{
+    unsigned char in[MAX_JOBS] = {0};
+    for (int i = 0; i < length; i++)
+        in[jobs[i]]++;
+    for (int i = 0; i < length; i++)
+        if (!in[seq[i]]--)
+            return 0;
+    return 1;
+}
+
+/* The local search on whole and partial sequences: the same jobs, the makespan it returns,
+ * no worse than the start, and no single reinsertion improves the result. */
+static void test_local_search_reaches_a_local_optimum(void)
+{
+    unsigned rng = 14u;
+    for (int instance = 0; instance < 100; instance++) {
+        int n, m, p[MAX_JOBS * MAX_MACHINES], seq[MAX_JOBS], start[MAX_JOBS], scratch[2 * MAX_JOBS];
+        random_instance(&rng, instance, &n, &m, p);
+        fsbb_insertion w;
+        CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
+        random_order(&rng, seq, n);
+        const int length = 1 + (int)(test_random_next(&rng) % (unsigned)n);
+        memcpy(start, seq, sizeof(int) * (size_t)length);
+        const int before = brute_force_makespan(n, m, p, seq, length);
+        uint64_t state = (uint64_t)instance;
+        const int after = fsbb_local_search_insertion(&w, seq, length, before, &state, scratch, NULL, NULL);
+        CU_ASSERT(is_permutation_of(seq, length, start));
+        CU_ASSERT_EQUAL(after, brute_force_makespan(n, m, p, seq, length));
+        CU_ASSERT(after <= before);
+        if (length >= 2) {
+            fsbb_insertion_load(&w, seq, length);
+            for (int from = 0; from < length; from++) {
+                int position;
+                CU_ASSERT(fsbb_insertion_reinsert(&w, seq, length, from, after, &position) >= after);
+            }
+        }
+        fsbb_insertion_free(&w);
+    }
+}
+
+FSBB_SUITE("insertion", {"insertion costs equal recomputed makespans at every position", test_costs_equal_recomputation},
+           {"ties between positions go to the least idle-time estimate", test_ties_broken_by_idle_time},
+           {"reinsertion from loaded tables and partial reloads", test_reinsertion_and_reload},
+           {"insertion local search ends in a local optimum", test_local_search_reaches_a_local_optimum})
