@@ -36,6 +36,9 @@ out=${OUT:-$(mktemp -d)}
 mkdir -p "$out/runs"
 exec > >(tee "$out/distributed_scaling.log") 2>&1
 libs=$PWD/.devlibs/dist
+# A container may forbid the cross-process memory copy Open MPI uses for large messages on
+# one host; shared memory buffers work everywhere.
+export OMPI_MCA_btl_vader_single_copy_mechanism=${OMPI_MCA_btl_vader_single_copy_mechanism:-none}
 now() { date +%s.%N; }
 # field NAME: the first (top-level) value of NAME in a one-line JSON object on stdin.
 field() { grep -o "\"$1\": \"*[^,\"}]*" | head -1 | sed 's/^"[^"]*": "*//'; }
