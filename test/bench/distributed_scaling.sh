@@ -18,7 +18,8 @@
 #   usage: test/bench/distributed_scaling.sh [cpu|gpu|all]   (default all)
 #   env:   INSTANCES (default "ta021 ta022 ta023 ta024 ta025"), RANKS (default
 #          "1 2 4 8 16"), CPU_RANKS_WITH_GPU (default "1 3 7 15"), TIME_LIMIT (seconds per
-#          run, default 100), BIN (default .device-build/dist/flowshop-bb).
+#          run, default 100), BIN (default .device-build/dist/flowshop-bb), LAUNCHER (system
+#          or carried: only that one; default: the system's, then the carried one).
 # One rank of one thread runs about 1.7 M nodes/s on LB1, so the whole trees (--ub opt) take
 # ta022 27 s, ta025 50 s, ta024 115 s, ta021 270 s, ta023 1700 s on one rank: pick the
 # instances and the time limit to fit one call (10 minutes), e.g.
@@ -83,9 +84,10 @@ carried_launcher() {
     try_launcher "the carried Open MPI ($(head -1 "$tree/VERSION" 2>/dev/null))" \
         "$tree/bin/orterun" -x LD_LIBRARY_PATH -x OPAL_PREFIX -x PMIX_INSTALL_PREFIX
 }
-if command -v mpirun >/dev/null 2>&1 && system_launcher; then
+launcher=${LAUNCHER:-any}
+if [ "$launcher" != carried ] && command -v mpirun >/dev/null 2>&1 && system_launcher; then
     :
-elif carried_launcher; then
+elif [ "$launcher" != system ] && carried_launcher; then
     :
 else
     echo "no launcher works: stopping"
