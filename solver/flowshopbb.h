@@ -259,6 +259,7 @@ typedef struct fsbb_rank_stats {
     uint64_t bytes_sent;     /* bytes of all its messages */
     uint64_t incumbents_sent;/* improved schedules it announced */
     double incumbent_latency_s; /* longest wait of an announced schedule, sent to received (one host) */
+    double idle_s;           /* seconds its engine waited for nodes (the start and the end included) */
     int threads;             /* CPU threads of its engine; 0 on a GPU rank */
     char device[64];         /* "cpu" or its GPU's name */
 } fsbb_rank_stats;

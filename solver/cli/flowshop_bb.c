@@ -316,14 +316,14 @@ static void print_text(const solve_report *report)
         printf("resumed      from %s\n", report->resumed_from);
     if (result->ranks > 0 && result->rank_stats) {
         printf("ranks        %d\n", result->ranks);
-        printf("  rank %14s %9s %9s %12s %12s %14s  %s\n", "nodes", "requests", "steals", "nodes got", "nodes gave",
-               "bytes sent", "device");
+        printf("  rank %14s %9s %9s %12s %12s %14s %9s  %s\n", "nodes", "requests", "steals", "nodes got",
+               "nodes gave", "bytes sent", "idle s", "device");
         for (int r = 0; r < result->ranks; r++) {
             const fsbb_rank_stats *s = &result->rank_stats[r];
             printf("  %4d %14" G_GUINT64_FORMAT " %9" G_GUINT64_FORMAT " %9" G_GUINT64_FORMAT " %12" G_GUINT64_FORMAT
-                   " %12" G_GUINT64_FORMAT " %14" G_GUINT64_FORMAT "  %s\n",
+                   " %12" G_GUINT64_FORMAT " %14" G_GUINT64_FORMAT " %9.3f  %s\n",
                    r, (guint64)s->nodes, (guint64)s->steal_requests, (guint64)s->steals, (guint64)s->nodes_received,
-                   (guint64)s->nodes_sent, (guint64)s->bytes_sent, s->device);
+                   (guint64)s->nodes_sent, (guint64)s->bytes_sent, s->idle_s, s->device);
         }
     }
 }
@@ -359,6 +359,8 @@ static void print_json_ranks(fsbb_json_object *json, GString *out, const fsbb_re
         fsbb_json_unsigned(out, s->incumbents_sent);
         fsbb_json_member(&rank, "incumbent_latency_s");
         fsbb_json_real(out, s->incumbent_latency_s, 6);
+        fsbb_json_member(&rank, "idle_s");
+        fsbb_json_real(out, s->idle_s, 6);
         fsbb_json_member(&rank, "threads");
         fsbb_json_integer(out, s->threads);
         fsbb_json_member(&rank, "device");

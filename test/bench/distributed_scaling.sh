@@ -11,7 +11,8 @@
 #   2. cpu: ranks 1, 2, 4, 8, 16 of one thread each (--device cpu) on each instance, upper
 #      bound at the optimum (a fixed tree: every run branches the same nodes): times, nodes,
 #      nodes/s, efficiency against 1 rank (t1 / (p tp); from node rates, marked *, when a
-#      run hit the time limit), steals and bytes sent by all ranks;
+#      run hit the time limit), steals, bytes sent and seconds idle (engines waiting for
+#      nodes) of all ranks;
 #   3. gpu: 1 GPU rank alone, then 1 GPU rank + k CPU ranks (--gpu-ranks 1), and 2 GPU
 #      ranks sharing the GPU, on the same instances.
 #
@@ -44,7 +45,7 @@ now() { date +%s.%N; }
 # field NAME: the first (top-level) value of NAME in a one-line JSON object on stdin.
 field() { grep -o "\"$1\": \"*[^,\"}]*" | head -1 | sed 's/^"[^"]*": "*//'; }
 # rank_total NAME: the sum of NAME over the ranks' objects.
-rank_total() { grep -o "\"$1\": [0-9]*" | awk '{s += $2} END {print s + 0}'; }
+rank_total() { grep -o "\"$1\": [0-9.]*" | awk '{s += $2} END {print s + 0}'; }
 
 echo "# $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1)"
 echo "# $(nproc) cores; flowshop-bb $(cat "$(dirname "$bin")/REVISION" 2>/dev/null || echo '?'); part $part"
@@ -96,7 +97,7 @@ fi
 echo "launcher: ${mpirun_cmd[*]}"
 
 # run LABEL RANKS ARGS...: one distributed solve; prints a table row, keeps its JSON.
-row_header() { printf '%-6s %-12s %5s %8s %8s %-10s %14s %10s %7s %7s %11s\n' instance setting ranks wall_s solve_s status nodes nodes/s eff steals bytes_sent; }
+row_header() { printf '%-6s %-12s %5s %8s %8s %-10s %14s %10s %7s %7s %11s %8s\n' instance setting ranks wall_s solve_s status nodes nodes/s eff steals bytes_sent idle_s; }
 run() {
     local instance=$1 label=$2 ranks=$3
     shift 3
@@ -123,8 +124,9 @@ run() {
             eff=$(echo "$rate $ranks $base_rate" | awk '{printf "%.3f*", $1 / ($2 * $3)}')
         fi
     fi
-    printf '%-6s %-12s %5s %8s %8.2f %-10s %14s %10s %7s %7s %11s\n' "$instance" "$label" "$ranks" "$wall" "$solve" "${status%%:*}" \
-        "${nodes:-?}" "$rate" "$eff" "$(rank_total steals <"$json")" "$(rank_total bytes_sent <"$json")"
+    printf '%-6s %-12s %5s %8s %8.2f %-10s %14s %10s %7s %7s %11s %8.2f\n' "$instance" "$label" "$ranks" "$wall" "$solve" \
+        "${status%%:*}" "${nodes:-?}" "$rate" "$eff" "$(rank_total steals <"$json")" "$(rank_total bytes_sent <"$json")" \
+        "$(rank_total idle_s <"$json")"
     [ -s "$json.err" ] && sed 's/^/    stderr: /' "$json.err" | head -5
 }
 

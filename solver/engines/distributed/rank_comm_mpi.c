@@ -684,10 +684,22 @@ static fsbb_status lost_rank(const rank_comm *c, fsbb_error *err)
                      STOP_GRACE_S);
 }
 
+/* The engine's time without nodes: from a pass that found it waiting (or ended) with
+ * nothing delivered to the next pass. */
+static void count_idle_time(rank_comm *c, const fsbb_rank_party_look *look)
+{
+    const double now = fsbb_now();
+    if (c->was_idle)
+        c->stats.idle_s += now - c->last_pass;
+    c->last_pass = now;
+    c->was_idle = (look->waiting || look->ended) && look->inbox == 0;
+}
+
 fsbb_status rank_comm_run(rank_comm *c, fsbb_error *err)
 {
     unsigned long long events = fsbb_rank_party_events(&c->party);
     c->checkpoint_due = fsbb_now() + c->checkpoint_interval_s;
+    c->last_pass = fsbb_now();
     if (c->dealing)
         fsbb_rank_party_ask(&c->party, FSBB_WORK_ALL);
     while (!c->over) {
@@ -698,6 +710,7 @@ fsbb_status rank_comm_run(rank_comm *c, fsbb_error *err)
             break;
         fsbb_rank_party_look look;
         fsbb_rank_party_look_at(&c->party, &look);
+        count_idle_time(c, &look);
         if (look.ended && !c->engine_ended) {
             c->engine_ended = 1;
             if (c->engine_status != FSBB_OK)
