@@ -238,18 +238,30 @@ typedef struct engine_view {
     double checkpoint_interval_s;
     fsbb_progress_fn on_progress;
     fsbb_incumbent_fn on_incumbent;
+    void *incumbent_data;
 } engine_view;
 
 static void swap_view(fsbb_search *search, engine_view *view)
 {
-    const engine_view old = {search->party, search->resume, search->checkpoint_interval_s, search->on_progress,
-                             search->on_incumbent};
+    const engine_view old = {search->party,       search->resume,       search->checkpoint_interval_s,
+                             search->on_progress, search->on_incumbent, search->incumbent_data};
     search->party = view->party;
     search->resume = view->resume;
     search->checkpoint_interval_s = view->checkpoint_interval_s;
     search->on_progress = view->on_progress;
     search->on_incumbent = view->on_incumbent;
+    search->incumbent_data = view->incumbent_data;
     *view = old;
+}
+
+/* A better schedule found or heard on this rank: the communication loop wakes to announce
+ * it at once; rank 0 also tells the caller's callback. */
+static void incumbent_found(int makespan, const int *permutation, int jobs, void *user_data)
+{
+    rank_comm *c = user_data;
+    fsbb_rank_party_notify(&c->party);
+    if (c->on_incumbent)
+        c->on_incumbent(makespan, permutation, jobs, c->incumbent_data);
 }
 
 /* Runs the engine and the communication loop to the end, then gathers. */
@@ -308,8 +320,11 @@ fsbb_status fsbb_search_distributed(fsbb_search *search, fsbb_distributed *d, fs
         .resume = search->resume ? &share : c.rank == 0 ? NULL : &empty,
         .checkpoint_interval_s = 0,
         .on_progress = c.rank == 0 ? search->on_progress : NULL,
-        .on_incumbent = c.rank == 0 ? search->on_incumbent : NULL,
+        .on_incumbent = incumbent_found,
+        .incumbent_data = &c,
     };
+    c.on_incumbent = c.rank == 0 ? search->on_incumbent : NULL;
+    c.incumbent_data = search->incumbent_data;
     swap_view(search, &view);
     status = search_ranks(&c, err);
     swap_view(search, &view);

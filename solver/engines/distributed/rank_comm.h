@@ -99,6 +99,8 @@ typedef struct rank_comm {
     fsbb_rank_stats stats;
     double incumbent_latency_s;
     double last_pass;               /* when the loop last looked at the engine */
+    fsbb_incumbent_fn on_incumbent; /* the caller's, on rank 0 */
+    void *incumbent_data;
     int was_idle;                   /* the engine then waited for nodes, or had ended */
     fsbb_status failure_status;     /* the first failure seen here (FSBB_OK: none) */
     char failure[FSBB_ERROR_MESSAGE_SIZE];

@@ -238,6 +238,13 @@ void fsbb_rank_party_finish(fsbb_rank_party *party)
     pthread_mutex_unlock(&party->lock);
 }
 
+void fsbb_rank_party_notify(fsbb_rank_party *party)
+{
+    pthread_mutex_lock(&party->lock);
+    changed(party);
+    pthread_mutex_unlock(&party->lock);
+}
+
 void fsbb_rank_party_engine_ended(fsbb_rank_party *party)
 {
     pthread_mutex_lock(&party->lock);

@@ -79,6 +79,8 @@ int fsbb_rank_party_deliver(fsbb_rank_party *party, const unsigned char *nodes, 
 int fsbb_rank_party_reclaim(fsbb_rank_party *party, fsbb_node_buffer *out);
 void fsbb_rank_party_hold(fsbb_rank_party *party, int holding);
 void fsbb_rank_party_finish(fsbb_rank_party *party);
+/* Wakes the communication thread (a better schedule to announce). */
+void fsbb_rank_party_notify(fsbb_rank_party *party);
 /* The engine's thread, when the engine returned. */
 void fsbb_rank_party_engine_ended(fsbb_rank_party *party);
 
