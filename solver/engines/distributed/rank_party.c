@@ -173,7 +173,11 @@ void fsbb_rank_party_free(fsbb_rank_party *party)
 
 void fsbb_rank_party_ask(fsbb_rank_party *party, size_t count)
 {
+    /* Gives before this request (a drain's, already collected) do not answer it. */
+    pthread_mutex_lock(&party->lock);
+    party->answered = 0;
     atomic_store(&party->asked, count);
+    pthread_mutex_unlock(&party->lock);
 }
 
 int fsbb_rank_party_answer(fsbb_rank_party *party, fsbb_node_buffer *out)

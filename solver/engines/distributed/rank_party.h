@@ -63,7 +63,8 @@ typedef struct fsbb_rank_party {
 int fsbb_rank_party_init(fsbb_rank_party *party, fsbb_search *search);
 void fsbb_rank_party_free(fsbb_rank_party *party);
 
-/* The communication thread's side. */
+/* The communication thread's side. A request is answered by the engine's next give: gives
+ * before it (a drain's) do not count. */
 void fsbb_rank_party_ask(fsbb_rank_party *party, size_t count);
 /* 1 when the request was answered (or withdrawn: the engine waits in take, or has ended),
  * with the nodes given and not yet collected moved to out (maybe none); 0 while the engine
