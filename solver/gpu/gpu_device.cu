@@ -1,6 +1,7 @@
 /* gpu_device.cu — finding a CUDA GPU this build can run its kernels on (fsbb_gpu_available),
  * and choosing one of several (fsbb_gpu_choose). */
 #include "flowshopbb.h"
+#include "gpu_device.h"
 
 #include <cuda_runtime.h>
 
@@ -28,9 +29,6 @@ extern "C" int fsbb_gpu_available(char *name_out, int size)
         snprintf(name_out, (size_t)size, "%s", prop.name);
     return 1;
 }
-
-/* Declared in search.h (C11, not for nvcc). */
-extern "C" int fsbb_gpu_choose(int index, char *name_out, int size);
 
 extern "C" int fsbb_gpu_choose(int index, char *name_out, int size)
 {

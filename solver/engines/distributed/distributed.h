@@ -11,20 +11,18 @@
 #ifndef FSBB_DISTRIBUTED_H
 #define FSBB_DISTRIBUTED_H
 
+#include "engine.h"
 #include "flowshopbb.h"
 #include "search.h"
 
 #include <stddef.h>
 
-/* Most open nodes one steal asks of a victim (the victim's engine gives at most half of
- * what it has, as its own thieves take). */
-#define FSBB_DISTRIBUTED_STEAL_NODES 65536
-
 typedef struct fsbb_distributed {
     int rank, ranks;
     int local_rank, local_ranks;     /* among the ranks of this host */
-    int use_gpu;                     /* this rank runs the resident GPU engine */
-    /* Knobs, set before fsbb_search_distributed (defaults from fsbb_distributed_begin). */
+    const fsbb_engine *engine;       /* this rank's engine (engine.h), set before fsbb_search_distributed:
+                                        one that takes a party (the CPU or the resident GPU engine) */
+    /* Knobs, set before fsbb_search_distributed. */
     size_t steal_nodes;              /* most nodes a steal asks for */
     double message_delay_s;          /* tests: each message with nodes, steal request or token
                                         waits up to this long (at random) before it leaves */
@@ -42,8 +40,7 @@ int fsbb_mpi_launcher_detected(void);
 int fsbb_distributed_launched(void);
 
 /* Starts MPI (once per process; MPI_THREAD_FUNNELED is all it needs: the thread that calls
- * this makes every MPI call) and fills rank, ranks, local_rank, local_ranks and the knobs'
- * defaults. */
+ * this makes every MPI call) and fills rank, ranks, local_rank and local_ranks. */
 fsbb_status fsbb_distributed_begin(fsbb_distributed *d, fsbb_error *err);
 
 /* Whether every rank got this far without failing (collective: every rank that began calls

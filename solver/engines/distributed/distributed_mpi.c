@@ -10,6 +10,7 @@
 
 #include "checkpoint.h"
 #include "error.h"
+#include "gpu_device.h"
 #include "rank_comm.h"
 #include "stop.h"
 
@@ -44,7 +45,6 @@ fsbb_status fsbb_distributed_begin(fsbb_distributed *d, fsbb_error *err)
     MPI_Comm_rank(host, &d->local_rank);
     MPI_Comm_size(host, &d->local_ranks);
     MPI_Comm_free(&host);
-    d->steal_nodes = FSBB_DISTRIBUTED_STEAL_NODES;
     d->seed = 0x9e3779b9u;
     return FSBB_OK;
 }
@@ -76,29 +76,21 @@ static int share_resumed(const rank_comm *c, const fsbb_checkpoint *saved, fsbb_
     return 0;
 }
 
+static int on_gpu(const fsbb_distributed *d)
+{
+    return d->engine->device == FSBB_DEVICE_GPU;
+}
+
 static void *run_engine(void *arg)
 {
     rank_comm *c = arg;
     fsbb_status status;
-    if (c->dist->use_gpu && fsbb_gpu_choose(c->dist->local_rank, NULL, 0) < 0)
+    if (on_gpu(c->dist) && fsbb_gpu_choose(c->dist->local_rank, NULL, 0) < 0)
         status = fsbb_fail(&c->engine_error, FSBB_ERR_NO_GPU, "no usable GPU for this rank");
-    else if (c->dist->use_gpu)
-        status = fsbb_search_gpu(c->search, &c->engine_error);
     else
-        status = fsbb_search_cpu(c->search, &c->engine_error);
+        status = c->dist->engine->run(c->search, &c->engine_error);
     c->engine_status = status;
     fsbb_rank_party_engine_ended(&c->party);
-    return NULL;
-}
-
-/* What a GPU rank cannot run: the resident engine is the one with a party. */
-static const char *gpu_refusal(const fsbb_search *search)
-{
-    const fsbb_options *options = search->options;
-    if (options->gpu_engine != FSBB_GPU_RESIDENT)
-        return "a distributed search runs the resident GPU engine (not --gpu-engine offload)";
-    if (search->custom_bound_count > 0)
-        return "a distributed search on GPUs takes no custom bound";
     return NULL;
 }
 
@@ -135,9 +127,9 @@ static fsbb_status init_comm(rank_comm *c, fsbb_search *search, fsbb_distributed
     c->known_incumbent = atomic_load(&search->incumbent);
     c->checkpoint_path = search->checkpoint_path;
     c->checkpoint_interval_s = search->checkpoint_interval_s;
-    c->stats.threads = d->use_gpu ? 0 : search->threads;
+    c->stats.threads = d->engine->threads ? search->threads : 0;
     snprintf(c->stats.device, sizeof c->stats.device, "cpu");
-    if (d->use_gpu)
+    if (on_gpu(d))
         fsbb_gpu_choose(d->local_rank, c->stats.device, sizeof c->stats.device);
     fsbb_termination_init(&c->termination, c->rank, c->ranks);
     fsbb_rank_party_init(&c->party, search);
@@ -296,9 +288,12 @@ fsbb_status fsbb_search_distributed(fsbb_search *search, fsbb_distributed *d, fs
 {
     rank_comm c;
     fsbb_status status = init_comm(&c, search, d, err);
-    const char *refusal = d->use_gpu ? gpu_refusal(search) : NULL;
-    if (status == FSBB_OK && refusal)
-        status = fsbb_fail(err, FSBB_ERR_ARGUMENT, "%s", refusal);
+    if (status == FSBB_OK && !d->engine->party)
+        status = fsbb_fail(err, FSBB_ERR_ARGUMENT,
+                           "the %s engine cannot be a rank of a distributed search (it trades no nodes): the CPU "
+                           "and the resident GPU engine can (the divergence options and custom GPU bounds take "
+                           "the offload engine)",
+                           d->engine->name);
     const fsbb_checkpoint empty = {0};
     fsbb_checkpoint share = {0};
     if (status == FSBB_OK && search->resume && share_resumed(&c, search->resume, &share) != 0)
