@@ -14,6 +14,7 @@
 #   make install      flowshop-bb and its manual page, the library, its header and flowshopbb.pc
 #                     under PREFIX (DESTDIR for staging)
 #   make man          the manual page build/flowshop-bb.1 (also made by make), from --help's table
+#   make MPI=0        no distributed search (MPI support is built when mpicc is found)
 #   make examples     the programs of examples/, linked with the library of this build
 
 BUILD    ?= build
@@ -23,6 +24,9 @@ PKGS     := glib-2.0
 NVCC     ?= $(shell command -v nvcc 2>/dev/null)
 CUDA     ?= $(if $(NVCC),1,0)
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(NVCC))
+# The distributed search (mpirun -np N flowshop-bb ...): Open MPI's compile and link flags.
+MPICC    ?= $(shell command -v mpicc 2>/dev/null)
+MPI      ?= $(if $(MPICC),1,0)
 PREFIX   ?= /usr/local
 BINDIR   ?= $(PREFIX)/bin
 LIBDIR   ?= $(PREFIX)/lib
@@ -41,7 +45,8 @@ CFLAGS   += $(ARCH_FLAGS) -std=c11 -Wall -Wextra -pthread -D_GNU_SOURCE -fPIC -f
             $(shell pkg-config --cflags $(PKGS))
 # The library's source folders (headers are included by name, so each is on the include path).
 LIB_DIRS := bounds pool divergence/warp divergence/kernels divergence/analysis solver/core \
-            solver solver/api solver/gpu solver/engines solver/engines/cpu solver/engines/resident solver/engines/offload
+            solver solver/api solver/gpu solver/engines solver/engines/cpu solver/engines/resident solver/engines/offload \
+            solver/engines/distributed
 # The programs' shared code (outside the library) and the sweep runner's, which its tests include.
 PROGRAM_DIRS := solver/tools solver/sweep
 CPPFLAGS += $(addprefix -I,$(LIB_DIRS) $(PROGRAM_DIRS))
@@ -80,6 +85,16 @@ $(shell mkdir -p $(BUILD)/gen && { printf '$(BUILD_FEATURES_TEXT)' | cmp -s - $(
         printf '$(BUILD_FEATURES_TEXT)' >$(BUILD_FEATURES_H); })
 $(BUILD)/solver/api/version.o: CPPFLAGS += -I$(BUILD)/gen
 $(BUILD)/solver/gpu/gpu_device.cu.o: NVFLAGS += -I$(BUILD)/gen
+
+ifeq ($(MPI),1)
+MPI_CFLAGS ?= $(shell $(MPICC) --showme:compile)
+MPI_LIBS   ?= $(shell $(MPICC) --showme:link)
+LIB_C    := $(filter-out %_nompi.c,$(LIB_C))
+CPPFLAGS += -DFSBB_HAVE_MPI $(MPI_CFLAGS)
+LDLIBS   += $(MPI_LIBS)
+else
+LIB_C    := $(filter-out %_mpi.c,$(LIB_C))
+endif
 
 LIB_OBJ := $(LIB_C:%.c=$(BUILD)/%.o) $(LIB_CU:%.cu=$(BUILD)/%.cu.o)
 CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/cli/*.c))
@@ -216,6 +231,7 @@ ifeq ($(CUDA),1)
 	sh test/cli/cuda_arch.sh $(BUILD)/flowshop-bb "$(CUDA_ARCH_NAMES)" "$(CUDA_ARCH_WHY)"
 endif
 	MAKE="$(MAKE)" sh test/cli/library.sh $(BUILD) $(CUDA)
+	sh test/cli/mpi.sh $(BUILD)/flowshop-bb $(MPI)
 
 check-gpu: $(BUILD)/check-gpu $(BUILD)/flowshop-bb
 	@echo "built $(BUILD)/check-gpu: run it on a machine with a GPU"

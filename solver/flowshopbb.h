@@ -290,6 +290,21 @@ FSBB_API void fsbb_solver_on_checkpoint(fsbb_solver *solver, fsbb_checkpoint_fn 
 /* Asks a running solve to stop soon; safe from another thread or a signal handler. */
 FSBB_API void fsbb_solver_interrupt(fsbb_solver *solver);
 
+/* What one rank of a distributed search (run under mpirun) did. */
+typedef struct fsbb_rank_stats {
+    uint64_t nodes;          /* nodes it branched */
+    uint64_t steal_requests; /* requests for open nodes it sent to other ranks */
+    uint64_t steals;         /* those answered with nodes */
+    uint64_t nodes_received; /* open nodes it got from other ranks (the first deal too) */
+    uint64_t nodes_sent;     /* open nodes it gave to other ranks */
+    uint64_t bytes_sent;     /* bytes of all its messages */
+    uint64_t incumbents_sent;/* improved schedules it announced */
+    double incumbent_latency_s; /* longest wait of an announced schedule, sent to received (one host) */
+    double idle_s;           /* seconds its engine waited for nodes (the start and the end included) */
+    int threads;             /* CPU threads of its engine; 0 on a GPU rank */
+    char device[64];         /* "cpu" or its GPU's name */
+} fsbb_rank_stats;
+
 typedef struct fsbb_result {
     int makespan;            /* best makespan: proven optimal when optimal != 0 */
     int *permutation;        /* jobs, 0-based, achieving makespan; NULL when no schedule with
@@ -315,6 +330,9 @@ typedef struct fsbb_result {
     char engine[16];         /* the engine that searched: "cpu", "resident" or "offload" (GPU; the
                                 divergence options and custom GPU bounds take the offload engine,
                                 whatever gpu-engine says); "" when the search did not start */
+    int ranks;               /* processes of a distributed search (mpirun); 0 otherwise */
+    int rank;                /* this process's rank: the result is rank 0's to print */
+    fsbb_rank_stats *rank_stats;  /* on rank 0, one per rank (NULL otherwise) */
 } fsbb_result;
 
 /* Solves. The time limit and fsbb_solver_interrupt apply to every phase: the initial

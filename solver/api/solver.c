@@ -1,10 +1,13 @@
 /* solver.c — fsbb_solver: turns an instance and options into a search (bound tables,
- * initial upper bound, engine choice), runs it and fills the result.
+ * initial upper bound, engine choice), runs it and fills the result. A process started by
+ * an MPI launcher (in a build with MPI) is one rank of a distributed search (distributed.h):
+ * every rank sets up the same search, then they search together.
  *
  * The set-up before the engine (the initial schedule, the LB2 tables) follows the same
  * time limit and interrupt as the search: stopped there, the solve skips the engine and
  * reports the schedule set-up made and the root's bound. */
 #include "checkpoint.h"
+#include "distributed.h"
 #include "engine.h"
 #include "error.h"
 #include "heuristic.h"
@@ -344,19 +347,24 @@ static fsbb_status fill_result(const fsbb_search *search, const fsbb_instance *i
 }
 
 /* The engine of this solve (engine.h), a GPU looked for only when the options allow one;
- * the result's engine and device ("cpu" or the GPU's name). */
-static fsbb_status choose_engine(const fsbb_solver *solver, const fsbb_engine **engine, fsbb_result *result,
-                                 fsbb_error *err)
+ * the result's engine and device ("cpu" or the GPU's name). A rank of a distributed search
+ * past gpu-ranks on its host searches on the CPU. */
+static fsbb_status choose_engine(const fsbb_solver *solver, const fsbb_distributed *dist, const fsbb_engine **engine,
+                                 fsbb_result *result, fsbb_error *err)
 {
+    fsbb_options rank_options = *solver->options;
+    const int gpu_ranks = solver->options->gpu_ranks;
+    if (dist && gpu_ranks > 0 && dist->local_rank >= gpu_ranks)
+        rank_options.device = FSBB_DEVICE_CPU;
     fsbb_error gpu_err = {.code = FSBB_ERR_NO_GPU, .message = "not looked for"};
-    const fsbb_status gpu = solver->options->device == FSBB_DEVICE_CPU
+    const fsbb_status gpu = rank_options.device == FSBB_DEVICE_CPU
                                 ? FSBB_ERR_NO_GPU
                                 : fsbb_gpu_check(result->device, sizeof result->device, &gpu_err);
     /* A GPU this build has no kernel for: an error when the GPU was asked for, the CPU for auto. */
-    if (gpu == FSBB_ERR_GPU_ARCH && solver->options->device == FSBB_DEVICE_GPU)
+    if (gpu == FSBB_ERR_GPU_ARCH && rank_options.device == FSBB_DEVICE_GPU)
         return fsbb_fail(err, gpu, "--device gpu: %s", gpu_err.message);
     const fsbb_engine_request request =
-        fsbb_engine_request_of(solver->options, solver->bounds, solver->bound_count, gpu == FSBB_OK);
+        fsbb_engine_request_of(&rank_options, solver->bounds, solver->bound_count, gpu == FSBB_OK);
     const fsbb_status status = fsbb_engine_choose(&request, engine, err);
     if (status == FSBB_ERR_NO_GPU && gpu != FSBB_OK)
         return fsbb_fail(err, status, "--device gpu: no usable CUDA GPU: %s", gpu_err.message);
@@ -409,10 +417,17 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the bound tables of %s", inst->name);
     /* What the engine loads before its search (a GPU's context and kernels) loads while
      * the CPU prepares the search. */
+    /* A rank of a distributed search skips the warm-up: it would load every rank's kernels on
+     * the first GPU, before the rank knows its GPU or whether it takes one. */
+    const int distributed = fsbb_distributed_launched();
+    fsbb_distributed dist;
+    memset(&dist, 0, sizeof dist);
     fsbb_engine_warm_up warm_up;
+    memset(&warm_up, 0, sizeof warm_up);
     const fsbb_engine_request may_run =
         fsbb_engine_request_of(solver->options, solver->bounds, solver->bound_count, 1);
-    fsbb_engine_warm_up_start(&warm_up, &may_run, inst->m);
+    if (!distributed)
+        fsbb_engine_warm_up_start(&warm_up, &may_run, inst->m);
 
     fsbb_search search;
     const int search_ready = fsbb_search_init(&search, &data, solver->options,
@@ -437,8 +452,15 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
 
     const fsbb_engine *engine = NULL;
     status = search_ready ? FSBB_OK : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the incumbent");
+    if (status == FSBB_OK && distributed)
+        status = fsbb_distributed_begin(&dist, err);
+    const int began = distributed && status == FSBB_OK;
+    result->ranks = dist.ranks;
+    result->rank = dist.rank;
     if (status == FSBB_OK && solver->options->resume_path)
         status = fsbb_search_resume(&search, solver->options->resume_path, &resumed, err);
+    if (began)
+        status = fsbb_distributed_agree(&dist, status, err);
     /* From here on the solve has a result, partial when it stops or fails; the engine is
      * chosen once the set-up has run beside the GPU's warm-up. A usage error (no GPU for
      * --device gpu, divergence options without one) leaves no result. */
@@ -447,13 +469,28 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
         status = set_up(solver, &search, &data, err);
     fsbb_engine_warm_up_finish(&warm_up);
     if (status == FSBB_OK) {
-        status = choose_engine(solver, &engine, result, err);
+        status = choose_engine(solver, began ? &dist : NULL, &engine, result, err);
         searching = status == FSBB_OK;
     }
-    const int engine_runs = status == FSBB_OK && !atomic_load(&search.stop);
-    if (engine_runs)
+    /* The ranks of a distributed search go on together or not at all; every rank runs the
+     * search, stopped or not, so that they end together. */
+    if (began && searching) {
+        const fsbb_status agreed = fsbb_distributed_agree(&dist, status, err);
+        searching = status != FSBB_OK || agreed == FSBB_OK;
+        status = agreed;
+    } else if (began) {
+        fsbb_distributed_agree(&dist, status, err);
+    }
+    const int engine_runs = status == FSBB_OK && (began || !atomic_load(&search.stop));
+    if (engine_runs && began) {
+        dist.engine = engine;
+        dist.steal_nodes = (size_t)solver->options->steal_nodes;
+        dist.message_delay_s = solver->options->message_delay_s;
+        status = fsbb_search_distributed(&search, &dist, err);
+    } else if (engine_runs) {
         status = engine->run(&search, err);
-    if (searching && (!engine_runs || status != FSBB_OK))
+    }
+    if (searching && !began && (!engine_runs || status != FSBB_OK))
         note_unexplored(&search, status == FSBB_OK);
     result->initial_ub = search.initial_ub;
     if (searching) {
@@ -465,6 +502,9 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
         result->gpu_startup_s = engine && engine->device == FSBB_DEVICE_GPU ? search.gpu_startup_s : 0;
     }
     result->time_s = fsbb_now() - search.start_time;
+    result->rank_stats = dist.stats;
+    if (began)
+        fsbb_distributed_end(&dist);
     fsbb_checkpoint_clear(&resumed);
     fsbb_search_clear(&search);
     fsbb_bound_data_free(&data);
@@ -489,4 +529,6 @@ void fsbb_result_clear(fsbb_result *result)
         return;
     free(result->permutation);
     result->permutation = NULL;
+    free(result->rank_stats);
+    result->rank_stats = NULL;
 }

@@ -212,7 +212,9 @@ void fsbb_cli_print_help(FILE *file, fsbb_cli_help_format format)
         {"0", "the search finished: optimality proven"},
         {"1", "a time or node limit stopped it: best schedule and lower bound printed"},
         {"2", "bad usage or input (a refused checkpoint too)"},
-        {"3", "interrupted by SIGINT or SIGTERM: best schedule and lower bound printed"},
+        {"3", "interrupted by SIGINT, SIGTERM or SIGUSR1: best schedule and lower bound printed (under "
+              "mpirun, send SIGUSR1 to mpirun, which forwards it to every rank: on SIGINT or SIGTERM mpirun "
+              "ends the job itself, and only a checkpoint keeps the search)"},
         {"4", "run-time failure (GPU, memory, threads, custom-bound compile: the best schedule found so far "
               "is printed) or output that could not be written"},
         {"5", "the GPU has no kernel in this build (its compute capability is not among the architectures "

@@ -1,7 +1,8 @@
 /* flowshop_bb.c — the flowshop-bb command: parses the command line, runs one solve
  * through the library and prints the result as text or JSON.
  * Exit status: 0 the search finished (optimality proven), 1 a time or node limit stopped
- * it, 2 bad usage or input (a refused checkpoint too), 3 interrupted by SIGINT or SIGTERM,
+ * it, 2 bad usage or input (a refused checkpoint too), 3 interrupted by SIGINT, SIGTERM or
+ * SIGUSR1 (mpirun forwards SIGUSR1 to every rank, and ends the job itself on the others),
  * 4 a run-time failure (GPU, memory, threads, custom-bound compile; the best schedule
  * found before it is still printed) or output that could not be written, 5 a GPU that this
  * build has no kernel for (checked before the search). With --json an error that leaves no
@@ -198,6 +199,60 @@ static void print_text(const solve_report *report)
            fsbb_options_get(report->options, "branch", branch, sizeof branch), result->threads, result->device);
     if (report->resumed_from)
         printf("resumed      from %s\n", report->resumed_from);
+    if (result->ranks > 0 && result->rank_stats) {
+        printf("ranks        %d\n", result->ranks);
+        printf("  rank %14s %9s %9s %12s %12s %14s %9s  %s\n", "nodes", "requests", "steals", "nodes got",
+               "nodes gave", "bytes sent", "idle s", "device");
+        for (int r = 0; r < result->ranks; r++) {
+            const fsbb_rank_stats *s = &result->rank_stats[r];
+            printf("  %4d %14" G_GUINT64_FORMAT " %9" G_GUINT64_FORMAT " %9" G_GUINT64_FORMAT " %12" G_GUINT64_FORMAT
+                   " %12" G_GUINT64_FORMAT " %14" G_GUINT64_FORMAT " %9.3f  %s\n",
+                   r, (guint64)s->nodes, (guint64)s->steal_requests, (guint64)s->steals, (guint64)s->nodes_received,
+                   (guint64)s->nodes_sent, (guint64)s->bytes_sent, s->idle_s, s->device);
+        }
+    }
+}
+
+/* A distributed search's ranks in JSON: "ranks" and one object per rank. */
+static void print_json_ranks(fsbb_json_object *json, GString *out, const fsbb_result *result)
+{
+    fsbb_json_member(json, "ranks");
+    fsbb_json_integer(out, result->ranks);
+    fsbb_json_member(json, "rank_stats");
+    g_string_append_c(out, '[');
+    for (int r = 0; r < result->ranks; r++) {
+        const fsbb_rank_stats *s = &result->rank_stats[r];
+        if (r)
+            g_string_append(out, ", ");
+        fsbb_json_object rank;
+        fsbb_json_object_begin(&rank, out);
+        fsbb_json_member(&rank, "rank");
+        fsbb_json_integer(out, r);
+        fsbb_json_member(&rank, "nodes");
+        fsbb_json_unsigned(out, s->nodes);
+        fsbb_json_member(&rank, "steal_requests");
+        fsbb_json_unsigned(out, s->steal_requests);
+        fsbb_json_member(&rank, "steals");
+        fsbb_json_unsigned(out, s->steals);
+        fsbb_json_member(&rank, "nodes_received");
+        fsbb_json_unsigned(out, s->nodes_received);
+        fsbb_json_member(&rank, "nodes_sent");
+        fsbb_json_unsigned(out, s->nodes_sent);
+        fsbb_json_member(&rank, "bytes_sent");
+        fsbb_json_unsigned(out, s->bytes_sent);
+        fsbb_json_member(&rank, "incumbents_sent");
+        fsbb_json_unsigned(out, s->incumbents_sent);
+        fsbb_json_member(&rank, "incumbent_latency_s");
+        fsbb_json_real(out, s->incumbent_latency_s, 6);
+        fsbb_json_member(&rank, "idle_s");
+        fsbb_json_real(out, s->idle_s, 6);
+        fsbb_json_member(&rank, "threads");
+        fsbb_json_integer(out, s->threads);
+        fsbb_json_member(&rank, "device");
+        fsbb_json_string(out, s->device);
+        fsbb_json_object_end(&rank);
+    }
+    g_string_append_c(out, ']');
 }
 
 /* One JSON object; a resumed search says "ub": "resumed" and names its checkpoint, and its
@@ -281,6 +336,8 @@ static void print_json(const solve_report *report)
     }
     fsbb_json_member(&json, "resumed_from");
     fsbb_json_string_or_null(out, report->resumed_from);
+    if (result->ranks > 0 && result->rank_stats)
+        print_json_ranks(&json, out, result);
     fsbb_json_object_end(&json);
     puts(out->str);
     g_string_free(out, TRUE);
@@ -352,16 +409,20 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
     running_solver = solver;
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
+    signal(SIGUSR1, on_signal);
     fsbb_result result = {0};
     const fsbb_status status = fsbb_solver_solve(solver, &result, &err);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
+    signal(SIGUSR1, SIG_DFL);
     running_solver = NULL;
     if (show_progress)
         fprintf(stderr, "\r\033[K");
+    /* In a distributed search every rank ends with rank 0's outcome, which rank 0 prints. */
+    const int reporting = result.rank == 0;
     char engine[16];
     fsbb_options_get(options, "gpu-engine", engine, sizeof engine);
-    if (strcmp(result.engine, "offload") == 0 && strcmp(engine, "offload") != 0 && !quiet)
+    if (strcmp(result.engine, "offload") == 0 && strcmp(engine, "offload") != 0 && !quiet && reporting)
         fprintf(stderr, "flowshop-bb: the divergence options ran the offload GPU engine (--gpu-engine offload)\n");
     const char *error = status == FSBB_OK ? NULL : err.message;
     if (error)
@@ -371,11 +432,12 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
                       : result.optimal || result.lower_bound >= result.makespan ? EXIT_PROVEN
                                                                                  : EXIT_LIMIT;
     GError *files_error = NULL;
-    if (result.jobs > 0 && !schedule_files_write(&files, instance, &result, &files_error))
+    if (result.jobs > 0 && reporting && !schedule_files_write(&files, instance, &result, &files_error))
         exit_status = EXIT_USAGE;
     if (result.jobs == 0 && error) {
-        report_failure(line, status, error);
-    } else if (result.jobs > 0) {
+        if (reporting)
+            report_failure(line, status, error);
+    } else if (result.jobs > 0 && reporting) {
         if (error || files_error)
             fprintf(stderr, "flowshop-bb: %s\n", error ? error : files_error->message);
         /* A search that ran and failed still has its best schedule to show. */
@@ -389,7 +451,7 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
             print_text(&report);
     }
     g_clear_error(&files_error);
-    if (checkpoint && !error && exit_status != EXIT_PROVEN) {
+    if (checkpoint && !error && exit_status != EXIT_PROVEN && reporting) {
         if (log.final_status == FSBB_OK)
             fprintf(stderr, "flowshop-bb: search saved in %s: continue with --resume %s --checkpoint %s\n",
                     checkpoint, checkpoint, checkpoint);
@@ -397,6 +459,10 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
             fprintf(stderr, "flowshop-bb: the search could not be saved; %s holds the last checkpoint written, "
                             "if any\n", checkpoint);
     }
+    /* mpirun ends the whole job when one process returns non-zero: the other ranks leave
+     * the exit status to rank 0, which prints the result. */
+    if (!reporting)
+        exit_status = EXIT_PROVEN;
     fsbb_result_clear(&result);
 done:
     fsbb_solver_free(solver);

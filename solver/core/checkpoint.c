@@ -168,16 +168,31 @@ static void put_u64(output *out, uint64_t value)
     encode_u64(reserve_output(out, 8), value);
 }
 
-static void put_permutation(output *out, const fsbb_job *jobs, int n)
+/* One open node: i32 lb, u16 front_len, u16 back_len, n x u16 permutation. */
+static void encode_node(unsigned char *to, const fsbb_node *node, int n)
 {
+    encode_u32(to, (uint32_t)node->lb);
+    encode_u16(to + 4, (uint32_t)node->front_len);
+    encode_u16(to + 6, (uint32_t)node->back_len);
     for (int i = 0; i < n; i++)
-        encode_u16(reserve_output(out, 2), (uint32_t)jobs[i]);
+        encode_u16(to + NODE_HEADER_BYTES + 2 * (size_t)i, (uint32_t)node->perm[i]);
+}
+
+size_t fsbb_checkpoint_node_bytes(int n)
+{
+    return NODE_HEADER_BYTES + 2 * (size_t)n;
+}
+
+void fsbb_checkpoint_encode_nodes(const unsigned char *nodes, size_t count, size_t stride, int n, unsigned char *out)
+{
+    for (size_t i = 0; i < count; i++)
+        encode_node(out + i * fsbb_checkpoint_node_bytes(n), (const fsbb_node *)(nodes + i * stride), n);
 }
 
 static void encode_checkpoint(output *out, const fsbb_checkpoint *state)
 {
     const int n = state->n;
-    const size_t node_bytes = NODE_HEADER_BYTES + 2 * (size_t)n;
+    const size_t node_bytes = fsbb_checkpoint_node_bytes(n);
     const uint64_t payload = FIXED_PAYLOAD_BYTES + 2 * (uint64_t)n + (uint64_t)state->open_count * node_bytes;
     memcpy(reserve_output(out, sizeof magic), magic, sizeof magic);
     put_u32(out, FSBB_CHECKPOINT_VERSION);
@@ -203,14 +218,8 @@ static void encode_checkpoint(output *out, const fsbb_checkpoint *state)
         encode_u16(reserve_output(out, 2), state->has_schedule ? (uint32_t)state->incumbent_permutation[i] : 0);
 
     const size_t stride = state->node_stride ? state->node_stride : fsbb_node_size(n);
-    for (size_t i = 0; i < state->open_count && !out->error; i++) {
-        const fsbb_node *node = (const fsbb_node *)(state->open_nodes + i * stride);
-        put_u32(out, (uint32_t)node->lb);
-        unsigned char *lengths = reserve_output(out, 4);
-        encode_u16(lengths, (uint32_t)node->front_len);
-        encode_u16(lengths + 2, (uint32_t)node->back_len);
-        put_permutation(out, node->perm, n);
-    }
+    for (size_t i = 0; i < state->open_count && !out->error; i++)
+        encode_node(reserve_output(out, node_bytes), (const fsbb_node *)(state->open_nodes + i * stride), n);
     flush_output(out);
     unsigned char trailer[TRAILER_BYTES];
     encode_u64(trailer, out->hash);
@@ -305,6 +314,35 @@ static int decode_permutation(const unsigned char *from, int n, size_t *seen, si
     return 1;
 }
 
+/* One encoded open node into node, checked: NULL, or what is wrong with it. */
+static const char *decode_node(const unsigned char *at, int n, size_t *seen, size_t stamp, fsbb_node *node)
+{
+    const int32_t lb = to_signed(decode_u32(at));
+    const uint32_t front = decode_u16(at + 4), back = decode_u16(at + 6);
+    if (lb < 0 || front + back >= (uint32_t)n)
+        return "an open node has an impossible bound or depth";
+    if (!decode_permutation(at + NODE_HEADER_BYTES, n, seen, stamp, node->perm, NULL))
+        return "an open node's jobs are not a permutation";
+    node->lb = lb;
+    node->front_len = (int16_t)front;
+    node->back_len = (int16_t)back;
+    return NULL;
+}
+
+const char *fsbb_checkpoint_decode_nodes(const unsigned char *encoded, size_t count, int n, unsigned char *nodes,
+                                         size_t stride)
+{
+    size_t *seen = calloc((size_t)n, sizeof *seen);
+    if (!seen)
+        return "out of memory to check the nodes";
+    const char *problem = NULL;
+    for (size_t i = 0; i < count && !problem; i++)
+        problem = decode_node(encoded + i * fsbb_checkpoint_node_bytes(n), n, seen, i + 1,
+                              (fsbb_node *)(nodes + i * stride));
+    free(seen);
+    return problem;
+}
+
 static fsbb_status corrupt(fsbb_error *err, const char *source, const char *what)
 {
     return fsbb_fail(err, FSBB_ERR_CHECKPOINT, "checkpoint %s is corrupt (%s)", source, what);
@@ -384,7 +422,7 @@ fsbb_status fsbb_checkpoint_parse(const unsigned char *data, size_t size, const 
     if (bad)
         return corrupt(err, source, bad);
     const int n = out->n;
-    const size_t node_bytes = NODE_HEADER_BYTES + 2 * (size_t)n;
+    const size_t node_bytes = fsbb_checkpoint_node_bytes(n);
     const size_t rest = (size_t)payload - FIXED_PAYLOAD_BYTES;
     const uint64_t open = decode_u64(at + 72);
     if (rest < 2 * (size_t)n || (rest - 2 * (size_t)n) % node_bytes != 0 ||
@@ -411,18 +449,8 @@ fsbb_status fsbb_checkpoint_parse(const unsigned char *data, size_t size, const 
         memset(out->incumbent_permutation, 0, sizeof(int) * (size_t)n);
     }
     at += 2 * (size_t)n;
-    for (size_t i = 0; i < out->open_count && !problem; i++, at += node_bytes) {
-        fsbb_node *node = (fsbb_node *)(out->open_nodes + i * out->node_stride);
-        const int32_t lb = to_signed(decode_u32(at));
-        const uint32_t front = decode_u16(at + 4), back = decode_u16(at + 6);
-        if (lb < 0 || front + back >= (uint32_t)n)
-            problem = "an open node has an impossible bound or depth";
-        else if (!decode_permutation(at + NODE_HEADER_BYTES, n, seen, i + 2, node->perm, NULL))
-            problem = "an open node's jobs are not a permutation";
-        node->lb = lb;
-        node->front_len = (int16_t)front;
-        node->back_len = (int16_t)back;
-    }
+    for (size_t i = 0; i < out->open_count && !problem; i++, at += node_bytes)
+        problem = decode_node(at, n, seen, i + 2, (fsbb_node *)(out->open_nodes + i * out->node_stride));
     free(seen);
     if (problem) {
         fsbb_checkpoint_clear(out);

@@ -71,6 +71,15 @@ fsbb_status fsbb_checkpoint_read(const char *path, fsbb_checkpoint *out, fsbb_er
 
 void fsbb_checkpoint_clear(fsbb_checkpoint *checkpoint);
 
+/* The open nodes' encoding on its own, for nodes sent between processes (the distributed
+ * search): fsbb_checkpoint_node_bytes(n) bytes a node. encode_nodes writes count nodes
+ * (stride bytes apart in the fsbb_node layout) to out; decode_nodes checks and decodes count
+ * of them into nodes (stride apart), as the reader checks a file's: NULL, or what is wrong. */
+size_t fsbb_checkpoint_node_bytes(int n);
+void fsbb_checkpoint_encode_nodes(const unsigned char *nodes, size_t count, size_t stride, int n, unsigned char *out);
+const char *fsbb_checkpoint_decode_nodes(const unsigned char *encoded, size_t count, int n, unsigned char *nodes,
+                                         size_t stride);
+
 /* ---- Engines ------------------------------------------------------------------------ */
 
 /* Fills state with everything but the open nodes: the search's fingerprint, tree options,

@@ -120,6 +120,22 @@ static const option_entry table[] = {
       .help = "continue the search saved in FILE (same instance, --lb, --branch and --lb2-pairs); its upper "
               "bound replaces --ub, and the limits count the time and nodes of the earlier runs too"},
      FIELD_PATH, FIELD(resume_path), NULL, NULL},
+    /* Distributed search */
+    {{.name = "gpu-ranks", INTEGER(0, 1 << 20), .default_value = "0",
+      .group = "Distributed search (mpirun -np N flowshop-bb ...; a build with MPI)",
+      .help = "with --device gpu or auto, the first N ranks of each host take a GPU (ranks share a host's GPUs "
+              "round-robin), the others search with --threads (default 0: every rank takes a GPU; with --device "
+              "auto a rank without one searches with threads)"},
+     FIELD_INT, FIELD(gpu_ranks), NULL, NULL},
+    {{.name = "steal-nodes", INTEGER(1, 1 << 30), .default_value = "65536",
+      .group = "Distributed search (mpirun -np N flowshop-bb ...; a build with MPI)",
+      .help = "most open nodes an idle rank takes from another at once (default 65536)"},
+     FIELD_INT, FIELD(steal_nodes), NULL, NULL},
+    {{.name = "message-delay", SECONDS, .default_value = "0",
+      .group = "Distributed search (mpirun -np N flowshop-bb ...; a build with MPI)",
+      .help = "for tests of the protocol: each message with nodes, steal request or termination token waits up "
+              "to S seconds at random (default 0)"},
+     FIELD_DOUBLE, FIELD(message_delay_s), NULL, NULL},
     /* GPU */
     {{.name = "gpu-engine", WORDS(gpu_engine_words), .default_value = "resident", .group = "GPU",
       .help = "device-resident search (default), or CPU branching with GPU bounding"},

@@ -55,6 +55,9 @@ struct fsbb_options {
     char *checkpoint_path;          /* NULL: no checkpoints */
     double checkpoint_interval_s;   /* 0: only when the search stops */
     char *resume_path;              /* NULL: start from the root */
+    int gpu_ranks;                  /* distributed GPU run: ranks of a host that take a GPU (0: all) */
+    int steal_nodes;                /* distributed: most open nodes a steal asks for */
+    double message_delay_s;         /* distributed, tests: messages wait up to this long (0: none) */
     fsbb_div_options divergence;
 };
 

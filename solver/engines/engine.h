@@ -37,6 +37,8 @@ typedef struct fsbb_engine {
     fsbb_engine_custom custom;
     int divergence;                     /* 1: runs only with divergence options, 0: only without */
     int threads;                        /* 1: searches with the solve's CPU threads; 0: with one */
+    int party;                          /* 1: trades open nodes with a party (work_exchange.h), so it
+                                           can be a rank of a distributed search (distributed.h) */
     /* Runs the search; FSBB_OK when it ended or a limit or interrupt stopped it. NULL in a
      * build without CUDA (a GPU engine is then never chosen: no GPU is usable). */
     fsbb_status (*run)(fsbb_search *search, fsbb_error *err);

@@ -29,14 +29,15 @@ static fsbb_status search_offload_divergence(fsbb_search *search, fsbb_error *er
 
 static const fsbb_engine engines[] = {
     {.name = "resident", .device = FSBB_DEVICE_GPU, .gpu_engine = FSBB_GPU_RESIDENT, .bounds = EVERY_BOUND,
-     .custom = FSBB_ENGINE_CUSTOM_NONE, .divergence = 0, .threads = 0, .run = CUDA_ONLY(fsbb_search_gpu_resident),
+     .custom = FSBB_ENGINE_CUSTOM_NONE, .divergence = 0, .threads = 0, .party = 1,
+     .run = CUDA_ONLY(fsbb_search_gpu_resident),
      .warm_up = CUDA_ONLY(fsbb_resident_warm_up)},
     {.name = "offload", .device = FSBB_DEVICE_GPU, .gpu_engine = FSBB_GPU_OFFLOAD, .bounds = EVERY_BOUND,
      .custom = FSBB_ENGINE_CUSTOM_GPU_SOURCE, .divergence = 0, .threads = 1, .run = CUDA_ONLY(fsbb_search_gpu_offload)},
     {.name = "offload", .device = FSBB_DEVICE_GPU, .gpu_engine = FSBB_GPU_OFFLOAD, .bounds = EVERY_BOUND,
      .custom = FSBB_ENGINE_CUSTOM_NONE, .divergence = 1, .threads = 1, .run = CUDA_ONLY(search_offload_divergence)},
     {.name = "cpu", .device = FSBB_DEVICE_CPU, .bounds = EVERY_BOUND, .custom = FSBB_ENGINE_CUSTOM_CPU,
-     .divergence = 0, .threads = 1, .run = fsbb_search_cpu},
+     .divergence = 0, .threads = 1, .party = 1, .run = fsbb_search_cpu},
 };
 
 enum { ENGINE_COUNT = sizeof engines / sizeof *engines };

@@ -1,9 +1,11 @@
 /* gpu_device.cu — whether this build can run its kernels on the current CUDA GPU
  * (fsbb_gpu_check, fsbb_gpu_available): a GPU is there, the driver is recent enough for
  * the build's CUDA runtime, and one of the build's images (machine code for its compute
- * capability, or PTX the driver compiles for it) loads. */
+ * capability, or PTX the driver compiles for it) loads; and choosing one of several GPUs
+ * (fsbb_gpu_choose). */
 #include "build_features.h"
 #include "flowshopbb.h"
+#include "gpu_device.h"
 
 extern "C" {
 #include "error.h"
@@ -61,4 +63,22 @@ extern "C" fsbb_status fsbb_gpu_check(char *name_out, int size, fsbb_error *err)
 extern "C" int fsbb_gpu_available(char *name_out, int size)
 {
     return fsbb_gpu_check(name_out, size, NULL) == FSBB_OK;
+}
+
+extern "C" int fsbb_gpu_choose(int index, char *name_out, int size)
+{
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count < 1) {
+        cudaGetLastError();
+        return -1;
+    }
+    const int device = index % count;
+    cudaDeviceProp prop;
+    if (cudaSetDevice(device) != cudaSuccess || cudaGetDeviceProperties(&prop, device) != cudaSuccess) {
+        cudaGetLastError();
+        return -1;
+    }
+    if (name_out && size > 0)
+        snprintf(name_out, (size_t)size, "%s", prop.name);
+    return device;
 }

@@ -1,7 +1,8 @@
 /* gpu_nocuda.c — the device probe of a build made without CUDA: no GPU is usable, so the
- * engine table (engine.h) never chooses a GPU engine. */
+ * engine table (engine.h) never chooses a GPU engine, and none can be chosen. */
 #include "error.h"
 #include "flowshopbb.h"
+#include "gpu_device.h"
 
 #include <stddef.h>
 
@@ -15,4 +16,12 @@ fsbb_status fsbb_gpu_check(char *name_out, int size, fsbb_error *err)
 int fsbb_gpu_available(char *name_out, int size)
 {
     return fsbb_gpu_check(name_out, size, NULL) == FSBB_OK;
+}
+
+int fsbb_gpu_choose(int index, char *name_out, int size)
+{
+    (void)index;
+    (void)name_out;
+    (void)size;
+    return -1;
 }

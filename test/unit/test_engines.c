@@ -129,8 +129,27 @@ static void test_warm_up(void)
     fsbb_options_free(options);
 }
 
+/* The engines that can be a rank of a distributed search: those that trade open nodes with a
+ * party (work_exchange.h), the CPU and the resident engine; not the offload engine. */
+static void test_party(void)
+{
+    static const char *const cpu[] = {"device", "cpu", NULL};
+    static const char *const gpu[] = {"device", "gpu", NULL};
+    static const char *const gpu_offload[] = {"device", "gpu", "gpu-engine", "offload", NULL};
+    static const char *const divergence[] = {"device", "gpu", "lb", "lb2", "ccc", "on", NULL};
+    choice c = choose(cpu, NULL, 0, 1);
+    CU_ASSERT_TRUE(chose(&c, "cpu", 0) && c.engine->party);
+    c = choose(gpu, NULL, 0, 1);
+    CU_ASSERT_TRUE(chose(&c, "resident", 0) && c.engine->party);
+    c = choose(gpu_offload, NULL, 0, 1);
+    CU_ASSERT_TRUE(chose(&c, "offload", 0) && !c.engine->party);
+    c = choose(divergence, NULL, 0, 1);
+    CU_ASSERT_TRUE(chose(&c, "offload", 1) && !c.engine->party);
+}
+
 FSBB_SUITE("engines",
            {"the device, a usable GPU and gpu-engine choose the engine", test_devices},
            {"custom bounds take the offload engine on a GPU, the CPU engine without GPU source", test_custom_bounds},
            {"the divergence options take the offload engine's kernels, and only on a GPU", test_divergence},
-           {"the warm-up is that of the engine a GPU would run", test_warm_up})
+           {"the warm-up is that of the engine a GPU would run", test_warm_up},
+           {"the CPU and resident engines take a party (distributed ranks), the offload engine does not", test_party})

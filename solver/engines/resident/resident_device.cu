@@ -731,3 +731,78 @@ extern "C" void fsbb_resident_device_shape(const fsbb_resident_device *dev, fsbb
     shape->iterations = dev->iterations;
     shape->spilled_nodes = dev->spilled_total;
 }
+
+/* ---- A party's side (work_exchange.h) ------------------------------------------------- */
+
+/* Every open node leaves the device: exported, then the pool, the staged children and the
+ * spilled nodes emptied. */
+static fsbb_status take_all(fsbb_resident_device *dev, unsigned char **nodes, size_t *taken, fsbb_error *err)
+{
+    fsbb_status status = fsbb_resident_device_export(dev, nodes, taken, err);
+    if (status != FSBB_OK)
+        return status;
+    dev->state->top = 0;
+    dev->state->staged = 0;
+    dev->spill_count = 0;
+    return write_state(dev, err);
+}
+
+extern "C" fsbb_status fsbb_resident_device_take(fsbb_resident_device *dev, size_t count, unsigned char **nodes,
+                                                 size_t *taken, fsbb_error *err)
+{
+    fsbb_resident_control *s = dev->state;
+    const size_t top = (size_t)s->top, total = top + (size_t)s->staged + dev->spill_count;
+    *nodes = NULL;
+    *taken = 0;
+    if (count >= total)
+        return take_all(dev, nodes, taken, err);
+    const size_t stride = fsbb_node_size(dev->data->n);
+    const size_t from_spill = count < dev->spill_count ? count : dev->spill_count;
+    const size_t rest = count - from_spill, from_pool = rest < top ? rest : top;
+    unsigned char *out = (unsigned char *)malloc((from_spill + from_pool) * stride + 1);
+    int *piece = (int *)malloc(from_pool * dev->node_bytes + 1);
+    if (!out || !piece) {
+        free(out);
+        free(piece);
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for %zu open nodes", count);
+    }
+    /* The spill's front holds its oldest nodes (spill_out appends the pool's bottom). */
+    convert_nodes(dev, (const int *)dev->spill, from_spill, out, stride);
+    memmove(dev->spill, dev->spill + from_spill * dev->node_bytes, (dev->spill_count - from_spill) * dev->node_bytes);
+    dev->spill_count -= from_spill;
+    fsbb_status status = FSBB_OK;
+    if (from_pool > 0) {
+        status = export_range(dev, dev->prm.pool, from_pool, out + from_spill * stride, stride, piece, from_pool, err);
+        /* The rest of the pool moves down, in pieces that do not overlap. */
+        const size_t node_ints = (size_t)dev->prm.layout.stride;
+        for (size_t from = from_pool; status == FSBB_OK && from < top; from += from_pool) {
+            const size_t length = top - from < from_pool ? top - from : from_pool;
+            if (cudaMemcpyAsync(dev->prm.pool + (from - from_pool) * node_ints, dev->prm.pool + from * node_ints,
+                                length * dev->node_bytes, cudaMemcpyDeviceToDevice, dev->stream) != cudaSuccess)
+                status = fsbb_fail(err, FSBB_ERR_GPU, "could not move the device pool down");
+        }
+        if (status == FSBB_OK && cudaStreamSynchronize(dev->stream) != cudaSuccess)
+            status = fsbb_fail(err, FSBB_ERR_GPU, "could not move the device pool down");
+        if (status == FSBB_OK) {
+            s->top = (int)(top - from_pool);
+            status = write_state(dev, err);
+        }
+    }
+    free(piece);
+    if (status != FSBB_OK) {
+        free(out);
+        return status;
+    }
+    *nodes = out;
+    *taken = from_spill + from_pool;
+    return FSBB_OK;
+}
+
+extern "C" fsbb_status fsbb_resident_device_lower_incumbent(fsbb_resident_device *dev, int makespan, fsbb_error *err)
+{
+    if (makespan >= dev->state->incumbent)
+        return FSBB_OK;
+    dev->state->incumbent = makespan;
+    FSBB_CUDA_TRY(cudaMemcpy(&dev->prm.control->incumbent, &makespan, sizeof makespan, cudaMemcpyHostToDevice));
+    return FSBB_OK;
+}

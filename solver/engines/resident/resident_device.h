@@ -119,6 +119,18 @@ fsbb_status fsbb_resident_device_open_min(fsbb_resident_device *device, int *lb,
 fsbb_status fsbb_resident_device_export(fsbb_resident_device *device, unsigned char **nodes, size_t *count,
                                         fsbb_error *err);
 
+/* For a party that trades nodes with the engine (work_exchange.h; the device is idle):
+ * removes up to count of the oldest open nodes, the spilled ones first, then the pool's
+ * bottom (the nearest the root), all of them when count covers every open node, and returns
+ * them in the node.h layout in a new array of *taken nodes fsbb_node_size(n) bytes apart
+ * (free it). */
+fsbb_status fsbb_resident_device_take(fsbb_resident_device *device, size_t count, unsigned char **nodes,
+                                      size_t *taken, fsbb_error *err);
+
+/* Lowers the device's incumbent to makespan (a better schedule found elsewhere; the device
+ * is idle). */
+fsbb_status fsbb_resident_device_lower_incumbent(fsbb_resident_device *device, int makespan, fsbb_error *err);
+
 /* The launch shape and sizes in use, and the totals so far. */
 typedef struct fsbb_resident_shape {
     int batch, block_size, grid_size, iterations_per_sync;

@@ -8,7 +8,9 @@
  * search without an upper bound starts on the CPU (warm_start.h) and continues from the
  * open nodes it leaves. With --lb auto it turns LB2 on and off per depth between runs, by
  * the rule of lb_auto.h on the device's per-depth counts, and runs the plain LB1 kernel
- * while the depths turned on do not pay for the refining kernel (auto_after_run). */
+ * while the depths turned on do not pay for the refining kernel (auto_after_run). With a
+ * party (work_exchange.h, resident_party.h) it trades nodes between runs, takes more instead
+ * of ending, and saves no checkpoint (the party does). */
 #include "resident_search.h"
 
 #include "checkpoint.h"
@@ -16,6 +18,7 @@
 #include "lb1.h"
 #include "lb2.h"
 #include "lb_auto.h"
+#include "resident_party.h"
 #include "warm_start.h"
 
 #include <limits.h>
@@ -244,7 +247,7 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
         memset(stats, 0, sizeof *stats);
     fsbb_open_nodes warm = {0};
     const uint64_t warm_budget = search->options->warm_start_nodes;
-    if (atomic_load(&search->incumbent) == INT_MAX && warm_budget > 0) {
+    if (atomic_load(&search->incumbent) == INT_MAX && warm_budget > 0 && !search->party) {
         const double warm_start = fsbb_now();
         const uint64_t nodes_at_start = atomic_load(&search->nodes);
         const fsbb_status warmed = fsbb_warm_start(search, warm_budget, &warm, err);
@@ -271,7 +274,7 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
         status = fsbb_resident_device_push(device, (const fsbb_node *)start.nodes, start.stride, start.count, err);
     free(warm.nodes);
     const uint64_t root_bound = root ? 1 : 0;
-    const double interval = search->checkpoint_path ? search->checkpoint_interval_s : 0;
+    const double interval = search->checkpoint_path && !search->party ? search->checkpoint_interval_s : 0;
     double checkpoint_due = fsbb_now() + interval;
 
     const double search_start = fsbb_now();
@@ -302,8 +305,19 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
         atomic_store(&search->nodes, nodes_before + state.nodes);
         atomic_store(&search->bounded, bounded_before + root_bound + state.bounded);
         status = offer_record(search, device, state.record_makespan, schedule, err);
-        if (status != FSBB_OK || state.device_nodes + state.host_nodes == 0)
+        if (status == FSBB_OK && search->party)
+            status = fsbb_resident_party_serve(search, device, &state, err);
+        if (status != FSBB_OK)
             break;
+        if (state.device_nodes + state.host_nodes == 0) {
+            int took = 0;
+            if (search->party)
+                status = fsbb_resident_party_take(search, device, &took, err);
+            stopped = search->party && !took && atomic_load(&search->stop);
+            if (took)
+                continue;
+            break;
+        }
         if (fsbb_search_should_stop(search)) {
             stopped = 1;
             break;
@@ -313,9 +327,13 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
             checkpoint_due = fsbb_now() + interval;
         }
     }
-    if (status == FSBB_OK && search->checkpoint_path)
+    if (status == FSBB_OK && search->party) {
+        if (stopped)
+            status = fsbb_resident_party_give_back(search, device, err);
+    } else if (status == FSBB_OK && search->checkpoint_path) {
         save_checkpoint(search, device, 1);
-    if (status == FSBB_OK && stopped) {
+    }
+    if (status == FSBB_OK && stopped && !search->party) {
         int open = INT_MAX;
         status = fsbb_resident_device_open_min(device, &open, err);
         if (status == FSBB_OK && open < INT_MAX)

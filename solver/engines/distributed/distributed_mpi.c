@@ -1,0 +1,331 @@
+/* distributed_mpi.c — the distributed search (distributed.h): MPI's start and end, a rank's
+ * share of the tree, its engine on a thread of its own, the communication loop on the
+ * calling thread (rank_comm_mpi.c), then the end: every rank's totals, open nodes and best
+ * schedule to rank 0 (rank_gather_mpi.c), and rank 0's outcome back to every rank.
+ *
+ * MPI threading: the thread that starts MPI runs the communication loop and makes every MPI
+ * call, so MPI_THREAD_FUNNELED is all that is asked for; the engine's threads only meet it
+ * through the party (rank_party.h). */
+#include "distributed.h"
+
+#include "checkpoint.h"
+#include "error.h"
+#include "gpu_device.h"
+#include "rank_comm.h"
+#include "stop.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int fsbb_distributed_launched(void)
+{
+    return fsbb_mpi_launcher_detected();
+}
+
+fsbb_status fsbb_distributed_begin(fsbb_distributed *d, fsbb_error *err)
+{
+    memset(d, 0, sizeof *d);
+    int initialized = 0, finalized = 0, provided = 0;
+    MPI_Initialized(&initialized);
+    MPI_Finalized(&finalized);
+    if (finalized)
+        return fsbb_fail(err, FSBB_ERR_RESOURCE, "MPI has ended in this process: one distributed solve per process");
+    if (!initialized && MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
+        return fsbb_fail(err, FSBB_ERR_RESOURCE, "MPI could not start");
+    if (initialized)
+        MPI_Query_thread(&provided);
+    if (provided < MPI_THREAD_FUNNELED)
+        return fsbb_fail(err, FSBB_ERR_RESOURCE, "this MPI offers no thread support (MPI_THREAD_FUNNELED)");
+    MPI_Comm_rank(MPI_COMM_WORLD, &d->rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &d->ranks);
+    MPI_Comm host;
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &host);
+    MPI_Comm_rank(host, &d->local_rank);
+    MPI_Comm_size(host, &d->local_ranks);
+    MPI_Comm_free(&host);
+    d->seed = 0x9e3779b9u;
+    return FSBB_OK;
+}
+
+void fsbb_distributed_end(fsbb_distributed *d)
+{
+    /* A rank that lost MPI leaves without MPI_Finalize: mpirun then ends the whole job. */
+    if (d->broken)
+        return;
+    int finalized = 0;
+    MPI_Finalized(&finalized);
+    if (!finalized)
+        MPI_Finalize();
+}
+
+/* This rank's share of a resumed search: the checkpoint's nodes i with i % ranks == rank. */
+static int share_resumed(const rank_comm *c, const fsbb_checkpoint *saved, fsbb_checkpoint *share)
+{
+    memset(share, 0, sizeof *share);
+    const size_t count = saved->open_count / (size_t)c->ranks +
+                         ((size_t)c->rank < saved->open_count % (size_t)c->ranks ? 1 : 0);
+    share->open_nodes = malloc(count ? count * c->node_size : 1);
+    if (!share->open_nodes)
+        return -1;
+    for (size_t i = (size_t)c->rank, k = 0; i < saved->open_count; i += (size_t)c->ranks, k++)
+        memcpy(share->open_nodes + k * c->node_size, saved->open_nodes + i * saved->node_stride, c->node_size);
+    share->open_count = count;
+    share->node_stride = c->node_size;
+    return 0;
+}
+
+static int on_gpu(const fsbb_distributed *d)
+{
+    return d->engine->device == FSBB_DEVICE_GPU;
+}
+
+static void *run_engine(void *arg)
+{
+    rank_comm *c = arg;
+    fsbb_status status;
+    if (on_gpu(c->dist) && fsbb_gpu_choose(c->dist->local_rank, NULL, 0) < 0)
+        status = fsbb_fail(&c->engine_error, FSBB_ERR_NO_GPU, "no usable GPU for this rank");
+    else
+        status = c->dist->engine->run(c->search, &c->engine_error);
+    c->engine_status = status;
+    fsbb_rank_party_engine_ended(&c->party);
+    return NULL;
+}
+
+static void free_comm(rank_comm *c)
+{
+    fsbb_rank_party_free(&c->party);
+    fsbb_node_buffer_free(&c->held);
+    fsbb_node_buffer_free(&c->answer);
+    for (int i = 0; i < c->send_count; i++)
+        free(c->sends[i].bytes);
+    free(c->sends);
+    free(c->received);
+    free(c->decoded);
+    free(c->schedule);
+    free(c->reported);
+    if (c->comm != MPI_COMM_NULL)
+        MPI_Comm_free(&c->comm);
+}
+
+static fsbb_status init_comm(rank_comm *c, fsbb_search *search, fsbb_distributed *d, fsbb_error *err)
+{
+    memset(c, 0, sizeof *c);
+    c->comm = MPI_COMM_NULL;
+    c->search = search;
+    c->dist = d;
+    c->rank = d->rank;
+    c->ranks = d->ranks;
+    c->n = search->data->n;
+    c->node_size = fsbb_node_size(c->n);
+    c->node_bytes = fsbb_checkpoint_node_bytes(c->n);
+    c->rng = d->seed ^ (2654435761u * (unsigned)(d->rank + 1));
+    c->rng += c->rng == 0;
+    c->victim = -1;
+    c->known_incumbent = atomic_load(&search->incumbent);
+    c->checkpoint_path = search->checkpoint_path;
+    c->checkpoint_interval_s = search->checkpoint_interval_s;
+    c->stats.threads = d->engine->threads ? search->threads : 0;
+    snprintf(c->stats.device, sizeof c->stats.device, "cpu");
+    if (on_gpu(d))
+        fsbb_gpu_choose(d->local_rank, c->stats.device, sizeof c->stats.device);
+    fsbb_termination_init(&c->termination, c->rank, c->ranks);
+    fsbb_rank_party_init(&c->party, search);
+    fsbb_node_buffer_init(&c->held, c->node_size);
+    fsbb_node_buffer_init(&c->answer, c->node_size);
+    c->schedule = malloc(sizeof *c->schedule * (size_t)c->n);
+    c->reported = calloc((size_t)c->ranks, sizeof *c->reported);
+    if (!c->schedule || !c->reported)
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for rank %d's communication", c->rank);
+    if (MPI_Comm_dup(MPI_COMM_WORLD, &c->comm) != MPI_SUCCESS)
+        return fsbb_fail(err, FSBB_ERR_RESOURCE, "rank %d: no MPI communicator", c->rank);
+    MPI_Comm_set_errhandler(c->comm, MPI_ERRORS_RETURN);
+    return FSBB_OK;
+}
+
+fsbb_status fsbb_distributed_agree(fsbb_distributed *d, fsbb_status status, fsbb_error *err)
+{
+    int failed = status == FSBB_OK ? INT_MAX : d->rank, first = INT_MAX;
+    if (MPI_Allreduce(&failed, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD) != MPI_SUCCESS) {
+        d->broken = 1;
+        return fsbb_fail(err, FSBB_ERR_RESOURCE, "rank %d: the ranks could not agree to start", d->rank);
+    }
+    if (first == INT_MAX)
+        return FSBB_OK;
+    struct {
+        int32_t status;
+        char message[FSBB_ERROR_MESSAGE_SIZE];
+    } failure = {.status = status};
+    if (d->rank == first)
+        snprintf(failure.message, sizeof failure.message, "rank %d: %.*s", d->rank,
+                 (int)sizeof failure.message - 32, err->message);
+    if (MPI_Bcast(&failure, (int)sizeof failure, MPI_BYTE, first, MPI_COMM_WORLD) != MPI_SUCCESS) {
+        d->broken = 1;
+        return fsbb_fail(err, FSBB_ERR_RESOURCE, "rank %d: the ranks could not agree to start", d->rank);
+    }
+    return fsbb_fail(err, (fsbb_status)failure.status, "%s", failure.message);
+}
+
+/* Rank 0's outcome, sent to every rank so that each process reports the same. */
+typedef struct outcome {
+    uint64_t nodes, bounded;
+    int32_t incumbent, has_schedule, stop, interrupted, limit_reached, open_lower_bound, status;
+    char message[FSBB_ERROR_MESSAGE_SIZE];
+} outcome;
+
+static fsbb_status share_outcome(rank_comm *c, fsbb_status status, fsbb_error *err)
+{
+    fsbb_search *search = c->search;
+    outcome o;
+    memset(&o, 0, sizeof o);
+    if (c->rank == 0) {
+        o.nodes = atomic_load(&search->nodes);
+        o.bounded = atomic_load(&search->bounded);
+        pthread_mutex_lock(&search->incumbent_lock);
+        o.incumbent = atomic_load(&search->incumbent);
+        o.has_schedule = search->incumbent_found;
+        for (int j = 0; j < c->n; j++)
+            c->schedule[j] = search->incumbent_permutation[j];
+        pthread_mutex_unlock(&search->incumbent_lock);
+        o.stop = atomic_load(&search->stop);
+        o.interrupted = atomic_load(&search->interrupted);
+        o.limit_reached = atomic_load(&search->limit_reached);
+        o.open_lower_bound = atomic_load(&search->open_lower_bound);
+        o.status = status;
+        if (status != FSBB_OK)
+            snprintf(o.message, sizeof o.message, "%s", err->message);
+    }
+    if (MPI_Bcast(&o, (int)sizeof o, MPI_BYTE, 0, c->comm) != MPI_SUCCESS ||
+        MPI_Bcast(c->schedule, c->n, MPI_INT32_T, 0, c->comm) != MPI_SUCCESS) {
+        c->dist->broken = 1;
+        return fsbb_fail(err, FSBB_ERR_RESOURCE, "rank %d: the outcome of the search did not arrive", c->rank);
+    }
+    if (c->rank == 0)
+        return status;
+    atomic_store(&search->nodes, o.nodes);
+    atomic_store(&search->bounded, o.bounded);
+    if (o.has_schedule) {
+        fsbb_job *jobs = malloc(sizeof *jobs * (size_t)c->n);
+        for (int j = 0; jobs && j < c->n; j++)
+            jobs[j] = (fsbb_job)c->schedule[j];
+        if (jobs)
+            fsbb_search_offer(search, o.incumbent, jobs);
+        free(jobs);
+    }
+    atomic_store(&search->stop, o.stop);
+    atomic_store(&search->interrupted, o.interrupted);
+    atomic_store(&search->limit_reached, o.limit_reached);
+    atomic_store(&search->open_lower_bound, o.open_lower_bound);
+    if (o.status != FSBB_OK)
+        return fsbb_fail(err, (fsbb_status)o.status, "%s", o.message);
+    return FSBB_OK;
+}
+
+/* The engine's view of the search while it runs on a rank. */
+typedef struct engine_view {
+    const fsbb_work_party *party;
+    const fsbb_checkpoint *resume;
+    double checkpoint_interval_s;
+    fsbb_progress_fn on_progress;
+    fsbb_incumbent_fn on_incumbent;
+    void *incumbent_data;
+} engine_view;
+
+static void swap_view(fsbb_search *search, engine_view *view)
+{
+    const engine_view old = {search->party,       search->resume,       search->checkpoint_interval_s,
+                             search->on_progress, search->on_incumbent, search->incumbent_data};
+    search->party = view->party;
+    search->resume = view->resume;
+    search->checkpoint_interval_s = view->checkpoint_interval_s;
+    search->on_progress = view->on_progress;
+    search->on_incumbent = view->on_incumbent;
+    search->incumbent_data = view->incumbent_data;
+    *view = old;
+}
+
+/* A better schedule found or heard on this rank: the communication loop wakes to announce
+ * it at once; rank 0 also tells the caller's callback. */
+static void incumbent_found(int makespan, const int *permutation, int jobs, void *user_data)
+{
+    rank_comm *c = user_data;
+    fsbb_rank_party_notify(&c->party);
+    if (c->on_incumbent)
+        c->on_incumbent(makespan, permutation, jobs, c->incumbent_data);
+}
+
+/* Runs the engine and the communication loop to the end, then gathers. */
+static fsbb_status search_ranks(rank_comm *c, fsbb_error *err)
+{
+    pthread_t engine;
+    fsbb_status status = FSBB_OK;
+    if (pthread_create(&engine, NULL, run_engine, c) != 0)
+        status = fsbb_fail(err, FSBB_ERR_RESOURCE, "rank %d: could not start its engine", c->rank);
+    const int started = status == FSBB_OK;
+    if (started)
+        status = rank_comm_run(c, err);
+    if (status == FSBB_ERR_RESOURCE && started)
+        c->dist->broken = 1;
+    fsbb_rank_party_finish(&c->party);
+    if (started)
+        pthread_join(engine, NULL);
+    if (c->dist->broken)
+        return status;
+    if (fsbb_rank_party_collect(&c->party, &c->held) != 0 || fsbb_rank_party_reclaim(&c->party, &c->held) != 0)
+        rank_comm_fail(c, FSBB_ERR_MEMORY, "out of memory for open nodes");
+    if (status == FSBB_OK)
+        status = rank_comm_quiesce(c, err);
+    if (status == FSBB_OK)
+        status = rank_comm_gather(c, 1, err);
+    if (status == FSBB_ERR_RESOURCE && c->failure_status == FSBB_OK)
+        c->dist->broken = 1;
+    return status;
+}
+
+fsbb_status fsbb_search_distributed(fsbb_search *search, fsbb_distributed *d, fsbb_error *err)
+{
+    rank_comm c;
+    fsbb_status status = init_comm(&c, search, d, err);
+    if (status == FSBB_OK && !d->engine->party)
+        status = fsbb_fail(err, FSBB_ERR_ARGUMENT,
+                           "the %s engine cannot be a rank of a distributed search (it trades no nodes): the CPU "
+                           "and the resident GPU engine can (the divergence options and custom GPU bounds take "
+                           "the offload engine)",
+                           d->engine->name);
+    const fsbb_checkpoint empty = {0};
+    fsbb_checkpoint share = {0};
+    if (status == FSBB_OK && search->resume && share_resumed(&c, search->resume, &share) != 0)
+        status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for rank %d's share of the resumed nodes", c.rank);
+    status = fsbb_distributed_agree(d, status, err);
+    if (status != FSBB_OK) {
+        free(share.open_nodes);
+        free_comm(&c);
+        return status;
+    }
+    if (search->resume && c.rank != 0) {
+        /* Rank 0 carries the counts of the runs before. */
+        atomic_store(&search->nodes, 0);
+        atomic_store(&search->bounded, 0);
+    }
+    c.dealing = !search->resume && c.ranks > 1 && c.rank == 0;
+    engine_view view = {
+        .party = &c.party.party,
+        .resume = search->resume ? &share : c.rank == 0 ? NULL : &empty,
+        .checkpoint_interval_s = 0,
+        .on_progress = c.rank == 0 ? search->on_progress : NULL,
+        .on_incumbent = incumbent_found,
+        .incumbent_data = &c,
+    };
+    c.on_incumbent = c.rank == 0 ? search->on_incumbent : NULL;
+    c.incumbent_data = search->incumbent_data;
+    swap_view(search, &view);
+    status = search_ranks(&c, err);
+    swap_view(search, &view);
+    if (!d->broken)
+        status = share_outcome(&c, status, err);
+    free(share.open_nodes);
+    free_comm(&c);
+    return status;
+}

@@ -1,0 +1,180 @@
+#!/bin/sh
+# mpi.sh — the distributed search under mpirun (a build with MPI): 2 to 4 CPU ranks of one
+# thread reach the best-known makespan on ta001-ta020 from no upper bound and from the
+# optimum, and the single process's optimum on random instances; a time limit and SIGUSR1
+# (forwarded by mpirun) stop every rank and rank 0 reports it; the termination stress
+# test (ta001-ta016 at the optimum, steals of one node, every message delayed at random, dfs
+# and best first) branches exactly the nodes of one single-process search, so no node is
+# lost or branched twice; a search stopped by a node limit with 3 ranks and checkpointed is
+# resumed with 2 ranks and with the single process (and a single process's checkpoint with
+# 3 ranks) to the optimum with exactly one search's nodes; a rank killed during periodic
+# checkpoints ends the job, and a resume from the last checkpoint finishes with exactly one
+# search's nodes. ta017 (35 M nodes, a minute on one core) runs only with MPI_FULL=1, which
+# also runs every instance with 2, 3 and 4 ranks and both upper bounds.
+# A build without MPI (MPI 0) is checked to refuse mpirun with a clear message; without
+# mpirun the tests are skipped, saying so.
+# Usage: sh test/cli/mpi.sh build/flowshop-bb [MPI]  (MPI: 1 when the build has MPI, the
+# default). Prints "N passed, N failed". Root (as in CI) needs mpirun's --allow-run-as-root,
+# which is passed when running as root.
+bin=${1:?usage: mpi.sh PATH-TO-flowshop-bb [MPI]}
+built_with_mpi=${2:-1}
+if ! command -v mpirun >/dev/null 2>&1; then
+    echo "mpi.sh: skipped: no mpirun (install Open MPI, openmpi-bin and libopenmpi-dev, to test the distributed search)"
+    exit 0
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+check() { if eval "$2"; then pass; else fail "$1"; fi; }
+
+as_root=""
+[ "$(id -u)" = 0 ] && as_root=--allow-run-as-root
+# Containers (CI) often forbid the cross-process memory copy Open MPI uses for large messages
+# on one host; without it those go through shared memory buffers instead.
+export OMPI_MCA_btl_vader_single_copy_mechanism=${OMPI_MCA_btl_vader_single_copy_mechanism:-none}
+# mpirun_np N ARGS...: flowshop-bb on N ranks of this machine.
+mpirun_np() {
+    mpirun_ranks=$1
+    shift
+    mpirun $as_root --oversubscribe -np "$mpirun_ranks" "$bin" "$@"
+}
+
+# json_field FILE KEY: a top-level field of a JSON object.
+json_field() { python3 -c "import json,sys; print(json.load(open(sys.argv[1])).get(sys.argv[2]))" "$1" "$2" 2>/dev/null; }
+# rank_sum FILE KEY: the sum of KEY over the ranks' objects.
+rank_sum() { python3 -c "import json,sys; print(sum(r['$2'] for r in json.load(open(sys.argv[1]))['rank_stats']))" "$1"; }
+
+# single INSTANCE ARGS...: the single process's node count and makespan, "nodes makespan".
+single() {
+    instance=$1
+    shift
+    "$bin" "$instance" --threads 1 --json -q "$@" >"$tmp/single.json"
+    echo "$(json_field "$tmp/single.json" nodes) $(json_field "$tmp/single.json" makespan)"
+}
+
+# A build without MPI refuses to be a rank, and says why.
+if [ "$built_with_mpi" != 1 ]; then
+    mpirun_np 2 ta001 --threads 1 -q >"$tmp/run.out" 2>"$tmp/run.err"
+    status=$?
+    check "a build without MPI under mpirun fails (status $status)" "[ $status -ne 0 ]"
+    check "a build without MPI under mpirun says the distributed search is not available" \
+        "grep -q 'made without MPI' '$tmp/run.err' && ! grep -q makespan '$tmp/run.out'"
+    echo "$passed passed, $failed failed"
+    [ $failed -eq 0 ]
+    exit
+fi
+
+# ta001-ta020 from no upper bound and from the optimum, on 2, 3 and 4 ranks in turn (all
+# three counts for each with MPI_FULL=1): the best-known makespan, proven optimal, and the
+# ranks' nodes adding up to the total.
+instances="01 02 03 04 05 06 07 08 09 10 11 12 13 14 15 16 18 19 20"
+rank_counts_of() { echo "$1"; }
+if [ "${MPI_FULL:-0}" = 1 ]; then
+    instances="$instances 17"
+    rank_counts_of() { echo "2 3 4"; }
+fi
+np=2
+for i in $instances; do
+    instance=ta0$i
+    "$bin" $instance --ub opt --node-limit 1 --json -q >"$tmp/known.json"
+    known=$(json_field "$tmp/known.json" initial_ub)
+    for ub in inf opt; do
+        for ranks in $(rank_counts_of $np); do
+            mpirun_np $ranks $instance --ub $ub --threads 1 --json -q >"$tmp/run.json" 2>"$tmp/run.err"
+            check "$instance --ub $ub on $ranks ranks: makespan $(json_field "$tmp/run.json" makespan), known $known" \
+                "[ \"$(json_field "$tmp/run.json" makespan)\" = '$known' ] && [ \"$(json_field "$tmp/run.json" status)\" = optimal ]"
+            check "$instance --ub $ub on $ranks ranks: the ranks' nodes add up" \
+                "[ \"$(rank_sum "$tmp/run.json" nodes)\" = \"$(json_field "$tmp/run.json" nodes)\" ] && [ \"$(json_field "$tmp/run.json" ranks)\" = $ranks ]"
+        done
+        np=$((np + 1))
+        [ $np -gt 4 ] && np=2
+    done
+done
+
+# Random instances: the single process's optimum.
+for shape in "13 5 1" "14 6 2" "12 8 3"; do
+    set -- $shape
+    file="$tmp/random$3.txt"
+    awk -v n=$1 -v m=$2 -v seed=$3 'BEGIN { srand(seed); print n, m;
+        for (k = 0; k < m; k++) { line = ""; for (j = 0; j < n; j++) line = line " " int(1 + rand() * 99); print line } }' >"$file"
+    expected=$(single "$file" --ub inf)
+    mpirun_np 3 "$file" --threads 1 --ub inf --json -q >"$tmp/run.json"
+    check "random $1x$2 on 3 ranks: makespan $(json_field "$tmp/run.json" makespan), one process ${expected#* }" \
+        "[ \"$(json_field "$tmp/run.json" makespan)\" = '${expected#* }' ] && [ \"$(json_field "$tmp/run.json" status)\" = optimal ]"
+done
+
+# Limits and signals stop every rank: a time limit, and SIGUSR1 to mpirun (which forwards
+# it to every rank); rank 0 reports the stop, and its status is the job's.
+mpirun_np 3 ta017 --ub opt --threads 1 --time-limit 1 --json -q >"$tmp/run.json" 2>"$tmp/run.err"
+status=$?
+check "a time limit on 3 ranks: status $status, $(json_field "$tmp/run.json" status) after $(json_field "$tmp/run.json" time_s) s" \
+    "[ $status = 1 ] && [ \"$(json_field "$tmp/run.json" status)\" = 'limit reached: none found' ] && [ \"$(json_field "$tmp/run.json" ranks)\" = 3 ] && python3 -c 'import sys; sys.exit(float(sys.argv[1]) >= 5)' \"$(json_field "$tmp/run.json" time_s)\""
+mpirun $as_root --oversubscribe -np 3 "$bin" ta017 --ub opt --threads 1 --json -q >"$tmp/run.json" 2>"$tmp/run.err" &
+job=$!
+sleep 2
+kill -USR1 $job
+wait $job
+status=$?
+check "SIGUSR1 to mpirun on 3 ranks: status $status, $(json_field "$tmp/run.json" status)" \
+    "[ $status = 3 ] && [ \"$(json_field "$tmp/run.json" status)\" = 'interrupted: none found' ] && [ \"$(json_field "$tmp/run.json" ranks)\" = 3 ]"
+
+# The termination stress test: at the optimum the tree is fixed, so the nodes of 4 ranks that
+# steal one node at a time, with every message delayed up to 0.5 ms, equal one search's.
+steals=0
+for i in 01 02 03 04 05 06 07 08 09 10 11 12 13 14 15 16; do
+    for select in dfs best; do
+        instance=ta0$i
+        expected=$(single $instance --ub opt --select $select)
+        mpirun_np 4 $instance --ub opt --select $select --threads 1 --steal-nodes 1 --message-delay 0.0005 \
+            --json -q >"$tmp/run.json"
+        got=$(json_field "$tmp/run.json" nodes)
+        check "stress $instance $select: $got nodes on 4 ranks, ${expected% *} in one search" \
+            "[ '$got' = '${expected% *}' ] && [ \"$(json_field "$tmp/run.json" status)\" = optimal ]"
+        steals=$((steals + $(rank_sum "$tmp/run.json" steals)))
+    done
+done
+echo "mpi.sh: the stress test's 32 runs made $steals steals"
+check "the stress test steals (at least once a run on average)" "[ $steals -ge 32 ]"
+
+# Checkpoints across rank counts: node accounting at the optimum.
+expected=$(single ta020 --ub opt)
+mpirun_np 3 ta020 --ub opt --threads 1 --node-limit 100000 --checkpoint "$tmp/c3" --json -q >"$tmp/run.json" 2>"$tmp/run.err"
+check "3 ranks stopped by the node limit" "[ \"$(json_field "$tmp/run.json" status)\" = 'limit reached: none found' ]"
+cp "$tmp/c3" "$tmp/c3-single"
+mpirun_np 2 ta020 --threads 1 --resume "$tmp/c3" --json -q >"$tmp/run.json"
+check "3 ranks' checkpoint resumed on 2: $(json_field "$tmp/run.json" nodes) nodes, one search ${expected% *}" \
+    "[ \"$(json_field "$tmp/run.json" nodes)\" = '${expected% *}' ] && [ \"$(json_field "$tmp/run.json" status)\" = optimal ]"
+"$bin" ta020 --threads 1 --resume "$tmp/c3-single" --json -q >"$tmp/run.json"
+check "3 ranks' checkpoint resumed by one process: $(json_field "$tmp/run.json" nodes) nodes" \
+    "[ \"$(json_field "$tmp/run.json" nodes)\" = '${expected% *}' ] && [ \"$(json_field "$tmp/run.json" status)\" = optimal ]"
+"$bin" ta020 --ub opt --threads 1 --node-limit 60000 --checkpoint "$tmp/c1" -q >/dev/null 2>&1
+mpirun_np 3 ta020 --threads 1 --resume "$tmp/c1" --json -q >"$tmp/run.json"
+check "one process's checkpoint resumed on 3 ranks: $(json_field "$tmp/run.json" nodes) nodes" \
+    "[ \"$(json_field "$tmp/run.json" nodes)\" = '${expected% *}' ] && [ \"$(json_field "$tmp/run.json" status)\" = optimal ]"
+
+# A rank killed during periodic checkpoints: the job ends; the last checkpoint resumes.
+expected=$(single ta030 --ub opt)
+mpirun $as_root --oversubscribe -np 3 "$bin" ta030 --ub opt --threads 1 --checkpoint "$tmp/k" \
+    --checkpoint-interval 0.1 -q >"$tmp/kill.out" 2>"$tmp/kill.err" &
+job=$!
+tries=0
+while [ ! -e "$tmp/k" ] && [ $tries -lt 200 ]; do
+    sleep 0.05
+    tries=$((tries + 1))
+done
+sleep 0.2
+rank=$(ps --ppid $job -o pid= | sed -n 2p)
+[ -n "$rank" ] && kill -9 $rank
+wait $job
+killed=$?
+check "the job of a killed rank ends with a failure (status $killed)" "[ -z '$rank' ] || [ $killed -ne 0 ]"
+mpirun_np 2 ta030 --threads 1 --resume "$tmp/k" --json -q >"$tmp/run.json"
+check "resumed after a rank was killed: $(json_field "$tmp/run.json" nodes) nodes, one search ${expected% *}" \
+    "[ \"$(json_field "$tmp/run.json" nodes)\" = '${expected% *}' ] && [ \"$(json_field "$tmp/run.json" status)\" = optimal ]"
+
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]
