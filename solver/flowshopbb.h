@@ -94,13 +94,24 @@ int fsbb_instance_schedule(const fsbb_instance *instance, const int *permutation
 
 typedef struct fsbb_options fsbb_options;
 
-/* Defaults: lb=lb1, branch=dyn, select=dfs, ub=heuristic, threads=all cores, device=cpu. */
+/* Defaults: search=exact, lb=lb1, branch=dyn, select=dfs, ub=heuristic, threads=all cores,
+ * heuristic-threads=auto, seed=1, device=cpu. */
 fsbb_options *fsbb_options_new(void);
 fsbb_options *fsbb_options_copy(const fsbb_options *options);
 void fsbb_options_free(fsbb_options *options);
 /* Sets an option by name from its text, as on the command line:
  *   lb lb1|lb2|auto     branch fwd|bwd|dyn       select dfs|bfs|best
- *   ub heuristic|opt|inf|N
+ *   search exact|heuristic (heuristic: only the iterated-greedy heuristic, on `threads`
+ *               walks, until heuristic-iterations per walk, the time limit or, without either,
+ *               n m / 2 * 60 ms of CPU per walk; the result is not proven optimal unless it
+ *               meets the root's lower bound)
+ *   ub heuristic|neh|opt|inf|N (heuristic: the iterated greedy for n m / 2 * 0.25 ms of CPU
+ *               per walk, at most 1 s, on `threads` walks; neh: NEH and a short local search)
+ *   heuristic-threads auto|N  heuristic walks beside an exact search, each better schedule
+ *               an upper bound for the search at once (0: none; auto: all cores but two
+ *               beside a GPU engine, none beside the CPU engine)
+ *   seed N      the heuristic's walks (with one walk and heuristic-iterations, a run repeats)
+ *   heuristic-iterations N (search heuristic: iterations per walk; 0 = none)
  *   threads N (0 = one per online core; more than the cores are allowed: idle threads sleep)
  *   device auto|cpu|gpu time-limit S (0 = none) node-limit N (0 = none)
  *   lb2-pairs N (0 = all machine pairs; LB2's tables, built only for lb lb2 or auto, take
@@ -265,6 +276,13 @@ typedef struct fsbb_result {
                                      1 with lb2, measured with auto */
     double gpu_startup_s;    /* GPU solves: seconds from the solve's start until the GPU was ready
                                 to search (CUDA context, kernels, tables, pools); 0 on the CPU */
+    char found_by[16];       /* who found permutation: "initial" (the initial upper bound, or the
+                                schedule of a resumed checkpoint), "search" (the branch-and-bound),
+                                "heuristic" (the heuristic workers, or search=heuristic); "" when
+                                permutation is NULL */
+    double time_to_best_s;   /* seconds from the solve's start until permutation was found */
+    int heuristic_threads;   /* heuristic walks run beside the search (search=heuristic: its walks) */
+    uint64_t heuristic_iterations;  /* iterations of those walks, all together */
 } fsbb_result;
 
 /* Solves. The time limit and fsbb_solver_interrupt apply to every phase: the initial

@@ -25,6 +25,8 @@ fsbb_options *fsbb_options_new(void)
     options->gpu_engine = FSBB_GPU_RESIDENT;
     options->warm_start_nodes = FSBB_WARM_START_DEFAULT_NODES;
     options->checkpoint_interval_s = 60;
+    options->heuristic_threads = FSBB_HEURISTIC_THREADS_AUTO;
+    options->seed = 1;
     return options;
 }
 
@@ -57,6 +59,7 @@ static const keyword refactor_words[] = {
     {"none", FSBB_REFACTOR_NONE}, {"trig", FSBB_REFACTOR_TRIG}, {"select", FSBB_REFACTOR_SELECT}, {NULL, 0}};
 static const keyword order_words[] = {{"bfs", FSBB_POOL_ORDER_BFS}, {"dfs", FSBB_POOL_ORDER_DFS}, {NULL, 0}};
 static const keyword engine_words[] = {{"resident", FSBB_GPU_RESIDENT}, {"offload", FSBB_GPU_OFFLOAD}, {NULL, 0}};
+static const keyword search_words[] = {{"exact", FSBB_SEARCH_EXACT}, {"heuristic", FSBB_SEARCH_HEURISTIC}, {NULL, 0}};
 static const keyword switch_words[] = {{"off", 0}, {"on", 1}, {NULL, 0}};
 static const keyword balance_words[] = {{"none", FSBB_DIV_BALANCE_NONE},
                                         {"central", FSBB_DIV_BALANCE_CENTRAL},
@@ -143,6 +146,8 @@ static fsbb_status set_upper_bound(fsbb_options *options, const char *value, fsb
 {
     if (strcmp(value, "heuristic") == 0) {
         options->ub_kind = FSBB_UB_HEURISTIC;
+    } else if (strcmp(value, "neh") == 0) {
+        options->ub_kind = FSBB_UB_NEH;
     } else if (strcmp(value, "opt") == 0) {
         options->ub_kind = FSBB_UB_OPTIMUM;
     } else if (strcmp(value, "inf") == 0) {
@@ -151,7 +156,7 @@ static fsbb_status set_upper_bound(fsbb_options *options, const char *value, fsb
         long long parsed = 0;
         if (parse_integer("ub", value, 1, 2000000000, &parsed, NULL) != FSBB_OK)
             return fsbb_fail(err, FSBB_ERR_ARGUMENT,
-                             "invalid value '%s' for ub (expected heuristic|opt|inf or a positive makespan)", value);
+                             "invalid value '%s' for ub (expected heuristic|neh|opt|inf or a positive makespan)", value);
         options->ub_kind = FSBB_UB_VALUE;
         options->ub_value = (int)parsed;
     }
@@ -185,6 +190,18 @@ static fsbb_status set_subwarp(fsbb_options *options, const char *value, fsbb_er
     return status;
 }
 
+/* --heuristic-threads: auto, or walks 0..4096. */
+static fsbb_status set_heuristic_threads(fsbb_options *options, const char *value, fsbb_error *err)
+{
+    long long parsed = FSBB_HEURISTIC_THREADS_AUTO;
+    if (strcmp(value, "auto") != 0 && parse_integer("heuristic-threads", value, 0, 4096, &parsed, NULL) != FSBB_OK)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT,
+                         "invalid value '%s' for heuristic-threads (expected auto or an integer from 0 to 4096)",
+                         value);
+    options->heuristic_threads = (int)parsed;
+    return FSBB_OK;
+}
+
 static fsbb_status set_path(const char *name, const char *value, char *path, fsbb_error *err)
 {
     if (strlen(value) >= FSBB_PATH_SIZE)
@@ -213,6 +230,14 @@ fsbb_status fsbb_options_set(fsbb_options *options, const char *name, const char
         SET_ENUM(engine_words, gpu_engine);
     if (strcmp(name, "ub") == 0)
         return set_upper_bound(options, value, err);
+    if (strcmp(name, "search") == 0)
+        SET_ENUM(search_words, search);
+    if (strcmp(name, "heuristic-threads") == 0)
+        return set_heuristic_threads(options, value, err);
+    if (strcmp(name, "seed") == 0)
+        SET_INTEGER(0, INT64_MAX, seed);
+    if (strcmp(name, "heuristic-iterations") == 0)
+        SET_INTEGER(0, INT64_MAX, heuristic_iterations);
     if (strcmp(name, "balance") == 0)
         SET_ENUM(balance_words, divergence.balance);
     if (strcmp(name, "throttle") == 0)
@@ -283,9 +308,21 @@ const char *fsbb_options_get(const fsbb_options *options, const char *name, char
         else
             snprintf(buffer, (size_t)size, "%s",
                      options->ub_kind == FSBB_UB_HEURISTIC ? "heuristic"
+                     : options->ub_kind == FSBB_UB_NEH     ? "neh"
                      : options->ub_kind == FSBB_UB_OPTIMUM ? "opt"
                                                            : "inf");
-    } else if (strcmp(name, "threads") == 0)
+    } else if (strcmp(name, "search") == 0)
+        snprintf(buffer, (size_t)size, "%s", word_of(search_words, options->search));
+    else if (strcmp(name, "heuristic-threads") == 0) {
+        if (options->heuristic_threads == FSBB_HEURISTIC_THREADS_AUTO)
+            snprintf(buffer, (size_t)size, "auto");
+        else
+            snprintf(buffer, (size_t)size, "%d", options->heuristic_threads);
+    } else if (strcmp(name, "seed") == 0)
+        snprintf(buffer, (size_t)size, "%llu", (unsigned long long)options->seed);
+    else if (strcmp(name, "heuristic-iterations") == 0)
+        snprintf(buffer, (size_t)size, "%llu", (unsigned long long)options->heuristic_iterations);
+    else if (strcmp(name, "threads") == 0)
         snprintf(buffer, (size_t)size, "%d", options->threads);
     else if (strcmp(name, "node-limit") == 0)
         snprintf(buffer, (size_t)size, "%llu", (unsigned long long)options->node_limit);

@@ -47,7 +47,8 @@ static int exit_status_of(fsbb_status status)
 /* The command-line options, in --help's order. A solver option's text goes unchanged to
  * fsbb_options_set under its long name, which parses it and checks its range. */
 typedef enum option_id {
-    OPT_LB, OPT_LB2_PAIRS, OPT_BRANCH, OPT_SELECT, OPT_UB, OPT_THREADS, OPT_DEVICE,
+    OPT_SEARCH, OPT_LB, OPT_LB2_PAIRS, OPT_BRANCH, OPT_SELECT, OPT_UB, OPT_THREADS, OPT_DEVICE,
+    OPT_HEURISTIC_THREADS, OPT_SEED, OPT_HEURISTIC_ITERATIONS,
     OPT_TIME_LIMIT, OPT_NODE_LIMIT, OPT_CHECKPOINT, OPT_CHECKPOINT_INTERVAL, OPT_OVERWRITE_CHECKPOINT,
     OPT_RESUME,
     OPT_GPU_ENGINE, OPT_WARM_START, OPT_POOL_SIZE, OPT_BLOCK_SIZE, OPT_POOL_ORDER, OPT_REFACTOR,
@@ -66,7 +67,11 @@ typedef struct cli_option {
 } cli_option;
 
 static const cli_option cli_options[OPTION_COUNT] = {
-    [OPT_LB] = {"lb", 0, "lb1|lb2|auto", TRUE, "Search",
+    [OPT_SEARCH] = {"search", 0, "exact|heuristic", TRUE, "Search",
+                    "exact: branch-and-bound to proven optimality (default); heuristic: only the "
+                    "iterated-greedy heuristic on --threads walks, until --heuristic-iterations, the time "
+                    "limit or, without either, n*m/2*60 ms of CPU per walk (not proven optimal)"},
+    [OPT_LB] = {"lb", 0, "lb1|lb2|auto", TRUE, NULL,
                 "lower bound: LB1 (default), LB1 refined by LB2 on the children it keeps, or auto: LB2 where "
                 "the search measures that it pays (GPU resident engine; LB1 elsewhere)"},
     [OPT_LB2_PAIRS] = {"lb2-pairs", 0, "N", TRUE, NULL, "LB2 with the N strongest machine pairs (default 0: all)"},
@@ -74,12 +79,21 @@ static const cli_option cli_options[OPTION_COUNT] = {
                     "branching: dynamic bidirectional (default), forward or backward"},
     [OPT_SELECT] = {"select", 0, "dfs|bfs|best", TRUE, NULL,
                     "node selection: depth first (default), breadth first or best first"},
-    [OPT_UB] = {"ub", 0, "heuristic|opt|inf|N", TRUE, NULL,
-                "initial upper bound: NEH plus local search (default), the best-known makespan of a "
+    [OPT_UB] = {"ub", 0, "heuristic|neh|opt|inf|N", TRUE, NULL,
+                "initial upper bound: the iterated-greedy heuristic for n*m/2*0.25 ms of CPU per thread, "
+                "at most 1 s (default), NEH plus a short local search, the best-known makespan of a "
                 "Taillard instance, none, or a makespan N"},
     [OPT_THREADS] = {"threads", 't', "N", TRUE, NULL, "CPU threads (default 0: one per core)"},
     [OPT_DEVICE] = {"device", 0, "cpu|auto|gpu", TRUE, NULL,
                     "where to search (default cpu); auto takes a GPU when there is one"},
+    [OPT_HEURISTIC_THREADS] = {"heuristic-threads", 0, "auto|N", TRUE, NULL,
+                               "heuristic walks beside the exact search, each better schedule its upper "
+                               "bound at once (0: none; default auto: all cores but two beside a GPU engine, "
+                               "none beside the CPU engine)"},
+    [OPT_SEED] = {"seed", 0, "N", TRUE, NULL,
+                  "seed of the heuristic's walks (default 1): one walk with --heuristic-iterations repeats"},
+    [OPT_HEURISTIC_ITERATIONS] = {"heuristic-iterations", 0, "N", TRUE, NULL,
+                                  "--search heuristic: iterations per walk (default 0: none)"},
     [OPT_TIME_LIMIT] = {"time-limit", 0, "S", TRUE, "Limits and checkpoints",
                         "stop after S seconds, 0 to 1e9 (default 0: no limit); the best schedule and the "
                         "proven lower bound are printed"},
@@ -255,6 +269,9 @@ static const char *status_text(const solve_report *report)
         return found ? "failed: best found" : "failed: none found";
     if (result->optimal)
         return "optimal";
+    char search[16];
+    if (strcmp(fsbb_options_get(report->options, "search", search, sizeof search), "heuristic") == 0)
+        return result->interrupted ? "interrupted: heuristic, not proven optimal" : "heuristic: not proven optimal";
     if (result->interrupted)
         return found ? "interrupted: best found" : "interrupted: none found";
     if (result->lower_bound < result->makespan)
@@ -298,6 +315,11 @@ static void print_text(const solve_report *report)
     printf("nodes        %" G_GUINT64_FORMAT "\n", (guint64)result->nodes);
     printf("nodes/s      %.4g\n", result->time_s > 0 ? (double)result->nodes / result->time_s : 0.0);
     printf("time         %.3f s\n", result->time_s);
+    if (result->permutation)
+        printf("found by     %s after %.3f s\n", result->found_by, result->time_to_best_s);
+    if (result->heuristic_threads > 0)
+        printf("heuristic    %d walks, %" G_GUINT64_FORMAT " iterations\n", result->heuristic_threads,
+               (guint64)result->heuristic_iterations);
     printf("settings     lb=%s branch=%s threads=%d device=%s\n",
            fsbb_options_get(report->options, "lb", lb, sizeof lb),
            fsbb_options_get(report->options, "branch", branch, sizeof branch), result->threads, result->device);
@@ -312,7 +334,7 @@ static void print_json(const solve_report *report)
     const fsbb_instance *instance = report->instance;
     const fsbb_options *options = report->options;
     const fsbb_result *result = report->result;
-    char lb[16], branch[16], select[16], ub[32];
+    char lb[16], branch[16], select[16], ub[32], search[16], seed[32];
     GString *out = g_string_new(NULL);
     fsbb_json_object json;
     fsbb_json_object_begin(&json, out);
@@ -350,6 +372,13 @@ static void print_json(const solve_report *report)
         fsbb_json_null(out);
     else
         fsbb_json_integer(out, result->lower_bound);
+    fsbb_json_member(&json, "found_by");
+    fsbb_json_string_or_null(out, result->permutation ? result->found_by : NULL);
+    fsbb_json_member(&json, "time_to_best_s");
+    if (result->permutation)
+        fsbb_json_real(out, result->time_to_best_s, 6);
+    else
+        fsbb_json_null(out);
     fsbb_json_member(&json, "initial_ub");
     fsbb_json_integer(out, result->initial_ub);
     fsbb_json_member(&json, "nodes");
@@ -364,6 +393,14 @@ static void print_json(const solve_report *report)
     fsbb_json_integer(out, result->threads);
     fsbb_json_member(&json, "device");
     fsbb_json_string(out, result->device);
+    fsbb_json_member(&json, "search");
+    fsbb_json_string(out, fsbb_options_get(options, "search", search, sizeof search));
+    fsbb_json_member(&json, "heuristic_threads");
+    fsbb_json_integer(out, result->heuristic_threads);
+    fsbb_json_member(&json, "heuristic_iterations");
+    fsbb_json_unsigned(out, result->heuristic_iterations);
+    fsbb_json_member(&json, "seed");
+    fsbb_json_unsigned(out, strtoull(fsbb_options_get(options, "seed", seed, sizeof seed), NULL, 10));
     fsbb_json_member(&json, "lb");
     fsbb_json_string(out, fsbb_options_get(options, "lb", lb, sizeof lb));
     fsbb_json_member(&json, "lb_used");
