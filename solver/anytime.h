@@ -28,8 +28,14 @@ double fsbb_anytime_ub_budget_s(int n, int m);
  * budget: the published iterated-greedy budget, n m / 2 * 60 milliseconds. */
 double fsbb_anytime_alone_budget_s(int n, int m);
 
+/* Several walks cooperate: one that has not improved its best for this many iterations
+ * restarts from the best of all walks (measured better than independent walks at equal
+ * CPU time: README, "Anytime incumbents"). */
+#define FSBB_ANYTIME_RESTART_AFTER 500
+
 /* The walks' configuration for a search: the tuned defaults with the options' seed and
- * the given walks; the start is the search's schedule when it holds one (else NEH). */
+ * the given walks, cooperating when there are several; the start is the search's
+ * schedule when it holds one (else NEH). */
 void fsbb_anytime_config(const fsbb_search *search, int walks, fsbb_ig_config *config, int *start);
 
 /* Runs the heuristic on the calling thread until config's budget, the search's time limit

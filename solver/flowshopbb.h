@@ -109,7 +109,8 @@ void fsbb_options_free(fsbb_options *options);
  *               per walk, at most 1 s, on `threads` walks; neh: NEH and a short local search)
  *   heuristic-threads auto|N  heuristic walks beside an exact search, each better schedule
  *               an upper bound for the search at once (0: none; auto: all cores but two
- *               beside a GPU engine, none beside the CPU engine)
+ *               beside a GPU engine; beside the CPU engine one walk, its core taken from
+ *               the search's when threads=0, on machines of 8 cores or more, none below)
  *   seed N      the heuristic's walks (with one walk and heuristic-iterations, a run repeats)
  *   heuristic-iterations N (search heuristic: iterations per walk; 0 = none)
  *   threads N (0 = one per online core; more than the cores are allowed: idle threads sleep)

@@ -412,14 +412,22 @@ static void fill_bound_use(const fsbb_search *search, fsbb_result *result)
              lb == FSBB_LB2 ? "lb2" : lb == FSBB_LB_AUTO && measured ? "lb1+lb2" : "lb1");
 }
 
+/* The CPU engine gives one core to a heuristic walk from this many cores on: the walk
+ * costs the search 1 / cores of its threads, and gains most on instances the search
+ * cannot prove (measured: README, "Anytime incumbents"). */
+#define CPU_ENGINE_WALK_CORES 8
+
 /* Heuristic walks beside an exact search: the option, or auto: all cores but two beside a
- * GPU engine (its host thread, and one left for the CUDA driver and the system); none
- * beside the CPU engine, whose threads take every core (measured: README). */
+ * GPU engine (its host thread, and one left for the CUDA driver and the system); beside
+ * the CPU engine one walk on CPU_ENGINE_WALK_CORES cores or more, none below. */
 static int heuristic_walks(const fsbb_options *options, int use_gpu)
 {
     if (options->heuristic_threads != FSBB_HEURISTIC_THREADS_AUTO)
         return options->heuristic_threads;
-    return use_gpu ? FSBB_MAX(1, resolve_threads(0) - 2) : 0;
+    const int cores = resolve_threads(0);
+    if (use_gpu)
+        return FSBB_MAX(1, cores - 2);
+    return cores >= CPU_ENGINE_WALK_CORES ? 1 : 0;
 }
 
 /* The engine with heuristic workers beside it (stopped the moment it returns). On the CPU

@@ -88,8 +88,8 @@ static const cli_option cli_options[OPTION_COUNT] = {
                     "where to search (default cpu); auto takes a GPU when there is one"},
     [OPT_HEURISTIC_THREADS] = {"heuristic-threads", 0, "auto|N", TRUE, NULL,
                                "heuristic walks beside the exact search, each better schedule its upper "
-                               "bound at once (0: none; default auto: all cores but two beside a GPU engine, "
-                               "none beside the CPU engine)"},
+                               "bound at once (0: none; default auto: all cores but two beside a GPU engine; "
+                               "beside the CPU engine one, from 8 cores on)"},
     [OPT_SEED] = {"seed", 0, "N", TRUE, NULL,
                   "seed of the heuristic's walks (default 1): one walk with --heuristic-iterations repeats"},
     [OPT_HEURISTIC_ITERATIONS] = {"heuristic-iterations", 0, "N", TRUE, NULL,
