@@ -150,6 +150,7 @@ check: $(BUILD)/test-runner $(BUILD)/flowshop-bb $(BUILD)/flowshop-sweep
 	sh test/cli/checkpoint.sh $(BUILD)/flowshop-bb
 	sh test/cli/sweep.sh $(BUILD)/flowshop-sweep
 	sh test/cli/limits.sh $(BUILD)/flowshop-bb
+	sh test/cli/anytime.sh $(BUILD)/flowshop-bb
 	MAKE="$(MAKE)" sh test/cli/library.sh $(BUILD) $(CUDA)
 
 check-gpu: $(BUILD)/check-gpu $(BUILD)/flowshop-bb
