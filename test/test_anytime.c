@@ -134,40 +134,6 @@ static void test_workers_keep_the_optimum(void)
     }
 }
 
-/* The scripted improvement: once the search has branched `after` nodes, the schedule is
- * offered through the hook the heuristic workers use. */
-typedef struct script {
-    const fsbb_job *schedule;
-    int makespan;
-    uint64_t after;
-    fsbb_search *search;
-    int offered;
-    fsbb_found_by *source;  /* out: who found the final schedule */
-} script;
-
-static void offer_when_due(const fsbb_progress *progress, void *data)
-{
-    script *s = data;
-    if (s->offered || progress->nodes < s->after)
-        return;
-    s->offered = 1;
-    fsbb_search_offer_from(s->search, s->makespan, s->schedule, FSBB_FOUND_HEURISTIC);
-}
-
-static fsbb_status scripted_engine(fsbb_search *search, const void *context, test_engine_run *run, fsbb_error *err)
-{
-    (void)run;
-    script s = *(const script *)context;
-    s.search = search;
-    search->on_progress = offer_when_due;
-    search->progress_data = &s;
-    search->progress_interval_s = 0;
-    const fsbb_status status = fsbb_search_cpu(search, err);
-    *s.source = search->incumbent_source;
-    CU_ASSERT(s.offered);
-    return status;
-}
-
 static void test_bound_mid_search(void)
 {
     fsbb_instance *inst = test_load_instance("ta011");
@@ -185,8 +151,11 @@ static void test_bound_mid_search(void)
     CU_ASSERT_EQUAL(alone.incumbent, optimum.makespan);
     CU_ASSERT_FATAL(alone.nodes > 1000);
     fsbb_found_by source = FSBB_FOUND_NONE;
-    const script s = {.schedule = schedule, .makespan = optimum.makespan, .after = 2000, .source = &source};
-    const test_engine_run scripted = test_run_engine(inst, options, INT_MAX, 1, scripted_engine, &s);
+    int offered = 0;
+    const test_script s = {.engine = test_cpu_engine, .schedule = schedule, .makespan = optimum.makespan,
+                           .after = 2000, .offered = &offered, .source = &source};
+    const test_engine_run scripted = test_run_engine(inst, options, INT_MAX, 1, test_scripted_engine, &s);
+    CU_ASSERT(offered);
     CU_ASSERT_EQUAL(scripted.status, FSBB_OK);
     CU_ASSERT_EQUAL(scripted.incumbent, optimum.makespan);
     CU_ASSERT_EQUAL(scripted.schedule_makespan, optimum.makespan);
@@ -211,12 +180,14 @@ static void test_worse_bound_ignored(void)
     for (int j = 0; j < inst->n; j++)
         schedule[j] = (fsbb_job)j;
     fsbb_found_by source = FSBB_FOUND_NONE;
-    int identity[20];
+    int identity[20], offered = 0;
     for (int j = 0; j < inst->n; j++)
         identity[j] = j;
-    const script s = {.schedule = schedule, .makespan = fsbb_instance_makespan(inst, identity),
-                      .after = alone.nodes / 2, .source = &source};
-    const test_engine_run scripted = test_run_engine(inst, options, INT_MAX, 1, scripted_engine, &s);
+    const test_script s = {.engine = test_cpu_engine, .schedule = schedule,
+                           .makespan = fsbb_instance_makespan(inst, identity), .after = alone.nodes / 2,
+                           .offered = &offered, .source = &source};
+    const test_engine_run scripted = test_run_engine(inst, options, INT_MAX, 1, test_scripted_engine, &s);
+    CU_ASSERT(offered);
     CU_ASSERT_EQUAL(scripted.incumbent, alone.incumbent);
     CU_ASSERT_EQUAL(scripted.nodes, alone.nodes);
     CU_ASSERT_EQUAL(source, FSBB_FOUND_SEARCH);
