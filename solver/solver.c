@@ -154,12 +154,14 @@ static int heuristic_iterations(int n, int m)
     return iterations < 1 ? 1 : (int)iterations;
 }
 
-/* ub=heuristic: the heuristic engine on every search thread for a budget that grows with
- * n m (fsbb_anytime_ub_budget_s), under the solve's time limit and interrupt. */
+/* ub=heuristic: the heuristic engine on every search thread (at most one a core) for a
+ * budget that grows with n m (fsbb_anytime_ub_budget_s), under the solve's time limit and
+ * interrupt. */
 static fsbb_status heuristic_upper_bound(fsbb_search *search, fsbb_error *err)
 {
+    const int cores = resolve_threads(0);
     fsbb_ig_config config;
-    fsbb_anytime_config(search, search->threads, &config, NULL);
+    fsbb_anytime_config(search, search->threads < cores ? search->threads : cores, &config, NULL);
     config.time_limit_s = fsbb_anytime_ub_budget_s(search->data->n, search->data->m);
     return fsbb_anytime_run(search, &config, FSBB_FOUND_INITIAL, NULL, err);
 }
