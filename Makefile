@@ -29,11 +29,15 @@ SONAME   := libflowshopbb.so.$(firstword $(subst ., ,$(VERSION)))
 # remainders (measured: ta029 with 2 threads 9% faster than with 256-bit vectors).
 ARCH_FLAGS ?= $(if $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo yes),-march=x86-64-v3 -mprefer-vector-width=128)
 CFLAGS   ?= -O3 -g
-CFLAGS   += $(ARCH_FLAGS) -std=c11 -Wall -Wextra -pthread -D_GNU_SOURCE -fPIC $(shell pkg-config --cflags $(PKGS))
+# Hidden by default: the shared library exports the FSBB_API functions of flowshopbb.h only.
+CFLAGS   += $(ARCH_FLAGS) -std=c11 -Wall -Wextra -pthread -D_GNU_SOURCE -fPIC -fvisibility=hidden \
+            $(shell pkg-config --cflags $(PKGS))
 # The library's source folders (headers are included by name, so each is on the include path).
-LIB_DIRS := bounds pool divergence divergence/warp divergence/kernels divergence/analysis \
-            solver solver/gpu solver/engines/resident solver/engines/offload
-CPPFLAGS += $(addprefix -I,$(LIB_DIRS))
+LIB_DIRS := bounds pool divergence/warp divergence/kernels divergence/analysis solver/core \
+            solver solver/api solver/gpu solver/engines solver/engines/cpu solver/engines/resident solver/engines/offload
+# The programs' shared code (outside the library) and the sweep runner's, which its tests include.
+PROGRAM_DIRS := solver/tools solver/sweep
+CPPFLAGS += $(addprefix -I,$(LIB_DIRS) $(PROGRAM_DIRS))
 LDLIBS   += $(shell pkg-config --libs $(PKGS)) -lm -pthread
 
 ifeq ($(SANITIZE),1)
@@ -51,7 +55,7 @@ LIB_C   := $(filter-out %_nocuda.c,$(LIB_C))
 LIB_CU  := $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.cu))
 CPPFLAGS += -DFSBB_HAVE_CUDA
 NVFLAGS ?= -O3 -lineinfo
-NVFLAGS += $(CUDA_ARCH) -std=c++17 -Xcompiler -fPIC,-Wall $(addprefix -I,$(LIB_DIRS)) -DFSBB_HAVE_CUDA
+NVFLAGS += $(CUDA_ARCH) -std=c++17 -Xcompiler -fPIC,-Wall,-fvisibility=hidden $(addprefix -I,$(LIB_DIRS)) -DFSBB_HAVE_CUDA
 LDLIBS  += -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lrt -lstdc++
 else
 LIB_C   := $(filter-out %_cuda.c,$(LIB_C))
@@ -60,8 +64,18 @@ endif
 
 LIB_OBJ := $(LIB_C:%.c=$(BUILD)/%.o) $(LIB_CU:%.cu=$(BUILD)/%.cu.o)
 CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/cli/*.c))
+TOOLS_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/tools/*.c))
 SWEEP_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/sweep/*.c))
-TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard test/*.c))
+# The sweep runner without its main, for the tests.
+SWEEP_PARTS_OBJ := $(filter-out $(BUILD)/solver/sweep/main.o,$(SWEEP_OBJ))
+# Tests: the CUnit suites (test/unit, test/gpu), what they share (test/support: the runner,
+# helpers, brute force, the pool generator of the GPU tests and benchmarks).
+TEST_DIRS := test/support
+CPPFLAGS += $(addprefix -I,$(TEST_DIRS))
+TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard test/unit/*.c))
+RUNNER_OBJ := $(BUILD)/test/support/runner.o
+SUPPORT_OBJ := $(filter-out $(RUNNER_OBJ),$(patsubst %.c,$(BUILD)/%.o,$(wildcard test/support/*.c)))
+POOL_GENERATOR_OBJ := $(BUILD)/test/support/pool_generator.o
 GPU_TEST_SRC := $(wildcard test/gpu/*.c test/gpu/*.cu)
 GPU_TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter %.c,$(GPU_TEST_SRC))) \
                 $(patsubst %.cu,$(BUILD)/%.cu.o,$(filter %.cu,$(GPU_TEST_SRC)))
@@ -76,20 +90,37 @@ endif
 .PHONY: all check check-gpu bench-cpu bench-gpu-pool clean install examples
 all: $(PROGRAMS)
 
-$(BUILD)/%.o: %.c
+# The compile flags of the last build, rewritten when they change, so that a change of flags
+# (CUDA=0, SANITIZE=1, -fvisibility) rebuilds every object.
+FLAGS_STAMP := $(BUILD)/compile-flags
+$(shell mkdir -p $(BUILD) && printf '%s\n' '$(CC) $(CPPFLAGS) $(CFLAGS) | $(NVCC) $(NVFLAGS)' | \
+        cmp -s - $(FLAGS_STAMP) || printf '%s\n' '$(CC) $(CPPFLAGS) $(CFLAGS) | $(NVCC) $(NVFLAGS)' >$(FLAGS_STAMP))
+
+$(BUILD)/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/%.cu.o: %.cu
+$(BUILD)/%.cu.o: %.cu $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/libflowshopbb.a: $(LIB_OBJ)
+# Two archives: the internal one, every object as built, for the programs, tests and
+# benchmarks (which use internals: the hooks of the GPU tests, the sweep's parts); the
+# installed one, the same objects linked into one whose internal (hidden) symbols are made
+# local, so that it defines the API of flowshopbb.h and nothing else, as the shared library.
+$(BUILD)/libflowshopbb-internal.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
+$(BUILD)/libflowshopbb.a: $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(LD) -r -o $(BUILD)/libflowshopbb.o $^
+	objcopy --localize-hidden $(BUILD)/libflowshopbb.o
+	rm -f $@ && ar rcs $@ $(BUILD)/libflowshopbb.o
+
+# --exclude-libs: nothing of the static CUDA runtime is exported either.
 $(BUILD)/libflowshopbb.so: $(LIB_OBJ)
-	$(CC) -shared -Wl,-soname,$(SONAME) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--exclude-libs,ALL $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # Custom GPU bounds: NVRTC compiles the kernel template, and the header and bound code it
 # includes, at run time; their text is embedded in the library from the files themselves.
@@ -124,22 +155,22 @@ $(BUILD)/examples/%: examples/%.c $(BUILD)/libflowshopbb.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isolver $(LDFLAGS) -o $@ $< $(BUILD)/libflowshopbb.a $(LDLIBS)
 
-$(BUILD)/flowshop-bb: $(CLI_OBJ) $(BUILD)/libflowshopbb.a
+$(BUILD)/flowshop-bb: $(CLI_OBJ) $(TOOLS_OBJ) $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/flowshop-sweep: $(SWEEP_OBJ) $(BUILD)/libflowshopbb.a
+$(BUILD)/flowshop-sweep: $(SWEEP_OBJ) $(TOOLS_OBJ) $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/test-runner: $(TEST_OBJ) $(BUILD)/libflowshopbb.a
+$(BUILD)/test-runner: $(TEST_OBJ) $(RUNNER_OBJ) $(SUPPORT_OBJ) $(SWEEP_PARTS_OBJ) $(TOOLS_OBJ) $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS)
 
-$(BUILD)/check-gpu: $(GPU_TEST_OBJ) $(BUILD)/test/main.o $(BUILD)/test/test_support.o $(BUILD)/libflowshopbb.a
+$(BUILD)/check-gpu: $(GPU_TEST_OBJ) $(RUNNER_OBJ) $(SUPPORT_OBJ) $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS)
 
-$(BUILD)/gpu-pool-bench: $(BUILD)/test/bench/gpu_pool_bench.o $(BUILD)/libflowshopbb.a
+$(BUILD)/gpu-pool-bench: $(BUILD)/test/bench/gpu_pool_bench.o $(POOL_GENERATOR_OBJ) $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/bench-cpu: $(BENCH_OBJ) $(BUILD)/libflowshopbb.a
+$(BUILD)/bench-cpu: $(BENCH_OBJ) $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 check: $(BUILD)/test-runner $(BUILD)/flowshop-bb $(BUILD)/flowshop-sweep
@@ -170,14 +201,14 @@ DIV_BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter %.c,$(DIV_BENCH_SRC))) \
 bench-divergence: $(BUILD)/bench-divergence $(BUILD)/characterize
 	@echo "built $(BUILD)/bench-divergence: run divergence/bench/run.sh on a machine with a GPU"
 
-$(BUILD)/bench-divergence: $(DIV_BENCH_OBJ) $(BUILD)/libflowshopbb.a
+$(BUILD)/bench-divergence: $(DIV_BENCH_OBJ) $(POOL_GENERATOR_OBJ) $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/characterize: $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/characterize/*.c)) $(BUILD)/libflowshopbb.a
+$(BUILD)/characterize: $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/characterize/*.c)) $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # The device-resident GPU engine: ta021-ta030 table and nodes/s (test/bench/gpu_bench.sh).
-$(BUILD)/gpu-resident-bench: $(BUILD)/test/bench/gpu_resident_bench.o $(BUILD)/libflowshopbb.a
+$(BUILD)/gpu-resident-bench: $(BUILD)/test/bench/gpu_resident_bench.o $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 .PHONY: bench-gpu
@@ -187,7 +218,7 @@ bench-gpu: $(BUILD)/flowshop-bb $(BUILD)/gpu-resident-bench
 # The heuristic engine alone: ARPD per class on ta051-ta120 with the budget n (m/2) 60 ms of
 # CPU time per instance, one instance per core (test/bench/heuristic_bench.c says the options).
 HEURISTIC_BENCH_ARGS ?= --parallel $(shell nproc) --csv $(BUILD)/heuristic-bench.csv
-$(BUILD)/heuristic-bench: $(BUILD)/test/bench/heuristic_bench.o $(BUILD)/libflowshopbb.a
+$(BUILD)/heuristic-bench: $(BUILD)/test/bench/heuristic_bench.o $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 .PHONY: bench-heuristic

@@ -9,12 +9,12 @@
 #ifndef FSBB_BOUND_DATA_H
 #define FSBB_BOUND_DATA_H
 
+#include "flowshopbb.h"
+
 #include <stdint.h>
 
 /* A job index inside a node's permutation; instances have at most FSBB_MAX_JOBS jobs. */
 typedef int16_t fsbb_job;
-#define FSBB_MAX_JOBS 30000
-#define FSBB_MAX_MACHINES 1000
 
 typedef struct fsbb_bound_data {
     int n;              /* jobs */

@@ -1,5 +1,5 @@
 /* generate.c — writes instances/ta001.txt ... ta120.txt, Taillard's instances in his own
- * file format, from the generator and table of solver/taillard.c. The upper-bound column is
+ * file format, from the generator and table of solver/core/taillard.c. The upper-bound column is
  * the best-known makespan, the lower-bound column Taillard's simple bound computed from the
  * times (see instances/README.md). It also writes instances/vrf/ta001.txt, ta001 in the
  * format of Vallada, Ruiz and Framinan's benchmark: "n m", then per job m pairs
@@ -7,7 +7,7 @@
  * size from Taillard's generator and a seed of one's choosing (instances/random/), in
  * Taillard's format with 0 as the upper bound (none known).
  *
- *     cc -std=c11 -Isolver instances/generate.c solver/taillard.c -o build/taillard-gen
+ *     cc -std=c11 -Isolver -Isolver/core instances/generate.c solver/core/taillard.c -o build/taillard-gen
  *     build/taillard-gen instances
  *     build/taillard-gen --random JOBS MACHINES SEED FILE */
 #include "taillard.h"

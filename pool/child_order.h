@@ -7,7 +7,9 @@
 #ifndef FSBB_CHILD_ORDER_H
 #define FSBB_CHILD_ORDER_H
 
-#include "options.h"
+/* The end of the permutation a node's children extend: the prefix (forward), the suffix
+ * (backward), or the one with fewer children under the upper bound (dynamic). */
+typedef enum { FSBB_BRANCH_FORWARD, FSBB_BRANCH_BACKWARD, FSBB_BRANCH_DYNAMIC } fsbb_branch_kind;
 
 /* 1 to branch forward, 0 backward. fwd and bwd are fixed; dyn takes the direction with
  * fewer children under ub (bounds of children lo..hi-1 in lb_forward and lb_backward),

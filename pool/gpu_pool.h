@@ -14,14 +14,18 @@
 #define FSBB_GPU_POOL_H
 
 #include "bound_data.h"
+#include "bound_kind.h"
 #include "flowshopbb.h"
-#include "options.h"
 
 #include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The order in which an engine fills the pools: breadth-first (a FIFO of parents, children
+ * of one parent side by side) or depth-first. */
+typedef enum { FSBB_POOL_ORDER_BFS, FSBB_POOL_ORDER_DFS } fsbb_pool_order;
 
 typedef struct fsbb_gpu_pool {
     int n;              /* jobs per permutation */

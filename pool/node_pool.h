@@ -7,9 +7,11 @@
 #define FSBB_NODE_POOL_H
 
 #include "node.h"
-#include "options.h"
 
 #include <stddef.h>
+
+/* The selection rules: depth-first, breadth-first, best-first. */
+typedef enum { FSBB_SELECT_DFS, FSBB_SELECT_BFS, FSBB_SELECT_BEST } fsbb_select_kind;
 
 typedef struct fsbb_node_pool {
     fsbb_select_kind rule;

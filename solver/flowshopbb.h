@@ -27,6 +27,15 @@ extern "C" {
 
 #define FSBB_VERSION "0.1.0"
 
+/* Marks the functions the shared library exports: it is built with -fvisibility=hidden, so
+ * these are all it exports (NVRTC, which compiles this header into custom GPU bounds, sees
+ * plain declarations). */
+#if defined(__GNUC__) && !defined(__CUDACC_RTC__)
+#define FSBB_API __attribute__((visibility("default")))
+#else
+#define FSBB_API
+#endif
+
 typedef enum fsbb_status {
     FSBB_OK = 0,
     FSBB_ERR_ARGUMENT,    /* a bad option name or value, or a NULL where one is required */
@@ -49,11 +58,19 @@ typedef struct fsbb_error {
     char message[FSBB_ERROR_MESSAGE_SIZE];
 } fsbb_error;
 
-const char *fsbb_status_name(fsbb_status status);
+FSBB_API const char *fsbb_status_name(fsbb_status status);
 
 /* ---- Instances ------------------------------------------------------------------- */
 
 typedef struct fsbb_instance fsbb_instance;
+
+/* The largest instance the library takes: jobs, machines, one processing time, and the sum
+ * of all times (so that every makespan and bound stays below INT_MAX, which the search
+ * keeps as "no upper bound"). */
+#define FSBB_MAX_JOBS 30000
+#define FSBB_MAX_MACHINES 1000
+#define FSBB_MAX_TIME 1000000
+#define FSBB_MAX_TOTAL_TIME 2147483646
 
 /* Loads "ta021", "ta21", "TA021" (a Taillard instance, generated in memory), or the file at
  * a path ("-": standard input) in one of three formats, told apart by their content:
@@ -65,74 +82,76 @@ typedef struct fsbb_instance fsbb_instance;
  * is refused (FSBB_ERR_PARSE) rather than guessed: see fsbb_instance_load_format. Limits:
  * 1..30000 jobs, 1..1000 machines, times 0..1000000 adding up to at most 2147483646, files
  * of at most 1 GiB. Malformed files are refused with "FILE:LINE: what" (FSBB_ERR_PARSE). */
-fsbb_status fsbb_instance_load(const char *name_or_path, fsbb_instance **out, fsbb_error *err);
+FSBB_API fsbb_status fsbb_instance_load(const char *name_or_path, fsbb_instance **out, fsbb_error *err);
 /* fsbb_instance_load with the file's format named: "taillard", "plain" or "vrf" reads the
  * file (never a built-in instance) in that format only, "auto" or NULL as fsbb_instance_load.
  * An unknown format name is FSBB_ERR_ARGUMENT. */
-fsbb_status fsbb_instance_load_format(const char *name_or_path, const char *format, fsbb_instance **out,
+FSBB_API fsbb_status fsbb_instance_load_format(const char *name_or_path, const char *format, fsbb_instance **out,
                                       fsbb_error *err);
 /* From an m x n row-major matrix, times[k * n + j] = time of job j on machine k. */
-fsbb_status fsbb_instance_from_matrix(const char *name, int jobs, int machines, const int *times,
+FSBB_API fsbb_status fsbb_instance_from_matrix(const char *name, int jobs, int machines, const int *times,
                                       fsbb_instance **out, fsbb_error *err);
-void fsbb_instance_free(fsbb_instance *instance);
-const char *fsbb_instance_name(const fsbb_instance *instance);
-int fsbb_instance_jobs(const fsbb_instance *instance);
-int fsbb_instance_machines(const fsbb_instance *instance);
-int fsbb_instance_time(const fsbb_instance *instance, int machine, int job);
+FSBB_API void fsbb_instance_free(fsbb_instance *instance);
+FSBB_API const char *fsbb_instance_name(const fsbb_instance *instance);
+FSBB_API int fsbb_instance_jobs(const fsbb_instance *instance);
+FSBB_API int fsbb_instance_machines(const fsbb_instance *instance);
+FSBB_API int fsbb_instance_time(const fsbb_instance *instance, int machine, int job);
 /* Best-known makespan of a Taillard instance, or 0 when none is known. */
-int fsbb_instance_best_known(const fsbb_instance *instance);
+FSBB_API int fsbb_instance_best_known(const fsbb_instance *instance);
 /* Makespan of a permutation of all jobs (0-based), computed directly; -1 when permutation is
  * not one of all jobs. */
-int fsbb_instance_makespan(const fsbb_instance *instance, const int *permutation);
+FSBB_API int fsbb_instance_makespan(const fsbb_instance *instance, const int *permutation);
 /* The schedule of a permutation of all jobs (0-based), each operation as early as the order
  * allows: start[k * jobs + j] (machines x jobs ints, laid out as the times) receives the
  * time job j starts on machine k; it ends fsbb_instance_time(instance, k, j) later. Returns
  * the makespan, or -1 for a NULL argument or a permutation that is not one of all jobs. */
-int fsbb_instance_schedule(const fsbb_instance *instance, const int *permutation, int *start);
+FSBB_API int fsbb_instance_schedule(const fsbb_instance *instance, const int *permutation, int *start);
 
 /* ---- Options --------------------------------------------------------------------- */
 
 typedef struct fsbb_options fsbb_options;
 
-/* Defaults: search=exact, lb=lb1, branch=dyn, select=dfs, ub=heuristic, threads=all cores,
- * heuristic-threads=auto, seed=1, device=cpu. */
-fsbb_options *fsbb_options_new(void);
-fsbb_options *fsbb_options_copy(const fsbb_options *options);
-void fsbb_options_free(fsbb_options *options);
-/* Sets an option by name from its text, as on the command line:
- *   lb lb1|lb2|auto     branch fwd|bwd|dyn       select dfs|bfs|best
- *   search exact|heuristic (heuristic: only the iterated-greedy heuristic, on `threads`
- *               walks, until heuristic-iterations per walk, the time limit or, without either,
- *               n m / 2 * 60 ms of CPU per walk; the result is not proven optimal unless it
- *               meets the root's lower bound)
- *   ub heuristic|neh|opt|inf|N (heuristic: the iterated greedy for n m / 2 * 0.25 ms of CPU
- *               per walk, at most 1 s, on `threads` walks; neh: NEH and a short local search)
- *   heuristic-threads auto|N  heuristic walks beside an exact search, each better schedule
- *               an upper bound for the search at once (0: none; auto: all cores but two
- *               beside a GPU engine; beside the CPU engine one walk, its core taken from
- *               the search's when threads=0, on machines of 8 cores or more, none below)
- *   seed N      the heuristic's walks (with one walk and heuristic-iterations, a run repeats)
- *   heuristic-iterations N (search heuristic: iterations per walk; 0 = none)
- *   threads N (0 = one per online core; more than the cores are allowed: idle threads sleep)
- *   device auto|cpu|gpu time-limit S (0 = none) node-limit N (0 = none)
- *   lb2-pairs N (0 = all machine pairs; LB2's tables, built only for lb lb2 or auto, take
- *               8 (n + 1) bytes a pair: a solve whose tables would exceed half the physical
- *               memory, or 2^31 - 1 entries, is refused with FSBB_ERR_ARGUMENT)
- *   verify N (before solving, check each custom CPU bound with fsbb_bound_verify on N
- *             random instances; 0 = off, the default)
- *   pool-size N  block-size N  pool-order bfs|dfs  refactor none|trig|select (GPU)
- *   gpu-engine resident|offload  warm-start N (GPU resident search without an upper
- *               bound: branch the first N nodes on the CPU; default 1048576, 0 = none)
- *   checkpoint FILE     checkpoint-interval S (default 60; 0 = only when the search stops)
- *   resume FILE (continue a checkpoint: its upper bound replaces "ub"; limits count the
- *               time and nodes of the earlier runs too)
- *   GPU divergence techniques (off by default; any of them runs the GPU offload engine
- *   with the divergence kernels, see README): balance none|central|distributed|steal|
- *   persistent, loading-ratio R (0 = adaptive), ccc on|off, cte on|off, subwarp N (2..32,
- *   0 = off), throttle none|cf|cfq|sj|sjq, diagnose FILE (task traces of the first pools) */
-fsbb_status fsbb_options_set(fsbb_options *options, const char *name, const char *value, fsbb_error *err);
-/* The option's current value as text, or NULL for an unknown name. */
-const char *fsbb_options_get(const fsbb_options *options, const char *name, char *buffer, int size);
+/* Options, each with its default (fsbb_option_info lists them: `flowshop-bb --help` prints
+ * the same list). */
+FSBB_API fsbb_options *fsbb_options_new(void);
+FSBB_API fsbb_options *fsbb_options_copy(const fsbb_options *options);
+FSBB_API void fsbb_options_free(fsbb_options *options);
+/* Sets an option by name (or its alias) from its text, as on the command line: a word of
+ * the option's list, a number within its range, a file name. FSBB_ERR_ARGUMENT, naming
+ * the option and what it expects, for an unknown name or a value it does not take. */
+FSBB_API fsbb_status fsbb_options_set(fsbb_options *options, const char *name, const char *value, fsbb_error *err);
+/* The option's current value as text (as fsbb_options_set takes it; "" for no file), or
+ * NULL for an unknown name. */
+FSBB_API const char *fsbb_options_get(const fsbb_options *options, const char *name, char *buffer, int size);
+
+typedef enum fsbb_option_kind {
+    FSBB_OPTION_WORD,         /* one of words */
+    FSBB_OPTION_INTEGER,      /* a whole number from minimum to maximum */
+    FSBB_OPTION_NUMBER,       /* a number from minimum to maximum (seconds, ratios) */
+    FSBB_OPTION_FILE,         /* a file name ("" for none) */
+    FSBB_OPTION_UPPER_BOUND   /* one of words, or a whole number from minimum to maximum (ub, heuristic-threads) */
+} fsbb_option_kind;
+
+/* fsbb_option_spec.flags */
+#define FSBB_OPTION_ECHOED 1u    /* a solve's record names its value (flowshop-bb --json) */
+#define FSBB_OPTION_LIBRARY 2u   /* for programs that add custom bounds: flowshop-bb has no such option */
+
+/* One option of the table behind fsbb_options_set, fsbb_options_get and the defaults. */
+typedef struct fsbb_option_spec {
+    const char *name;           /* "lb", "time-limit", ...: flowshop-bb's --NAME */
+    const char *alias;          /* a former name, also taken, or NULL */
+    fsbb_option_kind kind;
+    const char *const *words;   /* WORD, UPPER_BOUND: the words taken, NULL-terminated */
+    double minimum, maximum;    /* INTEGER, NUMBER, UPPER_BOUND: the range of a number */
+    const char *placeholder;    /* how a usage line names a number or a file: "N", "S", "FILE" */
+    const char *default_value;  /* as fsbb_options_get writes it on fsbb_options_new's options */
+    const char *group;          /* the heading it is listed under: "Search", "GPU", ... */
+    const char *help;           /* what it does */
+    unsigned flags;             /* FSBB_OPTION_ECHOED, FSBB_OPTION_LIBRARY */
+} fsbb_option_spec;
+
+/* The option at index (0, 1, ... in the order of --help), or NULL past the last. */
+FSBB_API const fsbb_option_spec *fsbb_option_info(int index);
 
 /* ---- Custom bounds ------------------------------------------------------------------ */
 
@@ -206,13 +225,13 @@ typedef struct fsbb_gpu_node {
  * times), the node and both values in the message; FSBB_ERR_ARGUMENT when the bound has no
  * cpu_bound or instances < 1. A 7-job instance costs about 10^5 bound calls. The option
  * "verify N" runs this on each custom CPU bound before a solve. */
-fsbb_status fsbb_bound_verify(const fsbb_bound_definition *bound, int instances, unsigned seed, fsbb_error *err);
+FSBB_API fsbb_status fsbb_bound_verify(const fsbb_bound_definition *bound, int instances, unsigned seed, fsbb_error *err);
 
 /* Compiles bound->gpu_source with NVRTC as a GPU solve of a jobs x machines instance would,
  * without needing a GPU. Returns FSBB_OK; FSBB_ERR_COMPILE with NVRTC's log in the message;
  * FSBB_ERR_NO_GPU when NVRTC (libnvrtc.so) cannot be loaded or the library was built
  * without CUDA; FSBB_ERR_ARGUMENT without gpu_source or gpu_function. */
-fsbb_status fsbb_bound_check_gpu_source(const fsbb_bound_definition *bound, int jobs, int machines,
+FSBB_API fsbb_status fsbb_bound_check_gpu_source(const fsbb_bound_definition *bound, int jobs, int machines,
                                         fsbb_error *err);
 
 /* ---- Solving --------------------------------------------------------------------- */
@@ -230,13 +249,13 @@ typedef void (*fsbb_incumbent_fn)(int makespan, const int *permutation, int jobs
 
 typedef struct fsbb_solver fsbb_solver;
 
-fsbb_status fsbb_solver_new(const fsbb_instance *instance, const fsbb_options *options, fsbb_solver **out,
+FSBB_API fsbb_status fsbb_solver_new(const fsbb_instance *instance, const fsbb_options *options, fsbb_solver **out,
                             fsbb_error *err);
-void fsbb_solver_free(fsbb_solver *solver);
-fsbb_status fsbb_solver_add_bound(fsbb_solver *solver, const fsbb_bound_definition *bound, fsbb_error *err);
+FSBB_API void fsbb_solver_free(fsbb_solver *solver);
+FSBB_API fsbb_status fsbb_solver_add_bound(fsbb_solver *solver, const fsbb_bound_definition *bound, fsbb_error *err);
 /* Called about every interval_s seconds from one of the solver's threads. */
-void fsbb_solver_on_progress(fsbb_solver *solver, fsbb_progress_fn callback, void *user_data, double interval_s);
-void fsbb_solver_on_incumbent(fsbb_solver *solver, fsbb_incumbent_fn callback, void *user_data);
+FSBB_API void fsbb_solver_on_progress(fsbb_solver *solver, fsbb_progress_fn callback, void *user_data, double interval_s);
+FSBB_API void fsbb_solver_on_incumbent(fsbb_solver *solver, fsbb_incumbent_fn callback, void *user_data);
 
 /* A checkpoint (options "checkpoint", "checkpoint-interval", "resume") was written, or
  * writing it failed: then the previous checkpoint is intact and the solve goes on. */
@@ -252,9 +271,9 @@ typedef struct fsbb_checkpoint_report {
 typedef void (*fsbb_checkpoint_fn)(const fsbb_checkpoint_report *report, void *user_data);
 
 /* Called from a solver thread after each checkpoint attempt. */
-void fsbb_solver_on_checkpoint(fsbb_solver *solver, fsbb_checkpoint_fn callback, void *user_data);
+FSBB_API void fsbb_solver_on_checkpoint(fsbb_solver *solver, fsbb_checkpoint_fn callback, void *user_data);
 /* Asks a running solve to stop soon; safe from another thread or a signal handler. */
-void fsbb_solver_interrupt(fsbb_solver *solver);
+FSBB_API void fsbb_solver_interrupt(fsbb_solver *solver);
 
 typedef struct fsbb_result {
     int makespan;            /* best makespan: proven optimal when optimal != 0 */
@@ -284,6 +303,10 @@ typedef struct fsbb_result {
     double time_to_best_s;   /* seconds from the solve's start until permutation was found */
     int heuristic_threads;   /* heuristic walks run beside the search (search=heuristic: its walks) */
     uint64_t heuristic_iterations;  /* iterations of those walks, all together */
+    char engine[16];         /* the engine that searched: "cpu", "resident" or "offload" (GPU; the
+                                divergence options and custom GPU bounds take the offload engine,
+                                whatever gpu-engine says), "heuristic" for search=heuristic; "" when
+                                the search did not start */
 } fsbb_result;
 
 /* Solves. The time limit and fsbb_solver_interrupt apply to every phase: the initial
@@ -293,14 +316,14 @@ typedef struct fsbb_result {
  * begun (FSBB_ERR_MEMORY, FSBB_ERR_RESOURCE, FSBB_ERR_GPU), result still holds the best
  * schedule found and a valid lower bound (optimal 0 unless proven). Either way, pass
  * result to fsbb_result_clear. */
-fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *err);
+FSBB_API fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *err);
 /* One-call form: a solver with the given options, no callbacks (the result as above). */
-fsbb_status fsbb_solve(const fsbb_instance *instance, const fsbb_options *options, fsbb_result *result,
+FSBB_API fsbb_status fsbb_solve(const fsbb_instance *instance, const fsbb_options *options, fsbb_result *result,
                        fsbb_error *err);
-void fsbb_result_clear(fsbb_result *result);
+FSBB_API void fsbb_result_clear(fsbb_result *result);
 
 /* 1 when a CUDA GPU is usable by this build, with its name in name_out (may be NULL). */
-int fsbb_gpu_available(char *name_out, int size);
+FSBB_API int fsbb_gpu_available(char *name_out, int size);
 
 #ifdef __cplusplus
 }

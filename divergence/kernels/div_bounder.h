@@ -38,11 +38,11 @@
 #define FSBB_DIV_BOUND_H
 
 #include "bound_data.h"
+#include "bound_kind.h"
 #include "characterize.h"
 #include "div_kinds.h"
 #include "flowshopbb.h"
 #include "gpu_pool.h"
-#include "options.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -5,8 +5,8 @@
 #include <string.h>
 
 static const char *kernel_names[] = {"plain", "packed", "subwarp", "cte", "ccc", "flat", "tiled"};
-static const char *balance_names[] = {"none", "central", "distributed", "steal", "persistent"};
-static const char *throttle_names[] = {"none", "cf", "cfq", "sj", "sjq"};
+const char *const fsbb_div_balance_names[] = {"none", "central", "distributed", "steal", "persistent", NULL};
+const char *const fsbb_div_throttle_names[] = {"none", "cf", "cfq", "sj", "sjq", NULL};
 
 #define COUNT(a) ((int)(sizeof a / sizeof *a))
 
@@ -17,12 +17,14 @@ const char *fsbb_div_kernel_name(fsbb_div_kernel kernel)
 
 const char *fsbb_div_balance_name(fsbb_div_balance balance)
 {
-    return (int)balance >= 0 && (int)balance < COUNT(balance_names) ? balance_names[balance] : "?";
+    return (int)balance >= 0 && (int)balance < COUNT(fsbb_div_balance_names) - 1 ? fsbb_div_balance_names[balance]
+                                                                                : "?";
 }
 
 const char *fsbb_div_throttle_name(fsbb_div_throttle throttle)
 {
-    return (int)throttle >= 0 && (int)throttle < COUNT(throttle_names) ? throttle_names[throttle] : "?";
+    return (int)throttle >= 0 && (int)throttle < COUNT(fsbb_div_throttle_names) - 1 ? fsbb_div_throttle_names[throttle]
+                                                                                  : "?";
 }
 
 void fsbb_div_config_default(fsbb_div_config *config)

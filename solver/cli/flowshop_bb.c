@@ -7,12 +7,10 @@
  * With --checkpoint the search is saved periodically and when it stops; --resume goes on
  * from a saved search. --characterize FILE prints CUIRRE's characterization of a task trace
  * (as --diagnose writes them) and exits, without an instance or a GPU. */
-#include "bound_data.h"
 #include "characterize.h"
 #include "checkpoint_target.h"
+#include "command_line.h"
 #include "flowshopbb.h"
-#include "help_text.h"
-#include "instance.h"
 #include "json.h"
 #include "schedule_files.h"
 #include "taillard.h"
@@ -43,113 +41,6 @@ static int exit_status_of(fsbb_status status)
         return EXIT_RUNTIME_FAILURE;
     }
 }
-
-/* The command-line options, in --help's order. A solver option's text goes unchanged to
- * fsbb_options_set under its long name, which parses it and checks its range. */
-typedef enum option_id {
-    OPT_SEARCH, OPT_LB, OPT_LB2_PAIRS, OPT_BRANCH, OPT_SELECT, OPT_UB, OPT_THREADS, OPT_DEVICE,
-    OPT_HEURISTIC_THREADS, OPT_SEED, OPT_HEURISTIC_ITERATIONS,
-    OPT_TIME_LIMIT, OPT_NODE_LIMIT, OPT_CHECKPOINT, OPT_CHECKPOINT_INTERVAL, OPT_OVERWRITE_CHECKPOINT,
-    OPT_RESUME,
-    OPT_GPU_ENGINE, OPT_WARM_START, OPT_POOL_SIZE, OPT_BLOCK_SIZE, OPT_POOL_ORDER, OPT_REFACTOR,
-    OPT_BALANCE, OPT_LOADING_RATIO, OPT_CCC, OPT_CTE, OPT_SUBWARP, OPT_THROTTLE, OPT_DIAGNOSE, OPT_CHARACTERIZE,
-    OPT_FORMAT, OPT_SCHEDULE, OPT_GANTT, OPT_JSON, OPT_QUIET, OPT_VERSION, OPT_HELP,
-    OPTION_COUNT
-} option_id;
-
-typedef struct cli_option {
-    const char *name;      /* long name, and the solver option's name */
-    char short_name;       /* 0: none */
-    const char *argument;  /* the value's placeholder in --help; NULL for a flag */
-    gboolean solver;       /* the value is a solver option */
-    const char *section;   /* --help's heading, on the first option of a section */
-    const char *help;
-} cli_option;
-
-static const cli_option cli_options[OPTION_COUNT] = {
-    [OPT_SEARCH] = {"search", 0, "exact|heuristic", TRUE, "Search",
-                    "exact: branch-and-bound to proven optimality (default); heuristic: only the "
-                    "iterated-greedy heuristic on --threads walks, until --heuristic-iterations, the time "
-                    "limit or, without either, n*m/2*60 ms of CPU per walk (not proven optimal)"},
-    [OPT_LB] = {"lb", 0, "lb1|lb2|auto", TRUE, NULL,
-                "lower bound: LB1 (default), LB1 refined by LB2 on the children it keeps, or auto: LB2 where "
-                "the search measures that it pays (GPU resident engine; LB1 elsewhere)"},
-    [OPT_LB2_PAIRS] = {"lb2-pairs", 0, "N", TRUE, NULL, "LB2 with the N strongest machine pairs (default 0: all)"},
-    [OPT_BRANCH] = {"branch", 0, "dyn|fwd|bwd", TRUE, NULL,
-                    "branching: dynamic bidirectional (default), forward or backward"},
-    [OPT_SELECT] = {"select", 0, "dfs|bfs|best", TRUE, NULL,
-                    "node selection: depth first (default), breadth first or best first"},
-    [OPT_UB] = {"ub", 0, "heuristic|neh|opt|inf|N", TRUE, NULL,
-                "initial upper bound: the iterated-greedy heuristic for n*m/2*0.25 ms of CPU per thread, "
-                "at most 1 s (default), NEH plus a short local search, the best-known makespan of a "
-                "Taillard instance, none, or a makespan N"},
-    [OPT_THREADS] = {"threads", 't', "N", TRUE, NULL, "CPU threads (default 0: one per core)"},
-    [OPT_DEVICE] = {"device", 0, "cpu|auto|gpu", TRUE, NULL,
-                    "where to search (default cpu); auto takes a GPU when there is one"},
-    [OPT_HEURISTIC_THREADS] = {"heuristic-threads", 0, "auto|N", TRUE, NULL,
-                               "heuristic walks beside the exact search, each better schedule its upper "
-                               "bound at once (0: none; default auto: all cores but two beside a GPU engine; "
-                               "beside the CPU engine one, from 8 cores on)"},
-    [OPT_SEED] = {"seed", 0, "N", TRUE, NULL,
-                  "seed of the heuristic's walks (default 1): one walk with --heuristic-iterations repeats"},
-    [OPT_HEURISTIC_ITERATIONS] = {"heuristic-iterations", 0, "N", TRUE, NULL,
-                                  "--search heuristic: iterations per walk (default 0: none)"},
-    [OPT_TIME_LIMIT] = {"time-limit", 0, "S", TRUE, "Limits and checkpoints",
-                        "stop after S seconds, 0 to 1e9 (default 0: no limit); the best schedule and the "
-                        "proven lower bound are printed"},
-    [OPT_NODE_LIMIT] = {"node-limit", 0, "N", TRUE, NULL, "stop after N branched nodes (default 0: no limit)"},
-    [OPT_CHECKPOINT] = {"checkpoint", 0, "FILE", TRUE, NULL,
-                        "save the search to FILE periodically, on SIGINT or SIGTERM and when it stops "
-                        "(atomically: FILE.tmp, then a rename). Checked before the search: FILE's folder "
-                        "must take a new file, and an existing FILE is replaced only when it is the "
-                        "--resume file or with --overwrite-checkpoint"},
-    [OPT_CHECKPOINT_INTERVAL] = {"checkpoint-interval", 0, "S", TRUE, NULL,
-                                 "seconds between checkpoints (default 60; 0: only when the search stops)"},
-    [OPT_OVERWRITE_CHECKPOINT] = {"overwrite-checkpoint", 0, NULL, FALSE, NULL,
-                                  "let --checkpoint replace an existing FILE"},
-    [OPT_RESUME] = {"resume", 0, "FILE", TRUE, NULL,
-                    "continue the search saved in FILE (same instance, --lb, --branch and --lb2-pairs); "
-                    "its upper bound replaces --ub, and the limits count the time and nodes of the "
-                    "earlier runs too"},
-    [OPT_GPU_ENGINE] = {"gpu-engine", 0, "resident|offload", TRUE, "GPU",
-                        "device-resident search (default), or CPU branching with GPU bounding"},
-    [OPT_WARM_START] = {"warm-start", 0, "N", TRUE, NULL,
-                        "resident engine without an upper bound: branch the first N nodes on the CPU "
-                        "(default 1048576; 0: none)"},
-    [OPT_POOL_SIZE] = {"pool-size", 0, "N", TRUE, NULL, "nodes per pool"},
-    [OPT_BLOCK_SIZE] = {"block-size", 0, "N", TRUE, NULL, "threads per block, a multiple of 32 (default 128)"},
-    [OPT_POOL_ORDER] = {"pool-order", 0, "bfs|dfs", TRUE, NULL, "offload engine: pool order (default bfs)"},
-    [OPT_REFACTOR] = {"refactor", 0, "select|none|trig", TRUE, NULL,
-                      "branch refactoring of the bound kernels (default select)"},
-    [OPT_BALANCE] = {"balance", 0, "none|central|distributed|steal|persistent", TRUE, "GPU divergence (offload engine, LB2)",
-                     "load balancing of the bound kernel (default none)"},
-    [OPT_LOADING_RATIO] = {"loading-ratio", 0, "R", TRUE, NULL,
-                           "tasks per thread of the task pools (default 0: adaptive)"},
-    [OPT_CCC] = {"ccc", 0, "off|on", TRUE, NULL, "collaborative context collection"},
-    [OPT_CTE] = {"cte", 0, "off|on", TRUE, NULL, "collaborative task engagement"},
-    [OPT_SUBWARP] = {"subwarp", 0, "N", TRUE, NULL, "N lanes per node: 2, 4, 8, 16 or 32 (default 0: off)"},
-    [OPT_THROTTLE] = {"throttle", 0, "none|cf|cfq|sj|sjq", TRUE, NULL, "cache-fit throttling (default none)"},
-    [OPT_DIAGNOSE] = {"diagnose", 0, "FILE", TRUE, NULL,
-                      "write per-task clock traces of the bound kernel on the first pools to FILE"},
-    [OPT_CHARACTERIZE] = {"characterize", 0, "FILE", FALSE, NULL,
-                          "print the tasks, task lengths, I_irre and U_util of the trace in FILE and exit "
-                          "(no INSTANCE, no GPU needed)"},
-    [OPT_FORMAT] = {"format", 0, "auto|taillard|plain|vrf", FALSE, "Input and output",
-                    "read INSTANCE as a file in this format (default auto: from its content)"},
-    [OPT_SCHEDULE] = {"schedule", 0, "FILE", FALSE, NULL,
-                      "write the schedule found as CSV: job,machine,start,end (jobs and machines from 1)"},
-    [OPT_GANTT] = {"gantt", 0, "FILE.svg", FALSE, NULL, "draw the schedule found as a Gantt chart (SVG)"},
-    [OPT_JSON] = {"json", 0, NULL, FALSE, NULL, "print the result as one JSON object"},
-    [OPT_QUIET] = {"quiet", 'q', NULL, FALSE, NULL, "no progress line or notes on stderr"},
-    [OPT_VERSION] = {"version", 'V', NULL, FALSE, NULL, "print the version and exit"},
-    [OPT_HELP] = {"help", 'h', NULL, FALSE, NULL, "print this help and exit"},
-};
-
-/* The command line as parsed: each option's text (NULL: not given) or flag. */
-typedef struct cli_args {
-    gchar *values[OPTION_COUNT];
-    gboolean flags[OPTION_COUNT];
-} cli_args;
 
 /* The solver being run, for the signal handler: the only state a handler may reach. */
 static fsbb_solver *volatile running_solver;
@@ -192,37 +83,6 @@ static void report_checkpoint(const fsbb_checkpoint_report *report, void *user_d
     else if (!report->final && !log->quiet)
         fprintf(stderr, "%sflowshop-bb: checkpoint %s: %" G_GUINT64_FORMAT " open nodes, search paused %.3f ms\n",
                 clear, report->path, (guint64)report->open_nodes, report->pause_s * 1e3);
-}
-
-/* Passes each solver option given to options; 0 after printing the first one refused. */
-static int apply_arguments(fsbb_options *options, const cli_args *args)
-{
-    for (int o = 0; o < OPTION_COUNT; o++) {
-        if (!cli_options[o].solver || !args->values[o])
-            continue;
-        fsbb_error err;
-        if (fsbb_options_set(options, cli_options[o].name, args->values[o], &err) != FSBB_OK) {
-            fprintf(stderr, "flowshop-bb: %s\n", err.message);
-            return 0;
-        }
-    }
-    return 1;
-}
-
-/* 1 when a divergence option differs from its default. */
-static int divergence_requested(const fsbb_options *options)
-{
-    static const struct {
-        const char *name, *off;
-    } switches[] = {{"balance", "none"}, {"loading-ratio", "0"}, {"ccc", "off"},     {"cte", "off"},
-                    {"subwarp", "0"},    {"throttle", "none"},   {"diagnose", ""}};
-    char value[64];
-    for (size_t i = 0; i < G_N_ELEMENTS(switches); i++) {
-        const char *got = fsbb_options_get(options, switches[i].name, value, sizeof value);
-        if (got && strcmp(got, switches[i].off) != 0)
-            return 1;
-    }
-    return 0;
 }
 
 /* --characterize FILE: prints the characterization of a trace; 0, or 2 when the file is
@@ -334,7 +194,6 @@ static void print_json(const solve_report *report)
     const fsbb_instance *instance = report->instance;
     const fsbb_options *options = report->options;
     const fsbb_result *result = report->result;
-    char lb[16], branch[16], select[16], ub[32], search[16], seed[32];
     GString *out = g_string_new(NULL);
     fsbb_json_object json;
     fsbb_json_object_begin(&json, out);
@@ -393,28 +252,29 @@ static void print_json(const solve_report *report)
     fsbb_json_integer(out, result->threads);
     fsbb_json_member(&json, "device");
     fsbb_json_string(out, result->device);
-    fsbb_json_member(&json, "search");
-    fsbb_json_string(out, fsbb_options_get(options, "search", search, sizeof search));
-    fsbb_json_member(&json, "heuristic_threads");
-    fsbb_json_integer(out, result->heuristic_threads);
-    fsbb_json_member(&json, "heuristic_iterations");
-    fsbb_json_unsigned(out, result->heuristic_iterations);
-    fsbb_json_member(&json, "seed");
-    fsbb_json_unsigned(out, strtoull(fsbb_options_get(options, "seed", seed, sizeof seed), NULL, 10));
-    fsbb_json_member(&json, "lb");
-    fsbb_json_string(out, fsbb_options_get(options, "lb", lb, sizeof lb));
     fsbb_json_member(&json, "lb_used");
     fsbb_json_string(out, result->lb_used);
     fsbb_json_member(&json, "lb2_refined_fraction");
     fsbb_json_real(out, result->lb2_refined_fraction, 4);
     fsbb_json_member(&json, "gpu_startup_s");
     fsbb_json_real(out, result->gpu_startup_s, 6);
-    fsbb_json_member(&json, "branch");
-    fsbb_json_string(out, fsbb_options_get(options, "branch", branch, sizeof branch));
-    fsbb_json_member(&json, "select");
-    fsbb_json_string(out, fsbb_options_get(options, "select", select, sizeof select));
-    fsbb_json_member(&json, "ub");
-    fsbb_json_string(out, report->resumed_from ? "resumed" : fsbb_options_get(options, "ub", ub, sizeof ub));
+    fsbb_json_member(&json, "heuristic_threads");
+    fsbb_json_integer(out, result->heuristic_threads);
+    fsbb_json_member(&json, "heuristic_iterations");
+    fsbb_json_unsigned(out, result->heuristic_iterations);
+    /* The options a result names (the table's echoed ones); a resumed search's upper bound
+     * is the checkpoint's. */
+    for (int o = 0; fsbb_option_info(o); o++) {
+        const fsbb_option_spec *spec = fsbb_option_info(o);
+        if (!(spec->flags & FSBB_OPTION_ECHOED))
+            continue;
+        char value[64];
+        fsbb_json_member(&json, spec->name);
+        if (report->resumed_from && strcmp(spec->name, "ub") == 0)
+            fsbb_json_string(out, "resumed");
+        else
+            fsbb_json_string(out, fsbb_options_get(options, spec->name, value, sizeof value));
+    }
     fsbb_json_member(&json, "resumed_from");
     fsbb_json_string_or_null(out, report->resumed_from);
     fsbb_json_object_end(&json);
@@ -422,13 +282,14 @@ static void print_json(const solve_report *report)
     g_string_free(out, TRUE);
 }
 
-static int solve(const char *instance_name, const cli_args *args)
+static int solve(const char *instance_name, const fsbb_cli_command_line *line)
 {
-    const char *checkpoint = args->values[OPT_CHECKPOINT];
-    const gboolean quiet = args->flags[OPT_QUIET];
+    const char *checkpoint = fsbb_cli_solver_value(line, "checkpoint");
+    const char *resume = fsbb_cli_solver_value(line, "resume");
+    const gboolean quiet = line->flags[CLI_QUIET];
     fsbb_error err;
     fsbb_instance *instance;
-    const fsbb_status loaded = fsbb_instance_load_format(instance_name, args->values[OPT_FORMAT], &instance, &err);
+    const fsbb_status loaded = fsbb_instance_load_format(instance_name, line->values[CLI_FORMAT], &instance, &err);
     if (loaded != FSBB_OK) {
         fprintf(stderr, "flowshop-bb: %s\n", err.message);
         return exit_status_of(loaded);
@@ -440,13 +301,18 @@ static int solve(const char *instance_name, const cli_args *args)
     fsbb_options *options = fsbb_options_new();
     fsbb_solver *solver = NULL;
     int exit_status = EXIT_USAGE;
-    const schedule_files files = {.csv = args->values[OPT_SCHEDULE], .svg = args->values[OPT_GANTT]};
-    if (!options || !apply_arguments(options, args) || !schedule_files_check(&files))
+    const schedule_files files = {.csv = line->values[CLI_SCHEDULE], .svg = line->values[CLI_GANTT]};
+    if (!options)
+        goto done;
+    if (!fsbb_cli_apply(line, options, &err)) {
+        fprintf(stderr, "flowshop-bb: %s\n", err.message);
+        goto done;
+    }
+    if (!schedule_files_check(&files))
         goto done;
     GError *target_error = NULL;
     if (checkpoint &&
-        !fsbb_cli_checkpoint_target_ok(checkpoint, args->values[OPT_RESUME], args->flags[OPT_OVERWRITE_CHECKPOINT],
-                                       &target_error)) {
+        !fsbb_cli_checkpoint_target_ok(checkpoint, resume, line->flags[CLI_OVERWRITE_CHECKPOINT], &target_error)) {
         fprintf(stderr, "flowshop-bb: %s\n", target_error->message);
         g_error_free(target_error);
         goto done;
@@ -455,11 +321,6 @@ static int solve(const char *instance_name, const cli_args *args)
     fsbb_options_get(options, "device", device, sizeof device);
     if (strcmp(device, "auto") == 0 && !fsbb_gpu_available(NULL, 0) && !quiet)
         fprintf(stderr, "flowshop-bb: no usable GPU, solving on the CPU\n");
-    char engine[16];
-    fsbb_options_get(options, "gpu-engine", engine, sizeof engine);
-    if (strcmp(device, "cpu") != 0 && strcmp(engine, "offload") != 0 && divergence_requested(options) &&
-        !quiet)
-        fprintf(stderr, "flowshop-bb: the divergence options run the offload GPU engine (--gpu-engine offload)\n");
     const fsbb_status created = fsbb_solver_new(instance, options, &solver, &err);
     if (created != FSBB_OK) {
         fprintf(stderr, "flowshop-bb: %s\n", err.message);
@@ -485,14 +346,18 @@ static int solve(const char *instance_name, const cli_args *args)
     running_solver = NULL;
     if (show_progress)
         fprintf(stderr, "\r\033[K");
+    char engine[16];
+    fsbb_options_get(options, "gpu-engine", engine, sizeof engine);
+    if (strcmp(result.engine, "offload") == 0 && strcmp(engine, "offload") != 0 && !quiet)
+        fprintf(stderr, "flowshop-bb: the divergence options ran the offload GPU engine (--gpu-engine offload)\n");
     const char *error = status == FSBB_OK ? NULL : err.message;
     if (error)
         fprintf(stderr, "flowshop-bb: %s\n", error);
     /* A search that ran and failed still has its best schedule to show. */
     if (result.jobs > 0) {
         const solve_report report = {.instance = instance, .options = options, .result = &result, .error = error,
-                                     .resumed_from = args->values[OPT_RESUME]};
-        if (args->flags[OPT_JSON])
+                                     .resumed_from = resume};
+        if (line->flags[CLI_JSON])
             print_json(&report);
         else
             print_text(&report);
@@ -534,105 +399,31 @@ static int stdout_complete(void)
     return flushed && closed;
 }
 
-/* The GOption entries of cli_options, storing into args. */
-static GOptionEntry *option_entries(cli_args *args)
-{
-    GOptionEntry *entries = g_new0(GOptionEntry, OPTION_COUNT + 1);
-    for (int o = 0; o < OPTION_COUNT; o++) {
-        const cli_option *option = &cli_options[o];
-        entries[o].long_name = option->name;
-        entries[o].short_name = option->short_name;
-        entries[o].arg = option->argument ? G_OPTION_ARG_FILENAME : G_OPTION_ARG_NONE;
-        entries[o].arg_data = option->argument ? (gpointer)&args->values[o] : (gpointer)&args->flags[o];
-        entries[o].description = option->help;
-        entries[o].arg_description = option->argument;
-    }
-    return entries;
-}
-
-static void print_help(void)
-{
-    GString *out = g_string_new("Usage: flowshop-bb [OPTION...] INSTANCE\n"
-                                "       flowshop-bb --characterize FILE\n\n");
-    fsbb_cli_help_paragraph(out,
-                            "Solves a permutation flow-shop instance (minimum makespan) to proven optimality "
-                            "by branch-and-bound, and prints the best schedule, its makespan and the proven "
-                            "lower bound.",
-                            0);
-    gchar *instance = g_strdup_printf(
-        "INSTANCE is a Taillard name (ta001 to ta120; ta21 and TA021 too), built in, or the path of a "
-        "file ('-': standard input) in Taillard's format, in the plain form (\"n m\", then m lines of n "
-        "processing times, line k: machine k) or in VRF's (\"n m\", then a line per job of m pairs "
-        "\"machine time\", machines from 0); an ambiguous file is refused: name its format with --format. "
-        "A Taillard name always means the built-in instance, even when a file of that "
-        "name is in the current folder: write ./ta005 to read such a file. A file holds at most %d jobs "
-        "and %d machines, times from 0 to %d, and the sum of all its times is at most %d.",
-        FSBB_MAX_JOBS, FSBB_MAX_MACHINES, FSBB_MAX_TIME, FSBB_MAX_TOTAL_TIME);
-    g_string_append_c(out, '\n');
-    fsbb_cli_help_paragraph(out, instance, 0);
-    g_free(instance);
-    for (int o = 0; o < OPTION_COUNT; o++) {
-        const cli_option *option = &cli_options[o];
-        if (option->section)
-            g_string_append_printf(out, "\n%s:\n", option->section);
-        gchar *names = g_strdup_printf("%c%c%c --%s%s%s", option->short_name ? '-' : ' ',
-                                       option->short_name ? option->short_name : ' ', option->short_name ? ',' : ' ',
-                                       option->name, option->argument ? " " : "",
-                                       option->argument ? option->argument : "");
-        fsbb_cli_help_item(out, names, option->help, 30);
-        g_free(names);
-    }
-    g_string_append_c(out, '\n');
-    fsbb_cli_help_paragraph(out,
-                            "The GPU divergence options are off by default and run the offload engine with "
-                            "the kernels of divergence/; at most one of --ccc, --cte, --subwarp, --balance "
-                            "central|distributed|steal and --throttle is on at a time, and with --lb lb1 only "
-                            "--diagnose applies.",
-                            0);
-    g_string_append(out, "\nExit status:\n");
-    static const char *const statuses[][2] = {
-        {"0", "the search finished: optimality proven"},
-        {"1", "a time or node limit stopped it: best schedule and lower bound printed"},
-        {"2", "bad usage or input (a refused checkpoint too)"},
-        {"3", "interrupted by SIGINT or SIGTERM: best schedule and lower bound printed"},
-        {"4", "run-time failure (GPU, memory, threads, custom-bound compile: the best schedule found so far "
-              "is printed) or output that could not be written"},
-    };
-    for (size_t i = 0; i < G_N_ELEMENTS(statuses); i++)
-        fsbb_cli_help_item(out, statuses[i][0], statuses[i][1], 6);
-    fputs(out->str, stdout);
-    g_string_free(out, TRUE);
-}
-
 int main(int argc, char **argv)
 {
-    cli_args args = {0};
-    GOptionEntry *entries = option_entries(&args);
-    GOptionContext *context = g_option_context_new("INSTANCE");
-    g_option_context_set_help_enabled(context, FALSE);
-    g_option_context_add_main_entries(context, entries, NULL);
+    fsbb_cli_command_line line;
     GError *error = NULL;
     int exit_status;
-    if (!g_option_context_parse(context, &argc, &argv, &error)) {
+    if (!fsbb_cli_parse(&line, &argc, &argv, &error)) {
         fprintf(stderr, "flowshop-bb: %s (see --help)\n", error->message);
         g_error_free(error);
         exit_status = EXIT_USAGE;
-    } else if (args.flags[OPT_HELP]) {
-        print_help();
+    } else if (line.flags[CLI_HELP]) {
+        fsbb_cli_print_help(stdout);
         exit_status = EXIT_PROVEN;
-    } else if (args.flags[OPT_VERSION]) {
+    } else if (line.flags[CLI_VERSION]) {
         printf("flowshop-bb %s (%s)\n", FSBB_VERSION, fsbb_gpu_available(NULL, 0) ? "CUDA GPU found" : "CPU");
         exit_status = EXIT_PROVEN;
-    } else if (args.values[OPT_CHARACTERIZE] && argc != 1) {
+    } else if (line.values[CLI_CHARACTERIZE] && argc != 1) {
         fprintf(stderr, "flowshop-bb: --characterize takes no INSTANCE (see --help)\n");
         exit_status = EXIT_USAGE;
-    } else if (args.values[OPT_CHARACTERIZE]) {
-        exit_status = characterize(args.values[OPT_CHARACTERIZE]);
+    } else if (line.values[CLI_CHARACTERIZE]) {
+        exit_status = characterize(line.values[CLI_CHARACTERIZE]);
     } else if (argc != 2) {
         fprintf(stderr, "flowshop-bb: expected one INSTANCE (see --help)\n");
         exit_status = EXIT_USAGE;
     } else {
-        exit_status = solve(argv[1], &args);
+        exit_status = solve(argv[1], &line);
     }
     if (!stdout_complete()) {
         fprintf(stderr, "flowshop-bb: cannot write to standard output%s%s: the output is lost\n", errno ? ": " : "",
@@ -640,9 +431,6 @@ int main(int argc, char **argv)
         if (exit_status != EXIT_USAGE)
             exit_status = EXIT_RUNTIME_FAILURE;
     }
-    g_option_context_free(context);
-    g_free(entries);
-    for (int o = 0; o < OPTION_COUNT; o++)
-        g_free(args.values[o]);
+    fsbb_cli_command_line_free(&line);
     return exit_status;
 }

@@ -29,9 +29,9 @@
 #define FSBB_GPU_CUSTOM_BOUND_H
 
 #include "bound_data.h"
+#include "custom_bound.h"
 #include "flowshopbb.h"
 #include "node.h"
-#include "search.h"
 
 #include <stdint.h>
 

@@ -73,7 +73,7 @@ expect_status "seeded run, again" 1 "$bin" ta061 --search heuristic -t 1 --heuri
     --quiet
 second=$(json_list permutation)
 if [ -n "$first" ] && [ "$first" = "$second" ]; then pass; else fail "seeded run: '$first' then '$second'"; fi
-expect_output "seeded run: seed" '"seed": 9,'
+expect_output "seeded run: seed" '"seed": "9"'
 
 # Exact search: the schedule's origin and time, recomputed.
 expect_status "exact search" 0 "$bin" ta001 -t 2 --heuristic-threads 1 --json --schedule "$tmp/exact.csv" --quiet

@@ -39,6 +39,20 @@ for file in include/flowshopbb.h lib/libflowshopbb.a "lib/libflowshopbb.so.$vers
 done
 check "soname libflowshopbb.so.0" "readelf -d '$lib/libflowshopbb.so' | grep -q 'SONAME.*\[libflowshopbb.so.0\]'"
 
+# The libraries define the functions of flowshopbb.h (its FSBB_API declarations) and nothing
+# else: the shared library's dynamic symbols, the installed archive's global ones.
+sed -n 's/^FSBB_API .*[ *]\(fsbb_[a-z0-9_]*\)(.*/\1/p' solver/flowshopbb.h | sort >"$tmp/api"
+nm -D --defined-only "$lib/libflowshopbb.so" | awk '{print $3}' | sort >"$tmp/exported"
+if [ -s "$tmp/api" ] && cmp -s "$tmp/api" "$tmp/exported"; then pass; else
+    fail "libflowshopbb.so exports the API and nothing else"
+    diff "$tmp/api" "$tmp/exported"
+fi
+nm --defined-only -g "$lib/libflowshopbb.a" | awk 'NF == 3 {print $3}' | sort >"$tmp/archived"
+if cmp -s "$tmp/api" "$tmp/archived"; then pass; else
+    fail "libflowshopbb.a defines the API and nothing else"
+    diff "$tmp/api" "$tmp/archived"
+fi
+
 export PKG_CONFIG_PATH="$lib/pkgconfig"
 check "pkg-config version" "[ \"\$(pkg-config --modversion flowshopbb)\" = '$version' ]"
 check "pkg-config cflags" "pkg-config --cflags flowshopbb | grep -q -- '-I$prefix/include'"

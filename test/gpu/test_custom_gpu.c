@@ -4,7 +4,7 @@
  * records (pool/node.h) and structure-of-arrays pools (gpu_pool.h) alike; evaluation keeps
  * max(given bound, custom bound) and skips nodes already at the upper bound; several
  * bounds combine by their maximum; a compile error comes back as FSBB_ERR_COMPILE. */
-#include "../suites.h"
+#include "suites.h"
 
 #include "gpu_check.h"
 #include "gpu_custom_bound.h"

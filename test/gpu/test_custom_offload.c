@@ -6,8 +6,8 @@
  * a one-machine bound over the unscheduled jobs prunes more). A GPU-only bound at the
  * optimum prunes the root. Routing: a bound without GPU source is an error for --device
  * gpu and a CPU solve for --device auto; a compile error comes back as FSBB_ERR_COMPILE. */
-#include "../suites.h"
-#include "../test_support.h"
+#include "suites.h"
+#include "test_support.h"
 
 #include "bound_data.h"
 #include "flowshopbb.h"

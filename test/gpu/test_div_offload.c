@@ -5,10 +5,10 @@
  * exactly the CPU engine's nodes; --diagnose with LB1 too; the solve goes through the
  * library with the default (resident) engine named, so the routing to the offload engine is
  * tested as well; --diagnose writes a trace that characterizes; refusals come back. */
-#include "../suites.h"
-#include "../test_support.h"
 #include "characterize.h"
 #include "flowshopbb.h"
+#include "suites.h"
+#include "test_support.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,11 +3,11 @@
  * on Taillard BFS/DFS pools, random nodes (with and without early exits) and random
  * instances of both size classes, edge cases included (one job, one machine: no pairs);
  * and the diagnostics trace one well-formed task per node. */
-#include "../suites.h"
 #include "div_bounder.h"
 #include "gpu_check.h"
 #include "host_device.h"
 #include "pool_generator.h"
+#include "suites.h"
 
 #include <limits.h>
 #include <stdio.h>

@@ -1,9 +1,9 @@
 /* test_gpu_bounder.c — the bounder's interface on a GPU: device discovery, block sizes and
  * table placements (same bounds everywhere), two slots in flight at once, partial and
  * empty pools, and the refusals of arguments it cannot serve. */
-#include "../suites.h"
 #include "gpu_check.h"
 #include "pool_generator.h"
+#include "suites.h"
 
 #include <limits.h>
 #include <stdio.h>

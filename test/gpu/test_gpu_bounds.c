@@ -2,9 +2,9 @@
  * refactor mode, LB1 and LB2, on BFS, DFS and random-node pools of Taillard instances of
  * every size class up to 500 x 20 and of random instances; and the branch-refactoring
  * coefficients are exact over their domains. */
-#include "../suites.h"
 #include "gpu_check.h"
 #include "pool_generator.h"
+#include "suites.h"
 #include "trig_check.h"
 
 #include <limits.h>

@@ -5,12 +5,12 @@
  * from no upper bound it finds the CPU engine's optimum on random instances; a node limit
  * on ta021 stops it promptly with an honest open bound (its time split is printed); the
  * solver runs it for --device gpu --gpu-engine offload; refusals come back as errors. */
-#include "../suites.h"
-#include "../test_support.h"
 #include "instance.h"
 #include "offload_loop.h"
 #include "options.h"
 #include "search.h"
+#include "suites.h"
+#include "test_support.h"
 
 #include <limits.h>
 #include <stdio.h>

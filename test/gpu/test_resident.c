@@ -6,13 +6,13 @@
  * permutation has that makespan; from no upper bound, started on the CPU, it reaches the
  * optima of ta001-ta020; a node limit stops it with an honest open bound, and a
  * search stopped with a checkpoint and resumed branches the same tree in total. */
-#include "../suites.h"
-#include "../test_support.h"
 #include "gpu_check.h"
-#include "resident_search.h"
 #include "instance.h"
 #include "options.h"
+#include "resident_search.h"
 #include "search.h"
+#include "suites.h"
+#include "test_support.h"
 
 #include <limits.h>
 #include <stdio.h>

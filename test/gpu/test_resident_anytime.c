@@ -3,8 +3,8 @@
  * incumbent between kernel runs (fewer nodes, the optimum and its schedule kept), a worse
  * one changes nothing, and solves with heuristic workers beside the engine keep every
  * optimum. */
-#include "../suites.h"
-#include "../test_support.h"
+#include "suites.h"
+#include "test_support.h"
 #include "resident_search.h"
 #include "instance.h"
 #include "options.h"

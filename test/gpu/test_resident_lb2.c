@@ -5,11 +5,11 @@
  * a lane group or not and whose rows fit a group's lanes or not (the changed row by a scan
  * across the lanes or by one lane), lane groups of 8, 16 and 32, a pair limit, a Taillard
  * 20 x 20 and a 50 x 20. */
-#include "../suites.h"
 #include "gpu_check.h"
 #include "lb1.h"
 #include "lb2.h"
 #include "resident_lb2_check.h"
+#include "suites.h"
 
 #include <limits.h>
 #include <stdio.h>

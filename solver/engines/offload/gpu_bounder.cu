@@ -263,7 +263,7 @@ static fsbb_status check_mode(const fsbb_gpu_bounder *b, fsbb_refactor_kind refa
 {
     if (refactor == FSBB_REFACTOR_TRIG && (b->n > FSBB_TRIG_MAX_COUNT || !b->total_work_fits_trig))
         return fsbb_fail(err, FSBB_ERR_ARGUMENT,
-                         "--refactor trig is exact only for at most %d jobs and a total work below 2^24",
+                         "--branch-free trig is exact only for at most %d jobs and a total work below 2^24",
                          FSBB_TRIG_MAX_COUNT);
     return FSBB_OK;
 }

@@ -50,7 +50,7 @@ static fsbb_status open_slots(void *context, int capacity, fsbb_error *err)
     if (!slots)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the pool slots");
     slots->config = opening->config;
-    slots->diagnose = search->options->divergence.diagnose_path[0] != '\0';
+    slots->diagnose = search->options->divergence.diagnose_path != NULL;
     fsbb_trace_init(&slots->trace);
     fsbb_status status = FSBB_OK;
     for (int s = 0; status == FSBB_OK && s < FSBB_OFFLOAD_SLOTS; s++) {
@@ -67,17 +67,6 @@ static fsbb_status open_slots(void *context, int capacity, fsbb_error *err)
     }
     opening->slots = slots;
     return FSBB_OK;
-}
-
-/* A failed GPU step as one line that says what failed. */
-static fsbb_status gpu_failure(fsbb_status status, const char *what, fsbb_error *err)
-{
-    if (err) {
-        char cause[FSBB_ERROR_MESSAGE_SIZE];
-        snprintf(cause, sizeof cause, "%s", err->message);
-        fsbb_fail(err, status, "GPU offload engine (divergence kernels), %s: %s", what, cause);
-    }
-    return status;
 }
 
 /* Appends the PLAIN kernel's trace of the loaded pool, its warps and tasks numbered after
@@ -116,7 +105,8 @@ static fsbb_status slot_submit(void *context, int slot, int ub, fsbb_error *err)
         status = trace_pool(slots, pool->count, ub, err);
     if (status == FSBB_OK)
         status = fsbb_div_bounder_run(slots->bounder, &slots->config, ub, slots->bounds[slot], NULL, err);
-    return status == FSBB_OK ? FSBB_OK : gpu_failure(status, "bounding a pool", err);
+    return status == FSBB_OK ? FSBB_OK
+                             : fsbb_fail_in(err, status, "GPU offload engine (divergence kernels), bounding a pool");
 }
 
 static fsbb_status slot_wait(void *context, int slot, const int **bounds, fsbb_error *err)
@@ -154,7 +144,7 @@ fsbb_status fsbb_search_offload_div(fsbb_search *search, fsbb_offload_stats *sta
     int capacity = 0;
     status = fsbb_offload_open_halving(open_slots, &opening, requested, floor, &capacity, err);
     if (status != FSBB_OK)
-        return gpu_failure(status, "starting", err);
+        return fsbb_fail_in(err, status, "GPU offload engine (divergence kernels), starting");
     const fsbb_pool_bounder bounder = {
         .context = opening.slots,
         .capacity = capacity,
@@ -164,7 +154,7 @@ fsbb_status fsbb_search_offload_div(fsbb_search *search, fsbb_offload_stats *sta
     };
     status = fsbb_offload_search(search, &bounder, stats, err);
     const char *diagnose_path = search->options->divergence.diagnose_path;
-    if (status == FSBB_OK && diagnose_path[0])
+    if (status == FSBB_OK && diagnose_path)
         status = write_trace(diagnose_path, &opening.slots->trace, err);
     slots_free(opening.slots);
     return status;

@@ -501,10 +501,6 @@ fsbb_status fsbb_offload_search(fsbb_search *search, const fsbb_pool_bounder *bo
     fsbb_status status = fsbb_offload_check(search, bounder->capacity, err);
     if (status != FSBB_OK)
         return status;
-    if (search->custom_bound_count > 0 && !bounder->custom_bounds)
-        return fsbb_fail(err, FSBB_ERR_ARGUMENT,
-                         "this offload pool bounder does not apply custom bounds (the divergence kernels do not): "
-                         "drop the custom bounds or the divergence options");
     for (int s = 0; s < FSBB_OFFLOAD_SLOTS; s++)
         if (bounder->pool(bounder->context, s)->capacity < bounder->capacity)
             return fsbb_fail(err, FSBB_ERR_ARGUMENT, "pool slot %d holds fewer than %d nodes", s,

@@ -58,13 +58,13 @@
  * capacity): the loop fills it and sets its count; submit starts bounding it against ub
  * (the loop leaves the pool alone until wait); wait blocks until the bound of every node,
  * in pool order, is in *bounds (valid until the slot's next submit). The bound of a node
- * is fsbb_pool_node_bound with the search's options->lb and the ub given to submit; with
- * custom_bounds set, raised to max(that, each custom bound of the search) while below ub
- * (a node at ub may keep any bound >= ub). */
+ * is fsbb_pool_node_bound with the search's options->lb and the ub given to submit, raised
+ * to max(that, each custom bound of the search) while below ub (a node at ub may keep any
+ * bound >= ub); a bounder that does not apply custom bounds (the divergence kernels) is
+ * only run on searches without them (the engine table, engine.h). */
 typedef struct fsbb_pool_bounder {
     void *context;
     int capacity;
-    int custom_bounds;  /* 1: applies the search's custom bounds */
     fsbb_gpu_pool *(*pool)(void *context, int slot);
     fsbb_status (*submit)(void *context, int slot, int ub, fsbb_error *err);
     fsbb_status (*wait)(void *context, int slot, const int **bounds, fsbb_error *err);
@@ -95,8 +95,7 @@ fsbb_status fsbb_offload_check(const fsbb_search *search, int capacity, fsbb_err
 /* Runs the search of search (from the root, or from search->resume) with bounder; honours
  * the limits and the interrupt, records the open bound when stopped and writes checkpoints
  * when search->checkpoint_path is set. The bounder's capacity must be at least n. stats
- * may be NULL. Checks the search with fsbb_offload_check first, and refuses custom bounds
- * with a bounder that does not apply them. */
+ * may be NULL. Checks the search with fsbb_offload_check first. */
 fsbb_status fsbb_offload_search(fsbb_search *search, const fsbb_pool_bounder *bounder, fsbb_offload_stats *stats,
                                 fsbb_error *err);
 
@@ -108,7 +107,12 @@ fsbb_status fsbb_offload_search(fsbb_search *search, const fsbb_pool_bounder *bo
 fsbb_status fsbb_offload_open_halving(fsbb_status (*open)(void *context, int capacity, fsbb_error *err),
                                       void *context, int requested, int floor, int *opened, fsbb_error *err);
 
-/* fsbb_search_gpu_offload with its statistics (search_offload_cuda.c; CUDA builds only). */
+/* The offload engine with the GPU bounder of gpu_bounder.h, which applies custom GPU
+ * bounds too (search_offload_cuda.c; CUDA builds only); FSBB_OK when it ended or a limit or
+ * interrupt stopped it. The divergence kernels run the same loop through
+ * offload_div_bounder.h. */
+fsbb_status fsbb_search_gpu_offload(fsbb_search *search, fsbb_error *err);
+/* fsbb_search_gpu_offload with its statistics. */
 fsbb_status fsbb_search_gpu_offload_stats(fsbb_search *search, fsbb_offload_stats *stats, fsbb_error *err);
 
 #endif

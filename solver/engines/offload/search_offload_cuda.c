@@ -4,16 +4,14 @@
  * fsbb_offload_default_pool_size; when the GPU or the host cannot hold two pools of that
  * size, it is halved down to a floor before giving up. Custom bounds are compiled once
  * with NVRTC (gpu_custom_bound.h) and run on each pool after the built-in bound, on the
- * same stream, before the bounds come back. With a divergence option on, the
- * pools go to the divergence kernels instead (offload_div_bounder.h). */
+ * same stream, before the bounds come back. (The divergence options' solves run the same
+ * loop with the divergence kernels: offload_div_bounder.h.) */
 #include "offload_loop.h"
 
-#include "div_options.h"
 #include "error.h"
 #include "gpu_bounder.h"
 #include "gpu_custom_bound.h"
 #include "host_device.h"
-#include "offload_div_bounder.h"
 
 #include <stdio.h>
 
@@ -44,28 +42,14 @@ static fsbb_status open_bounder(void *context, int capacity, fsbb_error *err)
 }
 
 /* Compiles the search's custom bounds for the GPU (NVRTC); *out stays NULL without any.
- * Every custom bound needs GPU source here: the CPU functions are not run. */
+ * Every custom bound has GPU source here (the engine table, engine.h): the CPU functions
+ * are not run. */
 static fsbb_status compile_custom_bounds(const fsbb_search *search, fsbb_gpu_custom_bounds **out, fsbb_error *err)
 {
     *out = NULL;
-    for (int b = 0; b < search->custom_bound_count; b++)
-        if (!search->custom_bounds[b].definition.gpu_source)
-            return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the GPU offload engine: custom bound '%s' has no GPU source",
-                             search->custom_bounds[b].definition.name);
     if (search->custom_bound_count == 0)
         return FSBB_OK;
     return fsbb_gpu_custom_bounds_new(search->custom_bounds, search->custom_bound_count, search->data, 0, out, err);
-}
-
-/* A failed GPU step as one line that says what failed. */
-static fsbb_status gpu_failure(fsbb_status status, const char *what, fsbb_error *err)
-{
-    if (err) {
-        char cause[FSBB_ERROR_MESSAGE_SIZE];
-        snprintf(cause, sizeof cause, "%s", err->message);
-        fsbb_fail(err, status, "GPU offload engine, %s: %s", what, cause);
-    }
-    return status;
 }
 
 static fsbb_gpu_pool *slot_pool(void *context, int slot)
@@ -76,19 +60,17 @@ static fsbb_gpu_pool *slot_pool(void *context, int slot)
 static fsbb_status slot_submit(void *context, int slot, int ub, fsbb_error *err)
 {
     const fsbb_status status = fsbb_gpu_bounder_submit(context, slot, ub, err);
-    return status == FSBB_OK ? FSBB_OK : gpu_failure(status, "submitting a pool", err);
+    return status == FSBB_OK ? FSBB_OK : fsbb_fail_in(err, status, "GPU offload engine, submitting a pool");
 }
 
 static fsbb_status slot_wait(void *context, int slot, const int **bounds, fsbb_error *err)
 {
     const fsbb_status status = fsbb_gpu_bounder_wait(context, slot, bounds, err);
-    return status == FSBB_OK ? FSBB_OK : gpu_failure(status, "bounding a pool", err);
+    return status == FSBB_OK ? FSBB_OK : fsbb_fail_in(err, status, "GPU offload engine, bounding a pool");
 }
 
 fsbb_status fsbb_search_gpu_offload_stats(fsbb_search *search, fsbb_offload_stats *stats, fsbb_error *err)
 {
-    if (fsbb_div_options_active(&search->options->divergence))
-        return fsbb_search_offload_div(search, stats, err);
     const int n = search->data->n;
     const int requested = search->options->pool_size > 0 ? search->options->pool_size
                                                          : fsbb_offload_default_pool_size(n);
@@ -104,12 +86,11 @@ fsbb_status fsbb_search_gpu_offload_stats(fsbb_search *search, fsbb_offload_stat
     status = fsbb_offload_open_halving(open_bounder, &opening, requested, floor, &capacity, err);
     if (status != FSBB_OK) {
         fsbb_gpu_custom_bounds_free(opening.custom);
-        return gpu_failure(status, "starting", err);
+        return fsbb_fail_in(err, status, "GPU offload engine, starting");
     }
     const fsbb_pool_bounder bounder = {
         .context = opening.bounder,
         .capacity = capacity,
-        .custom_bounds = 1,
         .pool = slot_pool,
         .submit = slot_submit,
         .wait = slot_wait,

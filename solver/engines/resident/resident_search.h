@@ -1,6 +1,6 @@
-/* resident_search.h — the knobs and counters of the device-resident GPU engine
- * (resident_device.cu), for its tests and benchmarks. The solver calls
- * fsbb_search_gpu_resident (search.h), which runs with the defaults below. */
+/* resident_search.h — the device-resident GPU engine (resident_search_cuda.c over
+ * resident_device.cu): its entry in the engine table (engine.h), and its knobs and counters
+ * for its tests and benchmarks. CUDA builds only. */
 #ifndef FSBB_RESIDENT_SEARCH_H
 #define FSBB_RESIDENT_SEARCH_H
 
@@ -26,6 +26,10 @@ typedef struct fsbb_resident_stats {
     double search_s;            /* from the first iteration to the end */
     int refine[FSBB_RESIDENT_DEPTH_BUCKETS];  /* --lb auto: the refine switches at the end */
 } fsbb_resident_stats;
+
+/* The search kept in device memory with fused branch-and-bound kernels, with the defaults
+ * below; FSBB_OK when it ended or a limit or interrupt stopped it. */
+fsbb_status fsbb_search_gpu_resident(fsbb_search *search, fsbb_error *err);
 
 /* fsbb_search_gpu_resident with explicit knobs; tuning and stats may be NULL. */
 fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resident_tuning *tuning,

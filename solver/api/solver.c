@@ -1,0 +1,569 @@
+/* solver.c — fsbb_solver: turns an instance and options into a search (bound tables,
+ * initial upper bound, engine choice), runs it and fills the result.
+ *
+ * The set-up before the engine (the initial schedule, the LB2 tables) follows the same
+ * time limit and interrupt as the search: stopped there, the solve skips the engine and
+ * reports the schedule set-up made and the root's bound. */
+#include "anytime.h"
+#include "checkpoint.h"
+#include "engine.h"
+#include "error.h"
+#include "heuristic.h"
+#include "instance.h"
+#include "lb1.h"
+#include "lb2.h"
+#include "node.h"
+#include "options.h"
+#include "search.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The LB2 tables may take at most 1 / LB2_MEMORY_SHARE of the machine's physical memory. */
+#define LB2_MEMORY_SHARE 2
+
+struct fsbb_solver {
+    const fsbb_instance *instance;
+    fsbb_options *options;          /* the solver's copy */
+    fsbb_custom_bound *bounds;
+    int bound_count;
+    fsbb_progress_fn on_progress;
+    void *progress_data;
+    double progress_interval_s;
+    fsbb_incumbent_fn on_incumbent;
+    void *incumbent_data;
+    fsbb_checkpoint_fn on_checkpoint;
+    void *checkpoint_data;
+    atomic_int interrupt_request;
+};
+
+fsbb_status fsbb_solver_new(const fsbb_instance *instance, const fsbb_options *options, fsbb_solver **out,
+                            fsbb_error *err)
+{
+    if (!instance || !out)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_solver_new: NULL instance or output");
+    fsbb_solver *solver = calloc(1, sizeof *solver);
+    if (!solver)
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for a solver");
+    solver->instance = instance;
+    solver->options = options ? fsbb_options_copy(options) : fsbb_options_new();
+    if (!solver->options) {
+        free(solver);
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for options");
+    }
+    solver->progress_interval_s = 0.5;
+    atomic_init(&solver->interrupt_request, 0);
+    *out = solver;
+    return FSBB_OK;
+}
+
+void fsbb_solver_free(fsbb_solver *solver)
+{
+    if (!solver)
+        return;
+    for (int b = 0; b < solver->bound_count; b++) {
+        fsbb_bound_definition *def = &solver->bounds[b].definition;
+        if (def->free_user_data)
+            def->free_user_data(def->user_data);
+        free((char *)def->name);
+        free((char *)def->gpu_source);
+        free((char *)def->gpu_function);
+    }
+    free(solver->bounds);
+    fsbb_options_free(solver->options);
+    free(solver);
+}
+
+static char *copy_text(const char *text)
+{
+    return text ? strdup(text) : NULL;
+}
+
+fsbb_status fsbb_solver_add_bound(fsbb_solver *solver, const fsbb_bound_definition *bound, fsbb_error *err)
+{
+    if (!solver || !bound || !bound->name)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_solver_add_bound: NULL solver, bound or bound name");
+    if (!bound->cpu_bound && !bound->gpu_source)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "bound '%s' has neither a CPU function nor GPU source", bound->name);
+    if (bound->gpu_source && !bound->gpu_function)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "bound '%s' has GPU source but no function name", bound->name);
+    fsbb_custom_bound *bounds = realloc(solver->bounds, sizeof *bounds * (size_t)(solver->bound_count + 1));
+    if (!bounds)
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for a custom bound");
+    solver->bounds = bounds;
+    fsbb_bound_definition *def = &bounds[solver->bound_count].definition;
+    *def = *bound;
+    def->name = copy_text(bound->name);
+    def->gpu_source = copy_text(bound->gpu_source);
+    def->gpu_function = copy_text(bound->gpu_function);
+    if (!def->name || (bound->gpu_source && !def->gpu_source) || (bound->gpu_function && !def->gpu_function)) {
+        free((char *)def->name);
+        free((char *)def->gpu_source);
+        free((char *)def->gpu_function);
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for a custom bound");
+    }
+    solver->bound_count++;
+    return FSBB_OK;
+}
+
+void fsbb_solver_on_progress(fsbb_solver *solver, fsbb_progress_fn callback, void *user_data, double interval_s)
+{
+    solver->on_progress = callback;
+    solver->progress_data = user_data;
+    solver->progress_interval_s = interval_s > 0 ? interval_s : 0.5;
+}
+
+void fsbb_solver_on_incumbent(fsbb_solver *solver, fsbb_incumbent_fn callback, void *user_data)
+{
+    solver->on_incumbent = callback;
+    solver->incumbent_data = user_data;
+}
+
+void fsbb_solver_on_checkpoint(fsbb_solver *solver, fsbb_checkpoint_fn callback, void *user_data)
+{
+    solver->on_checkpoint = callback;
+    solver->checkpoint_data = user_data;
+}
+
+void fsbb_solver_interrupt(fsbb_solver *solver)
+{
+    atomic_store(&solver->interrupt_request, 1);
+}
+
+static int resolve_threads(int requested)
+{
+    if (requested > 0)
+        return requested;
+    const long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return cores > 0 ? (int)cores : 1;
+}
+
+/* Heuristic iterations shrink with n^2 m, the cost of one iteration. */
+static int heuristic_iterations(int n, int m)
+{
+    const double scale = (20.0 * 20.0 * 20.0) / ((double)n * n * m);
+    const double iterations = FSBB_HEURISTIC_DEFAULT_ITERATIONS * (scale < 1 ? scale : 1);
+    return iterations < 1 ? 1 : (int)iterations;
+}
+
+/* ub=heuristic: the heuristic engine on every search thread (at most one a core) for a
+ * budget that grows with n m (fsbb_anytime_ub_budget_s), under the solve's time limit and
+ * interrupt. */
+static fsbb_status heuristic_upper_bound(fsbb_search *search, fsbb_error *err)
+{
+    const int cores = resolve_threads(0);
+    fsbb_ig_config config;
+    fsbb_anytime_config(search, search->threads < cores ? search->threads : cores, &config, NULL);
+    config.time_limit_s = fsbb_anytime_ub_budget_s(search->data->n, search->data->m);
+    return fsbb_anytime_run(search, &config, FSBB_FOUND_INITIAL, NULL, err);
+}
+
+static fsbb_status initial_upper_bound(const fsbb_solver *solver, fsbb_search *search, fsbb_stop *stop,
+                                       fsbb_error *err)
+{
+    const fsbb_instance *inst = solver->instance;
+    switch (solver->options->ub_kind) {
+    case FSBB_UB_HEURISTIC:
+        return heuristic_upper_bound(search, err);
+    case FSBB_UB_NEH: {
+        int *permutation = malloc(sizeof *permutation * (size_t)inst->n);
+        fsbb_job *jobs = malloc(sizeof *jobs * (size_t)inst->n);
+        int makespan = -1;
+        if (permutation && jobs && fsbb_heuristic_neh(inst->n, inst->m, inst->p, permutation, stop) >= 0)
+            makespan = fsbb_heuristic_improve(inst->n, inst->m, inst->p, permutation,
+                                              heuristic_iterations(inst->n, inst->m), 1, stop);
+        if (makespan >= 0) {
+            for (int j = 0; j < inst->n; j++)
+                jobs[j] = (fsbb_job)permutation[j];
+            fsbb_search_offer_from(search, makespan, jobs, FSBB_FOUND_INITIAL);
+        }
+        free(permutation);
+        free(jobs);
+        return makespan >= 0 ? FSBB_OK : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory in the heuristic");
+    }
+    case FSBB_UB_OPTIMUM:
+        if (inst->best_known <= 0)
+            return fsbb_fail(err, FSBB_ERR_ARGUMENT,
+                             "no best-known makespan for %s: use --ub heuristic, inf or a number", inst->name);
+        atomic_store(&search->incumbent, inst->best_known);
+        return FSBB_OK;
+    case FSBB_UB_INFINITE:
+        atomic_store(&search->incumbent, INT_MAX);
+        return FSBB_OK;
+    case FSBB_UB_VALUE:
+        atomic_store(&search->incumbent, solver->options->ub_value);
+        return FSBB_OK;
+    }
+    return FSBB_OK;
+}
+
+static uint64_t physical_memory(void)
+{
+    const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && page_size > 0 ? (uint64_t)pages * (uint64_t)page_size : 0;
+}
+
+/* Refuses, before any work, LB2 tables that the bound code cannot index (2^31 - 1 entries
+ * a table) or that would take more than 1 / LB2_MEMORY_SHARE of physical memory. */
+static fsbb_status check_pair_tables(const fsbb_solver *solver, fsbb_error *err)
+{
+    if (solver->options->lb == FSBB_LB1)
+        return FSBB_OK;
+    const fsbb_instance *inst = solver->instance;
+    const int pairs = fsbb_bound_data_pairs_kept(inst->m, solver->options->lb2_pairs);
+    const unsigned long long bytes = fsbb_bound_data_pair_bytes(inst->n, pairs);
+    const unsigned long long memory = physical_memory(), allowed = memory / LB2_MEMORY_SHARE;
+    const int indexable = (uint64_t)pairs * (uint64_t)inst->n <= INT_MAX;
+    if (indexable && (memory == 0 || bytes <= allowed))
+        return FSBB_OK;
+    const unsigned long long pair_bytes = fsbb_bound_data_pair_bytes(inst->n, 1);
+    const unsigned long long fitting = indexable ? allowed / pair_bytes : (unsigned long long)INT_MAX / inst->n;
+    char beyond[160];
+    if (indexable)
+        snprintf(beyond, sizeof beyond, "the %llu bytes allowed (1/%d of this machine's %llu bytes of memory)",
+                 allowed, LB2_MEMORY_SHARE, memory);
+    else
+        snprintf(beyond, sizeof beyond, "LB2 can index (2147483647 entries a table)");
+    return fsbb_fail(err, FSBB_ERR_ARGUMENT,
+                     "--lb lb2 on %s needs %llu bytes of tables (%d machine pairs x %d jobs), more than %s: use "
+                     "--lb lb1, or --lb2-pairs %llu or fewer",
+                     inst->name, bytes, pairs, inst->n, beyond, fitting);
+}
+
+static int count_steps(void *stop, uint64_t steps)
+{
+    return fsbb_stop_after(stop, steps);
+}
+
+/* The initial upper bound (unless resumed) and the tables the bound needs, under the
+ * search's time limit and interrupt; stopped, the search is marked so. */
+static fsbb_status set_up(const fsbb_solver *solver, fsbb_search *search, fsbb_bound_data *data, fsbb_error *err)
+{
+    fsbb_stop stop;
+    fsbb_search_stop_rule(search, &stop);
+    fsbb_status status = FSBB_OK;
+    if (!search->resume) {
+        status = initial_upper_bound(solver, search, &stop, err);
+        search->initial_ub = atomic_load(&search->incumbent);
+        search->initial_ub_achievable = solver->options->ub_kind == FSBB_UB_OPTIMUM;
+    }
+    if (status == FSBB_OK && solver->options->lb != FSBB_LB1 && !fsbb_stop_check(&stop) &&
+        fsbb_bound_data_build_pairs(data, solver->options->lb2_pairs, count_steps, &stop) < 0)
+        status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the LB2 tables of %s", solver->instance->name);
+    fsbb_stop_check(&stop);
+    fsbb_search_stopped(search, stop.reason);
+    return status;
+}
+
+/* The trivial bound: the busiest machine's work. */
+static int machine_load_bound(const fsbb_bound_data *d)
+{
+    int bound = 0;
+    for (int k = 0; k < d->m; k++) {
+        int load = 0;
+        for (int j = 0; j < d->n; j++)
+            load += d->p[k * d->n + j];
+        bound = FSBB_MAX(bound, load);
+    }
+    return bound;
+}
+
+/* The root's bound: LB1, and LB2 when its tables are built. */
+static int root_bound(const fsbb_bound_data *d)
+{
+    const int n = d->n, m = d->m;
+    int *scratch = calloc(3 * (size_t)m, sizeof *scratch);
+    unsigned char *unscheduled = malloc((size_t)n);
+    if (!scratch || !unscheduled) {
+        free(scratch);
+        free(unscheduled);
+        return machine_load_bound(d);
+    }
+    int *zeros = scratch, *remain = scratch + 2 * m;
+    for (int k = 0; k < m; k++)
+        for (int j = 0; j < n; j++)
+            remain[k] += d->p[k * n + j];
+    int bound = fsbb_lb1_from_parts(d, zeros, zeros, remain, n);
+    memset(unscheduled, 1, (size_t)n);
+    if (d->pair_count > 0)
+        bound = FSBB_MAX(bound, fsbb_lb2(d, unscheduled, zeros, zeros, INT_MAX));
+    free(scratch);
+    free(unscheduled);
+    return bound;
+}
+
+/* Saves the root as the search's only open node, so that a search stopped before its
+ * engine began resumes from there. */
+static void save_root(fsbb_search *search, int bound)
+{
+    const int n = search->data->n;
+    const size_t size = fsbb_node_size(n);
+    fsbb_node *root = calloc(1, size);
+    if (!root) {
+        fsbb_search_report_checkpoint(search, FSBB_ERR_MEMORY, "out of memory for a checkpoint", 0, 0, 1);
+        return;
+    }
+    root->lb = bound;
+    for (int j = 0; j < n; j++)
+        root->perm[j] = (fsbb_job)j;
+    fsbb_search_checkpoint(search, root, 1, size, 1);
+    free(root);
+}
+
+/* For a search that no engine ran to its end (stopped in set-up, or failed): the bounds
+ * of the nodes it was to start from, the resumed ones or the root; with save, a new
+ * search's root goes to its checkpoint as well. */
+static void note_unexplored(fsbb_search *search, int save)
+{
+    const fsbb_checkpoint *saved = search->resume;
+    if (!saved) {
+        const int bound = root_bound(search->data);
+        fsbb_search_note_open(search, bound);
+        if (save && search->checkpoint_path)
+            save_root(search, bound);
+        return;
+    }
+    for (size_t i = 0; i < saved->open_count; i++)
+        fsbb_search_note_open(search, ((const fsbb_node *)(saved->open_nodes + i * saved->node_stride))->lb);
+}
+
+/* The result of a search that ran (to its end, or stopped, or failed: finished 0). */
+static fsbb_status fill_result(const fsbb_search *search, const fsbb_instance *inst, int finished, fsbb_result *result,
+                               fsbb_error *err)
+{
+    const int incumbent = atomic_load(&search->incumbent);
+    result->jobs = inst->n;
+    result->makespan = incumbent;
+    result->nodes = atomic_load(&search->nodes);
+    result->bounded = atomic_load(&search->bounded);
+    result->interrupted = atomic_load(&search->interrupted);
+    const int achievable = search->incumbent_found || search->initial_ub_achievable;
+    if (finished) {
+        result->optimal = achievable;
+        result->lower_bound = incumbent;
+    } else {
+        const int open = atomic_load(&search->open_lower_bound);
+        result->lower_bound = open < incumbent ? open : incumbent;
+        result->optimal = open >= incumbent && achievable;
+    }
+    if (!search->incumbent_found)
+        return FSBB_OK;
+    snprintf(result->found_by, sizeof result->found_by, "%s", fsbb_found_by_name(search->incumbent_source));
+    result->time_to_best_s = search->incumbent_time_s;
+    result->permutation = malloc(sizeof(int) * (size_t)inst->n);
+    if (!result->permutation)
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the result");
+    memcpy(result->permutation, search->incumbent_permutation, sizeof(int) * (size_t)inst->n);
+    return FSBB_OK;
+}
+
+/* The engine of this solve (engine.h), a GPU looked for only when the options allow one;
+ * the result's engine and device ("cpu" or the GPU's name). */
+static fsbb_status choose_engine(const fsbb_solver *solver, const fsbb_engine **engine, fsbb_result *result,
+                                 fsbb_error *err)
+{
+    const int gpu_available = solver->options->device != FSBB_DEVICE_CPU &&
+                              fsbb_gpu_available(result->device, sizeof result->device);
+    const fsbb_engine_request request =
+        fsbb_engine_request_of(solver->options, solver->bounds, solver->bound_count, gpu_available);
+    const fsbb_status status = fsbb_engine_choose(&request, engine, err);
+    if (status != FSBB_OK)
+        return status;
+    snprintf(result->engine, sizeof result->engine, "%s", (*engine)->name);
+    if ((*engine)->device == FSBB_DEVICE_CPU)
+        snprintf(result->device, sizeof result->device, "cpu");
+    return FSBB_OK;
+}
+
+/* Option "verify": each custom CPU bound checked against brute force before the search. */
+static fsbb_status verify_custom_bounds(const fsbb_solver *solver, fsbb_error *err)
+{
+    for (int b = 0; b < solver->bound_count && solver->options->verify > 0; b++) {
+        const fsbb_bound_definition *def = &solver->bounds[b].definition;
+        const fsbb_status status = def->cpu_bound ? fsbb_bound_verify(def, solver->options->verify, 1, err) : FSBB_OK;
+        if (status != FSBB_OK)
+            return status;
+    }
+    return FSBB_OK;
+}
+
+/* The bounds the search computed (fsbb_result's lb_used and lb2_refined_fraction). */
+static void fill_bound_use(const fsbb_search *search, fsbb_result *result)
+{
+    const fsbb_lb_kind lb = search->options->lb;
+    const int measured = search->lb1_survivors > 0;
+    result->lb2_refined_fraction = measured ? (double)search->lb2_refined / (double)search->lb1_survivors
+                                   : lb == FSBB_LB2 ? 1.0 : 0.0;
+    snprintf(result->lb_used, sizeof result->lb_used, "%s",
+             lb == FSBB_LB2 ? "lb2" : lb == FSBB_LB_AUTO && measured ? "lb1+lb2" : "lb1");
+}
+
+/* The CPU engine gives one core to a heuristic walk from this many cores on: the walk
+ * costs the search 1 / cores of its threads, and gains most on instances the search
+ * cannot prove (measured: README, "Anytime incumbents"). */
+#define CPU_ENGINE_WALK_CORES 8
+
+/* Heuristic walks beside an exact search: the option, or auto: beside an engine that
+ * searches with one host thread (the GPU engines) all cores but two (its host thread, and
+ * one left for the CUDA driver and the system); beside the CPU engine one walk on
+ * CPU_ENGINE_WALK_CORES cores or more, none below. */
+static int heuristic_walks(const fsbb_options *options, const fsbb_engine *engine)
+{
+    if (options->heuristic_threads != FSBB_HEURISTIC_THREADS_AUTO)
+        return options->heuristic_threads;
+    const int cores = resolve_threads(0);
+    if (!engine->threads)
+        return FSBB_MAX(1, cores - 2);
+    return cores >= CPU_ENGINE_WALK_CORES ? 1 : 0;
+}
+
+/* The engine with heuristic workers beside it (stopped the moment it returns). Beside an
+ * engine searching with the solve's threads, and threads=0 (every core), the workers take
+ * their cores from the search's threads. */
+static fsbb_status run_engine(fsbb_search *search, const fsbb_engine *engine, fsbb_result *result, fsbb_error *err)
+{
+    const int walks = heuristic_walks(search->options, engine);
+    if (engine->threads && search->options->threads == 0 && walks > 0)
+        search->threads = FSBB_MAX(1, search->threads - walks);
+    fsbb_anytime *workers = NULL;
+    if (fsbb_anytime_start(search, walks, &workers, NULL) == FSBB_OK && workers)
+        result->heuristic_threads = walks;
+    const fsbb_status status = engine->run(search, err);
+    fsbb_anytime_finish(workers, &result->heuristic_iterations);
+    return status;
+}
+
+/* search=heuristic: the walks alone, for heuristic-iterations each, or until the time
+ * limit, or without either for the published budget; the root's bound is the proven one. */
+static fsbb_status run_heuristic_alone(fsbb_search *search, fsbb_result *result, fsbb_error *err)
+{
+    const fsbb_options *options = search->options;
+    const int n = search->data->n, m = search->data->m;
+    fsbb_ig_config config;
+    fsbb_anytime_config(search, search->threads, &config, NULL);
+    config.iteration_limit = options->heuristic_iterations;
+    if (options->heuristic_iterations == 0 && options->time_limit_s <= 0)
+        config.time_limit_s = fsbb_anytime_alone_budget_s(n, m);
+    fsbb_ig_result ran;
+    const fsbb_status status = fsbb_anytime_run(search, &config, FSBB_FOUND_HEURISTIC, &ran, err);
+    if (status != FSBB_OK)
+        return status;
+    result->heuristic_threads = search->threads;
+    result->heuristic_iterations = ran.iterations;
+    if (search->interrupt_request && atomic_load(search->interrupt_request))
+        atomic_store(&search->interrupted, 1);
+    fsbb_search_note_open(search, root_bound(search->data));
+    return FSBB_OK;
+}
+
+fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *err)
+{
+    if (!solver || !result)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_solver_solve: NULL solver or result");
+    memset(result, 0, sizeof *result);
+    fsbb_status status = verify_custom_bounds(solver, err);
+    if (status == FSBB_OK)
+        status = check_pair_tables(solver, err);
+    if (status != FSBB_OK)
+        return status;
+    const fsbb_instance *inst = solver->instance;
+    const double start = fsbb_now();
+    fsbb_bound_data data;
+    if (fsbb_bound_data_init(&data, inst->n, inst->m, inst->p) != 0)
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the bound tables of %s", inst->name);
+    /* What the engine loads before its search (a GPU's context and kernels) loads while
+     * the CPU prepares the search; nothing for the heuristic alone. */
+    fsbb_engine_warm_up warm_up = {.started = 0};
+    const fsbb_engine_request may_run =
+        fsbb_engine_request_of(solver->options, solver->bounds, solver->bound_count, 1);
+    if (solver->options->search == FSBB_SEARCH_EXACT)
+        fsbb_engine_warm_up_start(&warm_up, &may_run, inst->m);
+
+    fsbb_search search;
+    const int search_ready = fsbb_search_init(&search, &data, solver->options,
+                                              resolve_threads(solver->options->threads), INT_MAX,
+                                              &solver->interrupt_request) == 0;
+    search.start_time = search.last_progress_time = start;
+    search.custom_bounds = solver->bounds;
+    search.custom_bound_count = solver->bound_count;
+    search.on_progress = solver->on_progress;
+    search.progress_data = solver->progress_data;
+    search.progress_interval_s = solver->progress_interval_s;
+    search.on_incumbent = solver->on_incumbent;
+    search.incumbent_data = solver->incumbent_data;
+    search.instance_hash = fsbb_checkpoint_fingerprint(inst->n, inst->m, inst->p);
+    search.bounds_hash = fsbb_checkpoint_bounds_hash(solver->bounds, solver->bound_count);
+    search.checkpoint_path = solver->options->checkpoint_path;
+    search.checkpoint_interval_s = solver->options->checkpoint_interval_s;
+    search.on_checkpoint = solver->on_checkpoint;
+    search.checkpoint_data = solver->checkpoint_data;
+    fsbb_checkpoint resumed;
+    memset(&resumed, 0, sizeof resumed);
+
+    const fsbb_engine *engine = NULL;
+    status = search_ready ? FSBB_OK : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the incumbent");
+    if (status == FSBB_OK && solver->options->resume_path)
+        status = fsbb_search_resume(&search, solver->options->resume_path, &resumed, err);
+    /* From here on the solve has a result, partial when it stops or fails; the engine is
+     * chosen once the set-up has run beside the GPU's warm-up. A usage error (no GPU for
+     * --device gpu, divergence options without one) leaves no result. */
+    const int heuristic_only = solver->options->search == FSBB_SEARCH_HEURISTIC;
+    if (status == FSBB_OK && heuristic_only && (search.resume || search.checkpoint_path))
+        status = fsbb_fail(err, FSBB_ERR_ARGUMENT, "search=heuristic neither saves nor resumes checkpoints");
+    int searching = status == FSBB_OK;
+    if (searching && heuristic_only) {
+        search.initial_ub = INT_MAX;
+        status = run_heuristic_alone(&search, result, err);
+        snprintf(result->device, sizeof result->device, "cpu");
+        snprintf(result->engine, sizeof result->engine, "heuristic");
+    } else if (searching) {
+        status = set_up(solver, &search, &data, err);
+    }
+    fsbb_engine_warm_up_finish(&warm_up);
+    if (status == FSBB_OK && !heuristic_only) {
+        status = choose_engine(solver, &engine, result, err);
+        searching = status == FSBB_OK;
+    }
+    const int engine_runs = status == FSBB_OK && !heuristic_only && !atomic_load(&search.stop);
+    if (engine_runs)
+        status = run_engine(&search, engine, result, err);
+    if (searching && !heuristic_only && (!engine_runs || status != FSBB_OK))
+        note_unexplored(&search, status == FSBB_OK);
+    result->initial_ub = search.initial_ub;
+    if (searching) {
+        result->threads = engine && !engine->threads ? 1 : search.threads;
+        const int finished = status == FSBB_OK && !heuristic_only && !atomic_load(&search.stop);
+        const fsbb_status filled = fill_result(&search, inst, finished, result, status == FSBB_OK ? err : NULL);
+        status = status == FSBB_OK ? filled : status;
+        fill_bound_use(&search, result);
+        result->gpu_startup_s = engine && engine->device == FSBB_DEVICE_GPU ? search.gpu_startup_s : 0;
+    }
+    result->time_s = fsbb_now() - search.start_time;
+    fsbb_checkpoint_clear(&resumed);
+    fsbb_search_clear(&search);
+    fsbb_bound_data_free(&data);
+    return status;
+}
+
+fsbb_status fsbb_solve(const fsbb_instance *instance, const fsbb_options *options, fsbb_result *result,
+                       fsbb_error *err)
+{
+    fsbb_solver *solver = NULL;
+    fsbb_status status = fsbb_solver_new(instance, options, &solver, err);
+    if (status != FSBB_OK)
+        return status;
+    status = fsbb_solver_solve(solver, result, err);
+    fsbb_solver_free(solver);
+    return status;
+}
+
+void fsbb_result_clear(fsbb_result *result)
+{
+    if (!result)
+        return;
+    free(result->permutation);
+    result->permutation = NULL;
+}

@@ -1,0 +1,227 @@
+/* command_line.c — flowshop-bb's options from the library's table and its own, parsed with
+ * GOption, and --help (command_line.h). */
+#include "command_line.h"
+
+#include "help_text.h"
+
+#include <string.h>
+
+typedef struct program_option {
+    const char *name;
+    char short_name;       /* 0: none */
+    const char *argument;  /* the value's placeholder; NULL for a flag */
+    const char *group;     /* --help's heading: one of the library's, or the program's own */
+    const char *help;
+} program_option;
+
+static const program_option program_options[CLI_OPTION_COUNT] = {
+    [CLI_OVERWRITE_CHECKPOINT] = {"overwrite-checkpoint", 0, NULL, "Limits and checkpoints",
+                                  "let --checkpoint replace an existing FILE"},
+    [CLI_CHARACTERIZE] = {"characterize", 0, "FILE", "GPU divergence (offload engine, LB2)",
+                          "print the tasks, task lengths, I_irre and U_util of the trace in FILE and exit (no "
+                          "INSTANCE, no GPU needed)"},
+    [CLI_FORMAT] = {"format", 0, "auto|taillard|plain|vrf", "Input and output",
+                    "read INSTANCE as a file in this format (default auto: from its content)"},
+    [CLI_SCHEDULE] = {"schedule", 0, "FILE", "Input and output",
+                      "write the schedule found as CSV: job,machine,start,end (jobs and machines from 1)"},
+    [CLI_GANTT] = {"gantt", 0, "FILE.svg", "Input and output", "draw the schedule found as a Gantt chart (SVG)"},
+    [CLI_JSON] = {"json", 0, NULL, "Input and output", "print the result as one JSON object"},
+    [CLI_QUIET] = {"quiet", 'q', NULL, "Input and output", "no progress line or notes on stderr"},
+    [CLI_VERSION] = {"version", 'V', NULL, "Input and output", "print the version and exit"},
+    [CLI_HELP] = {"help", 'h', NULL, "Input and output", "print this help and exit"},
+};
+
+/* The short names of library options. */
+static char short_name_of(const char *name)
+{
+    return strcmp(name, "threads") == 0 ? 't' : 0;
+}
+
+/* 1 for a library option flowshop-bb offers. */
+static int offered(const fsbb_option_spec *spec)
+{
+    return !(spec->flags & FSBB_OPTION_LIBRARY);
+}
+
+/* How --help names the value: the words with the default first ("dyn|fwd|bwd"), the
+ * placeholder after them for an upper bound ("heuristic|opt|inf|N"), or the placeholder. */
+static gchar *argument_of(const fsbb_option_spec *spec)
+{
+    if (!spec->words)
+        return g_strdup(spec->placeholder);
+    GString *text = g_string_new(spec->default_value);
+    for (int w = 0; spec->words[w]; w++)
+        if (strcmp(spec->words[w], spec->default_value) != 0)
+            g_string_append_printf(text, "|%s", spec->words[w]);
+    if (spec->kind == FSBB_OPTION_UPPER_BOUND)
+        g_string_append_printf(text, "|%s", spec->placeholder);
+    return g_string_free(text, FALSE);
+}
+
+static int solver_option_count(void)
+{
+    int count = 0;
+    while (fsbb_option_info(count))
+        count++;
+    return count;
+}
+
+static void add_entry(GOptionEntry *entry, const char *name, char short_name, int flags, gboolean takes_value,
+                      gpointer data, const char *help, const char *argument)
+{
+    entry->long_name = name;
+    entry->short_name = short_name;
+    entry->flags = flags;
+    entry->arg = takes_value ? G_OPTION_ARG_FILENAME : G_OPTION_ARG_NONE;
+    entry->arg_data = data;
+    entry->description = help;
+    entry->arg_description = argument;
+}
+
+gboolean fsbb_cli_parse(fsbb_cli_command_line *line, int *argc, char ***argv, GError **error)
+{
+    memset(line, 0, sizeof *line);
+    line->solver_count = solver_option_count();
+    line->solver_values = g_new0(gchar *, line->solver_count);
+    line->texts = g_ptr_array_new_with_free_func(g_free);
+    /* A library option and its alias, then the program's options, then the end. */
+    line->entries = g_new0(GOptionEntry, 2 * (size_t)line->solver_count + CLI_OPTION_COUNT + 1);
+    int e = 0;
+    for (int o = 0; o < line->solver_count; o++) {
+        const fsbb_option_spec *spec = fsbb_option_info(o);
+        if (!offered(spec))
+            continue;
+        gchar *argument = argument_of(spec);
+        g_ptr_array_add(line->texts, argument);
+        add_entry(&line->entries[e++], spec->name, short_name_of(spec->name), 0, TRUE, &line->solver_values[o],
+                  spec->help, argument);
+        if (spec->alias)
+            add_entry(&line->entries[e++], spec->alias, 0, G_OPTION_FLAG_HIDDEN, TRUE, &line->solver_values[o],
+                      spec->help, argument);
+    }
+    for (int o = 0; o < CLI_OPTION_COUNT; o++) {
+        const program_option *option = &program_options[o];
+        add_entry(&line->entries[e++], option->name, option->short_name, 0, option->argument != NULL,
+                  option->argument ? (gpointer)&line->values[o] : (gpointer)&line->flags[o], option->help,
+                  option->argument);
+    }
+    GOptionContext *context = g_option_context_new("INSTANCE");
+    g_option_context_set_help_enabled(context, FALSE);
+    g_option_context_add_main_entries(context, line->entries, NULL);
+    const gboolean parsed = g_option_context_parse(context, argc, argv, error);
+    g_option_context_free(context);
+    return parsed;
+}
+
+void fsbb_cli_command_line_free(fsbb_cli_command_line *line)
+{
+    for (int o = 0; o < line->solver_count; o++)
+        g_free(line->solver_values[o]);
+    g_free(line->solver_values);
+    for (int o = 0; o < CLI_OPTION_COUNT; o++)
+        g_free(line->values[o]);
+    g_free(line->entries);
+    if (line->texts)
+        g_ptr_array_free(line->texts, TRUE);
+    memset(line, 0, sizeof *line);
+}
+
+const char *fsbb_cli_solver_value(const fsbb_cli_command_line *line, const char *name)
+{
+    for (int o = 0; o < line->solver_count; o++)
+        if (strcmp(fsbb_option_info(o)->name, name) == 0)
+            return line->solver_values[o];
+    return NULL;
+}
+
+gboolean fsbb_cli_apply(const fsbb_cli_command_line *line, fsbb_options *options, fsbb_error *err)
+{
+    for (int o = 0; o < line->solver_count; o++)
+        if (line->solver_values[o] &&
+            fsbb_options_set(options, fsbb_option_info(o)->name, line->solver_values[o], err) != FSBB_OK)
+            return FALSE;
+    return TRUE;
+}
+
+static void append_item(GString *out, char short_name, const char *name, const char *argument, const char *help)
+{
+    gchar *names = g_strdup_printf("%c%c%c --%s%s%s", short_name ? '-' : ' ', short_name ? short_name : ' ',
+                                   short_name ? ',' : ' ', name, argument ? " " : "", argument ? argument : "");
+    fsbb_cli_help_item(out, names, help, 30);
+    g_free(names);
+}
+
+/* The options under their headings: the library's headings in its order, each with the
+ * program's options of that heading after the library's, then the program's own headings. */
+static void append_options(GString *out)
+{
+    GPtrArray *groups = g_ptr_array_new();
+    for (int o = 0; fsbb_option_info(o); o++)
+        if (offered(fsbb_option_info(o)) && !g_ptr_array_find_with_equal_func(groups, fsbb_option_info(o)->group,
+                                                                               g_str_equal, NULL))
+            g_ptr_array_add(groups, (gpointer)fsbb_option_info(o)->group);
+    for (int o = 0; o < CLI_OPTION_COUNT; o++)
+        if (!g_ptr_array_find_with_equal_func(groups, program_options[o].group, g_str_equal, NULL))
+            g_ptr_array_add(groups, (gpointer)program_options[o].group);
+    for (guint g = 0; g < groups->len; g++) {
+        const char *group = g_ptr_array_index(groups, g);
+        g_string_append_printf(out, "\n%s:\n", group);
+        for (int o = 0; fsbb_option_info(o); o++) {
+            const fsbb_option_spec *spec = fsbb_option_info(o);
+            if (!offered(spec) || strcmp(spec->group, group) != 0)
+                continue;
+            gchar *argument = argument_of(spec);
+            append_item(out, short_name_of(spec->name), spec->name, argument, spec->help);
+            g_free(argument);
+        }
+        for (int o = 0; o < CLI_OPTION_COUNT; o++)
+            if (strcmp(program_options[o].group, group) == 0)
+                append_item(out, program_options[o].short_name, program_options[o].name, program_options[o].argument,
+                            program_options[o].help);
+    }
+    g_ptr_array_free(groups, TRUE);
+}
+
+void fsbb_cli_print_help(FILE *file)
+{
+    GString *out = g_string_new("Usage: flowshop-bb [OPTION...] INSTANCE\n"
+                                "       flowshop-bb --characterize FILE\n\n");
+    fsbb_cli_help_paragraph(out,
+                            "Solves a permutation flow-shop instance (minimum makespan) to proven optimality "
+                            "by branch-and-bound, and prints the best schedule, its makespan and the proven "
+                            "lower bound.",
+                            0);
+    gchar *instance = g_strdup_printf(
+        "INSTANCE is a Taillard name (ta001 to ta120; ta21 and TA021 too), built in, or the path of a "
+        "file ('-': standard input) in Taillard's format, in the plain form (\"n m\", then m lines of n "
+        "processing times, line k: machine k) or in VRF's (\"n m\", then a line per job of m pairs "
+        "\"machine time\", machines from 0); an ambiguous file is refused: name its format with --format. "
+        "A Taillard name always means the built-in instance, even when a file of that "
+        "name is in the current folder: write ./ta005 to read such a file. A file holds at most %d jobs "
+        "and %d machines, times from 0 to %d, and the sum of all its times is at most %d.",
+        FSBB_MAX_JOBS, FSBB_MAX_MACHINES, FSBB_MAX_TIME, FSBB_MAX_TOTAL_TIME);
+    g_string_append_c(out, '\n');
+    fsbb_cli_help_paragraph(out, instance, 0);
+    g_free(instance);
+    append_options(out);
+    g_string_append_c(out, '\n');
+    fsbb_cli_help_paragraph(out,
+                            "The GPU divergence options are off by default and run the offload engine with "
+                            "the kernels of divergence/; at most one of --ccc, --cte, --subwarp, --balance "
+                            "central|distributed|steal and --throttle is on at a time, and with --lb lb1 only "
+                            "--diagnose applies.",
+                            0);
+    g_string_append(out, "\nExit status:\n");
+    static const char *const statuses[][2] = {
+        {"0", "the search finished: optimality proven"},
+        {"1", "a time or node limit stopped it: best schedule and lower bound printed"},
+        {"2", "bad usage or input (a refused checkpoint too)"},
+        {"3", "interrupted by SIGINT or SIGTERM: best schedule and lower bound printed"},
+        {"4", "run-time failure (GPU, memory, threads, custom-bound compile: the best schedule found so far "
+              "is printed) or output that could not be written"},
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(statuses); i++)
+        fsbb_cli_help_item(out, statuses[i][0], statuses[i][1], 6);
+    fputs(out->str, file);
+    g_string_free(out, TRUE);
+}

@@ -1,0 +1,134 @@
+/* search.c — the state every search engine shares (search.h): clock, incumbent updates,
+ * limits and progress reports. */
+#include "search.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+int fsbb_search_init(fsbb_search *search, const fsbb_bound_data *data, const fsbb_options *options, int threads,
+                     int ub, atomic_int *interrupt_request)
+{
+    memset(search, 0, sizeof *search);
+    search->data = data;
+    search->options = options;
+    search->threads = threads;
+    atomic_init(&search->incumbent, ub);
+    atomic_init(&search->open_lower_bound, INT_MAX);
+    pthread_mutex_init(&search->incumbent_lock, NULL);
+    pthread_mutex_init(&search->progress_lock, NULL);
+    search->interrupt_request = interrupt_request;
+    search->start_time = search->last_progress_time = fsbb_now();
+    search->incumbent_permutation = calloc((size_t)data->n, sizeof(int));
+    return search->incumbent_permutation ? 0 : -1;
+}
+
+void fsbb_search_clear(fsbb_search *search)
+{
+    free(search->incumbent_permutation);
+    search->incumbent_permutation = NULL;
+    pthread_mutex_destroy(&search->incumbent_lock);
+    pthread_mutex_destroy(&search->progress_lock);
+}
+
+const char *fsbb_found_by_name(fsbb_found_by found_by)
+{
+    switch (found_by) {
+    case FSBB_FOUND_INITIAL:
+        return "initial";
+    case FSBB_FOUND_SEARCH:
+        return "search";
+    case FSBB_FOUND_HEURISTIC:
+        return "heuristic";
+    case FSBB_FOUND_NONE:
+        break;
+    }
+    return NULL;
+}
+
+void fsbb_search_offer(fsbb_search *search, int makespan, const fsbb_job *permutation)
+{
+    fsbb_search_offer_from(search, makespan, permutation, FSBB_FOUND_SEARCH);
+}
+
+void fsbb_search_offer_from(fsbb_search *search, int makespan, const fsbb_job *permutation, fsbb_found_by source)
+{
+    if (makespan >= atomic_load_explicit(&search->incumbent, memory_order_relaxed))
+        return;
+    const int n = search->data->n;
+    pthread_mutex_lock(&search->incumbent_lock);
+    if (makespan < atomic_load(&search->incumbent)) {
+        for (int i = 0; i < n; i++)
+            search->incumbent_permutation[i] = permutation[i];
+        search->incumbent_found = 1;
+        search->incumbent_source = source;
+        search->incumbent_time_s = fsbb_now() - search->start_time;
+        atomic_store(&search->incumbent, makespan);
+        if (search->on_incumbent)
+            search->on_incumbent(makespan, search->incumbent_permutation, n, search->incumbent_data);
+    }
+    pthread_mutex_unlock(&search->incumbent_lock);
+}
+
+static void report_progress(fsbb_search *search, double now)
+{
+    if (pthread_mutex_trylock(&search->progress_lock) != 0)
+        return;
+    if (now - search->last_progress_time >= search->progress_interval_s) {
+        search->last_progress_time = now;
+        const double elapsed = now - search->start_time;
+        fsbb_progress progress = {
+            .nodes = atomic_load_explicit(&search->nodes, memory_order_relaxed),
+            .incumbent = atomic_load_explicit(&search->incumbent, memory_order_relaxed),
+            .elapsed_s = elapsed,
+        };
+        progress.nodes_per_second = elapsed > 0 ? (double)progress.nodes / elapsed : 0;
+        search->on_progress(&progress, search->progress_data);
+    }
+    pthread_mutex_unlock(&search->progress_lock);
+}
+
+static double deadline(const fsbb_search *search)
+{
+    const double limit = search->options->time_limit_s;
+    return limit > 0 ? search->start_time + limit : 0;
+}
+
+void fsbb_search_stop_rule(const fsbb_search *search, fsbb_stop *stop)
+{
+    fsbb_stop_init(stop, deadline(search), search->interrupt_request);
+}
+
+void fsbb_search_stopped(fsbb_search *search, fsbb_stop_reason reason)
+{
+    if (reason == FSBB_STOP_NONE)
+        return;
+    atomic_store(reason == FSBB_STOP_INTERRUPT ? &search->interrupted : &search->limit_reached, 1);
+    atomic_store(&search->stop, 1);
+}
+
+int fsbb_search_should_stop(fsbb_search *search)
+{
+    if (atomic_load_explicit(&search->stop, memory_order_relaxed))
+        return 1;
+    const double now = fsbb_now();
+    fsbb_stop_reason reason = fsbb_stop_due(deadline(search), search->interrupt_request, now);
+    const uint64_t node_limit = search->options->node_limit;
+    if (reason == FSBB_STOP_NONE && node_limit > 0 &&
+        atomic_load_explicit(&search->nodes, memory_order_relaxed) >= node_limit)
+        reason = FSBB_STOP_LIMIT;
+    if (reason != FSBB_STOP_NONE) {
+        fsbb_search_stopped(search, reason);
+        return 1;
+    }
+    if (search->on_progress)
+        report_progress(search, now);
+    return 0;
+}
+
+void fsbb_search_note_open(fsbb_search *search, int lb)
+{
+    int seen = atomic_load(&search->open_lower_bound);
+    while (lb < seen && !atomic_compare_exchange_weak(&search->open_lower_bound, &seen, lb))
+        ;
+}

@@ -1,0 +1,123 @@
+/* search.h — what every search engine (CPU threads, GPU offload, GPU-resident) shares:
+ * the problem tables, the incumbent, the counters, the stop conditions and the callbacks.
+ * The solver (solver.c) fills one fsbb_search and hands it to an engine. */
+#ifndef FSBB_SEARCH_H
+#define FSBB_SEARCH_H
+
+#include "bound_data.h"
+#include "custom_bound.h"
+#include "flowshopbb.h"
+#include "options.h"
+#include "stop.h"
+#include "work_exchange.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+
+/* Who found the incumbent's schedule: the set-up's initial upper bound, the exact search,
+ * or the heuristic workers beside it (anytime.h). */
+typedef enum fsbb_found_by {
+    FSBB_FOUND_NONE = 0,
+    FSBB_FOUND_INITIAL,
+    FSBB_FOUND_SEARCH,
+    FSBB_FOUND_HEURISTIC
+} fsbb_found_by;
+
+/* "initial", "search", "heuristic", or NULL for FSBB_FOUND_NONE. */
+const char *fsbb_found_by_name(fsbb_found_by found_by);
+
+typedef struct fsbb_search {
+    const fsbb_bound_data *data;
+    const fsbb_options *options;
+    int threads;                      /* resolved thread count */
+
+    /* The incumbent: makespan readable without a lock; the schedule under the lock. */
+    atomic_int incumbent;
+    pthread_mutex_t incumbent_lock;
+    int *incumbent_permutation;       /* n jobs, 0-based */
+    int incumbent_found;              /* 1 once a schedule with makespan == incumbent is held */
+    fsbb_found_by incumbent_source;   /* who found that schedule, under the lock */
+    double incumbent_time_s;          /* and when: seconds since start_time, under the lock */
+
+    /* Counters, summed by the engines (relaxed atomics). */
+    atomic_uint_least64_t nodes;      /* nodes branched */
+    atomic_uint_least64_t bounded;    /* bounds computed */
+
+    /* Stop conditions. */
+    atomic_int stop;                  /* set by interrupt, time or node limit */
+    atomic_int *interrupt_request;    /* the solver's flag, set by fsbb_solver_interrupt */
+    atomic_int interrupted;
+    atomic_int limit_reached;
+    double start_time;                /* fsbb_now() at start */
+
+    /* Smallest bound among nodes left open when a limit stopped the search. */
+    atomic_int open_lower_bound;
+
+    /* A party that trades open nodes with the engine (work_exchange.h): the warm start's
+     * next phase, the other ranks of a distributed search; NULL for a search on its own. */
+    const fsbb_work_party *party;
+
+    /* Custom bounds (CPU callbacks; GPU sources compiled by the GPU engines). */
+    const fsbb_custom_bound *custom_bounds;
+    int custom_bound_count;
+
+    /* Callbacks. */
+    fsbb_progress_fn on_progress;
+    void *progress_data;
+    double progress_interval_s;
+    fsbb_incumbent_fn on_incumbent;
+    void *incumbent_data;
+    pthread_mutex_t progress_lock;
+    double last_progress_time;
+
+    /* Checkpoints (checkpoint.h). An engine given resume starts from its open nodes
+     * instead of the root; with checkpoint_path it saves its open nodes every
+     * checkpoint_interval_s seconds (0: never periodically) and when it stops. */
+    const struct fsbb_checkpoint *resume;
+    const char *checkpoint_path;
+    double checkpoint_interval_s;
+    fsbb_checkpoint_fn on_checkpoint;
+    void *checkpoint_data;
+    uint64_t instance_hash, bounds_hash;  /* identify the tree in checkpoints */
+    int initial_ub;                       /* the upper bound the first run started from */
+    int initial_ub_achievable;            /* 1 when initial_ub is a known makespan (best-known) */
+
+    /* What the engine reports of its bounds and start (the result's lb_used,
+     * lb2_refined_fraction and gpu_startup_s): children LB2 refined of those LB1 kept (an
+     * engine that counts them), and the seconds from start_time until a GPU was ready. */
+    uint64_t lb2_refined, lb1_survivors;
+    double gpu_startup_s;
+} fsbb_search;
+
+/* Sets up a search over data with these options, threads and initial upper bound ub:
+ * the locks, a buffer for the incumbent's schedule, the clocks (now), the interrupt flag
+ * to watch; every other field zero. 0, or -1 when the buffer could not be had. Either
+ * way fsbb_search_clear releases what it set up. */
+int fsbb_search_init(fsbb_search *search, const fsbb_bound_data *data, const fsbb_options *options, int threads,
+                     int ub, atomic_int *interrupt_request);
+void fsbb_search_clear(fsbb_search *search);
+
+/* Offers a complete schedule (0-based jobs) found by the search; keeps it if it beats the
+ * incumbent. Every engine reads the incumbent as it goes, so a lower one prunes at once. */
+void fsbb_search_offer(fsbb_search *search, int makespan, const fsbb_job *permutation);
+/* The same, for a schedule found elsewhere (the initial upper bound, the heuristic). */
+void fsbb_search_offer_from(fsbb_search *search, int makespan, const fsbb_job *permutation, fsbb_found_by source);
+
+/* Checks the time and node limits and reports progress when due; returns 1 when the
+ * search must stop. Cheap enough to call every few thousand nodes. */
+int fsbb_search_should_stop(fsbb_search *search);
+
+/* A stop rule (stop.h) with this search's time limit, counted from start_time, and its
+ * interrupt flag, for the phases before the engine: the initial schedule and the bound
+ * tables. */
+void fsbb_search_stop_rule(const fsbb_search *search, fsbb_stop *stop);
+
+/* Records that such a phase was stopped: the search is then stopped as an engine stopped by
+ * that limit or interrupt would leave it. */
+void fsbb_search_stopped(fsbb_search *search, fsbb_stop_reason reason);
+
+/* Records that a node with bound lb was left unexplored because the search stopped. */
+void fsbb_search_note_open(fsbb_search *search, int lb);
+
+#endif
