@@ -141,7 +141,7 @@ typedef enum fsbb_option_kind {
     FSBB_OPTION_INTEGER,      /* a whole number from minimum to maximum */
     FSBB_OPTION_NUMBER,       /* a number from minimum to maximum (seconds, ratios) */
     FSBB_OPTION_FILE,         /* a file name ("" for none) */
-    FSBB_OPTION_UPPER_BOUND   /* one of words, or a whole number from minimum to maximum */
+    FSBB_OPTION_UPPER_BOUND   /* one of words, or a whole number from minimum to maximum (ub, heuristic-threads) */
 } fsbb_option_kind;
 
 /* fsbb_option_spec.flags */
@@ -327,9 +327,17 @@ typedef struct fsbb_result {
                                      1 with lb2, measured with auto */
     double gpu_startup_s;    /* GPU solves: seconds from the solve's start until the GPU was ready
                                 to search (CUDA context, kernels, tables, pools); 0 on the CPU */
+    char found_by[16];       /* who found permutation: "initial" (the initial upper bound, or the
+                                schedule of a resumed checkpoint), "search" (the branch-and-bound),
+                                "heuristic" (the heuristic workers, or search=heuristic); "" when
+                                permutation is NULL */
+    double time_to_best_s;   /* seconds from the solve's start until permutation was found */
+    int heuristic_threads;   /* heuristic walks run beside the search (search=heuristic: its walks) */
+    uint64_t heuristic_iterations;  /* iterations of those walks, all together */
     char engine[16];         /* the engine that searched: "cpu", "resident" or "offload" (GPU; the
                                 divergence options and custom GPU bounds take the offload engine,
-                                whatever gpu-engine says); "" when the search did not start */
+                                whatever gpu-engine says), "heuristic" for search=heuristic; "" when
+                                the search did not start */
     int ranks;               /* processes of a distributed search (mpirun); 0 otherwise */
     int rank;                /* this process's rank: the result is rank 0's to print */
     fsbb_rank_stats *rank_stats;  /* on rank 0, one per rank (NULL otherwise) */

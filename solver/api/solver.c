@@ -6,6 +6,7 @@
  * The set-up before the engine (the initial schedule, the LB2 tables) follows the same
  * time limit and interrupt as the search: stopped there, the solve skips the engine and
  * reports the schedule set-up made and the root's bound. */
+#include "anytime.h"
 #include "checkpoint.h"
 #include "distributed.h"
 #include "engine.h"
@@ -151,12 +152,26 @@ static int heuristic_iterations(int n, int m)
     return iterations < 1 ? 1 : (int)iterations;
 }
 
+/* ub=heuristic: the heuristic engine on every search thread (at most one a core) for a
+ * budget that grows with n m (fsbb_anytime_ub_budget_s), under the solve's time limit and
+ * interrupt. */
+static fsbb_status heuristic_upper_bound(fsbb_search *search, fsbb_error *err)
+{
+    const int cores = resolve_threads(0);
+    fsbb_ig_config config;
+    fsbb_anytime_config(search, search->threads < cores ? search->threads : cores, &config, NULL);
+    config.time_limit_s = fsbb_anytime_ub_budget_s(search->data->n, search->data->m);
+    return fsbb_anytime_run(search, &config, FSBB_FOUND_INITIAL, NULL, err);
+}
+
 static fsbb_status initial_upper_bound(const fsbb_solver *solver, fsbb_search *search, fsbb_stop *stop,
                                        fsbb_error *err)
 {
     const fsbb_instance *inst = solver->instance;
     switch (solver->options->ub_kind) {
-    case FSBB_UB_HEURISTIC: {
+    case FSBB_UB_HEURISTIC:
+        return heuristic_upper_bound(search, err);
+    case FSBB_UB_NEH: {
         int *permutation = malloc(sizeof *permutation * (size_t)inst->n);
         fsbb_job *jobs = malloc(sizeof *jobs * (size_t)inst->n);
         int makespan = -1;
@@ -166,7 +181,7 @@ static fsbb_status initial_upper_bound(const fsbb_solver *solver, fsbb_search *s
         if (makespan >= 0) {
             for (int j = 0; j < inst->n; j++)
                 jobs[j] = (fsbb_job)permutation[j];
-            fsbb_search_offer(search, makespan, jobs);
+            fsbb_search_offer_from(search, makespan, jobs, FSBB_FOUND_INITIAL);
         }
         free(permutation);
         free(jobs);
@@ -339,6 +354,8 @@ static fsbb_status fill_result(const fsbb_search *search, const fsbb_instance *i
     }
     if (!search->incumbent_found)
         return FSBB_OK;
+    snprintf(result->found_by, sizeof result->found_by, "%s", fsbb_found_by_name(search->incumbent_source));
+    result->time_to_best_s = search->incumbent_time_s;
     result->permutation = malloc(sizeof(int) * (size_t)inst->n);
     if (!result->permutation)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the result");
@@ -400,6 +417,64 @@ static void fill_bound_use(const fsbb_search *search, fsbb_result *result)
              lb == FSBB_LB2 ? "lb2" : lb == FSBB_LB_AUTO && measured ? "lb1+lb2" : "lb1");
 }
 
+/* The CPU engine gives one core to a heuristic walk from this many cores on: the walk
+ * costs the search 1 / cores of its threads, and gains most on instances the search
+ * cannot prove (measured: README, "Anytime incumbents"). */
+#define CPU_ENGINE_WALK_CORES 8
+
+/* Heuristic walks beside an exact search: the option, or auto: beside an engine that
+ * searches with one host thread (the GPU engines) all cores but two (its host thread, and
+ * one left for the CUDA driver and the system); beside the CPU engine one walk on
+ * CPU_ENGINE_WALK_CORES cores or more, none below. */
+static int heuristic_walks(const fsbb_options *options, const fsbb_engine *engine)
+{
+    if (options->heuristic_threads != FSBB_HEURISTIC_THREADS_AUTO)
+        return options->heuristic_threads;
+    const int cores = resolve_threads(0);
+    if (!engine->threads)
+        return FSBB_MAX(1, cores - 2);
+    return cores >= CPU_ENGINE_WALK_CORES ? 1 : 0;
+}
+
+/* The engine with heuristic workers beside it (stopped the moment it returns). Beside an
+ * engine searching with the solve's threads, and threads=0 (every core), the workers take
+ * their cores from the search's threads. */
+static fsbb_status run_engine(fsbb_search *search, const fsbb_engine *engine, fsbb_result *result, fsbb_error *err)
+{
+    const int walks = heuristic_walks(search->options, engine);
+    if (engine->threads && search->options->threads == 0 && walks > 0)
+        search->threads = FSBB_MAX(1, search->threads - walks);
+    fsbb_anytime *workers = NULL;
+    if (fsbb_anytime_start(search, walks, &workers, NULL) == FSBB_OK && workers)
+        result->heuristic_threads = walks;
+    const fsbb_status status = engine->run(search, err);
+    fsbb_anytime_finish(workers, &result->heuristic_iterations);
+    return status;
+}
+
+/* search=heuristic: the walks alone, for heuristic-iterations each, or until the time
+ * limit, or without either for the published budget; the root's bound is the proven one. */
+static fsbb_status run_heuristic_alone(fsbb_search *search, fsbb_result *result, fsbb_error *err)
+{
+    const fsbb_options *options = search->options;
+    const int n = search->data->n, m = search->data->m;
+    fsbb_ig_config config;
+    fsbb_anytime_config(search, search->threads, &config, NULL);
+    config.iteration_limit = options->heuristic_iterations;
+    if (options->heuristic_iterations == 0 && options->time_limit_s <= 0)
+        config.time_limit_s = fsbb_anytime_alone_budget_s(n, m);
+    fsbb_ig_result ran;
+    const fsbb_status status = fsbb_anytime_run(search, &config, FSBB_FOUND_HEURISTIC, &ran, err);
+    if (status != FSBB_OK)
+        return status;
+    result->heuristic_threads = search->threads;
+    result->heuristic_iterations = ran.iterations;
+    if (search->interrupt_request && atomic_load(search->interrupt_request))
+        atomic_store(&search->interrupted, 1);
+    fsbb_search_note_open(search, root_bound(search->data));
+    return FSBB_OK;
+}
+
 fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *err)
 {
     if (!solver || !result)
@@ -416,9 +491,9 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     if (fsbb_bound_data_init(&data, inst->n, inst->m, inst->p) != 0)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the bound tables of %s", inst->name);
     /* What the engine loads before its search (a GPU's context and kernels) loads while
-     * the CPU prepares the search. */
-    /* A rank of a distributed search skips the warm-up: it would load every rank's kernels on
-     * the first GPU, before the rank knows its GPU or whether it takes one. */
+     * the CPU prepares the search; nothing for the heuristic alone. A rank of a distributed
+     * search skips the warm-up: it would load every rank's kernels on the first GPU, before
+     * the rank knows its GPU or whether it takes one. */
     const int distributed = fsbb_distributed_launched();
     fsbb_distributed dist;
     memset(&dist, 0, sizeof dist);
@@ -426,7 +501,7 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     memset(&warm_up, 0, sizeof warm_up);
     const fsbb_engine_request may_run =
         fsbb_engine_request_of(solver->options, solver->bounds, solver->bound_count, 1);
-    if (!distributed)
+    if (!distributed && solver->options->search == FSBB_SEARCH_EXACT)
         fsbb_engine_warm_up_start(&warm_up, &may_run, inst->m);
 
     fsbb_search search;
@@ -464,11 +539,20 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     /* From here on the solve has a result, partial when it stops or fails; the engine is
      * chosen once the set-up has run beside the GPU's warm-up. A usage error (no GPU for
      * --device gpu, divergence options without one) leaves no result. */
+    const int heuristic_only = solver->options->search == FSBB_SEARCH_HEURISTIC;
+    if (status == FSBB_OK && heuristic_only && (search.resume || search.checkpoint_path))
+        status = fsbb_fail(err, FSBB_ERR_ARGUMENT, "search=heuristic neither saves nor resumes checkpoints");
     int searching = status == FSBB_OK;
-    if (searching)
+    if (searching && heuristic_only) {
+        search.initial_ub = INT_MAX;
+        status = run_heuristic_alone(&search, result, err);
+        snprintf(result->device, sizeof result->device, "cpu");
+        snprintf(result->engine, sizeof result->engine, "heuristic");
+    } else if (searching) {
         status = set_up(solver, &search, &data, err);
+    }
     fsbb_engine_warm_up_finish(&warm_up);
-    if (status == FSBB_OK) {
+    if (status == FSBB_OK && !heuristic_only) {
         status = choose_engine(solver, began ? &dist : NULL, &engine, result, err);
         searching = status == FSBB_OK;
     }
@@ -481,21 +565,21 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     } else if (began) {
         fsbb_distributed_agree(&dist, status, err);
     }
-    const int engine_runs = status == FSBB_OK && (began || !atomic_load(&search.stop));
+    const int engine_runs = status == FSBB_OK && !heuristic_only && (began || !atomic_load(&search.stop));
     if (engine_runs && began) {
         dist.engine = engine;
         dist.steal_nodes = (size_t)solver->options->steal_nodes;
         dist.message_delay_s = solver->options->message_delay_s;
         status = fsbb_search_distributed(&search, &dist, err);
     } else if (engine_runs) {
-        status = engine->run(&search, err);
+        status = run_engine(&search, engine, result, err);
     }
-    if (searching && !began && (!engine_runs || status != FSBB_OK))
+    if (searching && !began && !heuristic_only && (!engine_runs || status != FSBB_OK))
         note_unexplored(&search, status == FSBB_OK);
     result->initial_ub = search.initial_ub;
     if (searching) {
         result->threads = engine && !engine->threads ? 1 : search.threads;
-        const int finished = status == FSBB_OK && !atomic_load(&search.stop);
+        const int finished = status == FSBB_OK && !heuristic_only && !atomic_load(&search.stop);
         const fsbb_status filled = fill_result(&search, inst, finished, result, status == FSBB_OK ? err : NULL);
         status = status == FSBB_OK ? filled : status;
         fill_bound_use(&search, result);

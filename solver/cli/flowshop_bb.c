@@ -151,6 +151,9 @@ static const char *status_text(const solve_report *report)
         return found ? "failed: best found" : "failed: none found";
     if (result->optimal)
         return "optimal";
+    char search[16];
+    if (strcmp(fsbb_options_get(report->options, "search", search, sizeof search), "heuristic") == 0)
+        return result->interrupted ? "interrupted: heuristic, not proven optimal" : "heuristic: not proven optimal";
     if (result->interrupted)
         return found ? "interrupted: best found" : "interrupted: none found";
     if (result->lower_bound < result->makespan)
@@ -194,6 +197,11 @@ static void print_text(const solve_report *report)
     printf("nodes        %" G_GUINT64_FORMAT "\n", (guint64)result->nodes);
     printf("nodes/s      %.4g\n", result->time_s > 0 ? (double)result->nodes / result->time_s : 0.0);
     printf("time         %.3f s\n", result->time_s);
+    if (result->permutation)
+        printf("found by     %s after %.3f s\n", result->found_by, result->time_to_best_s);
+    if (result->heuristic_threads > 0)
+        printf("heuristic    %d walks, %" G_GUINT64_FORMAT " iterations\n", result->heuristic_threads,
+               (guint64)result->heuristic_iterations);
     printf("settings     lb=%s branch=%s threads=%d device=%s\n",
            fsbb_options_get(report->options, "lb", lb, sizeof lb),
            fsbb_options_get(report->options, "branch", branch, sizeof branch), result->threads, result->device);
@@ -301,6 +309,13 @@ static void print_json(const solve_report *report)
         fsbb_json_null(out);
     else
         fsbb_json_integer(out, result->lower_bound);
+    fsbb_json_member(&json, "found_by");
+    fsbb_json_string_or_null(out, result->permutation ? result->found_by : NULL);
+    fsbb_json_member(&json, "time_to_best_s");
+    if (result->permutation)
+        fsbb_json_real(out, result->time_to_best_s, 6);
+    else
+        fsbb_json_null(out);
     fsbb_json_member(&json, "initial_ub");
     fsbb_json_integer(out, result->initial_ub);
     fsbb_json_member(&json, "nodes");
@@ -321,6 +336,10 @@ static void print_json(const solve_report *report)
     fsbb_json_real(out, result->lb2_refined_fraction, 4);
     fsbb_json_member(&json, "gpu_startup_s");
     fsbb_json_real(out, result->gpu_startup_s, 6);
+    fsbb_json_member(&json, "heuristic_threads");
+    fsbb_json_integer(out, result->heuristic_threads);
+    fsbb_json_member(&json, "heuristic_iterations");
+    fsbb_json_unsigned(out, result->heuristic_iterations);
     /* The options a result names (the table's echoed ones); a resumed search's upper bound
      * is the checkpoint's. */
     for (int o = 0; fsbb_option_info(o); o++) {

@@ -47,7 +47,16 @@ int fsbb_ig_walk_init(fsbb_ig_walk *walk, int n, int m, const int *p, const fsbb
     return 0;
 }
 
-int fsbb_ig_walk_neh(fsbb_ig_walk *walk, int *permutation)
+/* NEH's order: decreasing total time, ties by the lower index. */
+static int by_decreasing_total(const void *a, const void *b, void *totals)
+{
+    const int *total = totals, x = *(const int *)a, y = *(const int *)b;
+    if (total[x] != total[y])
+        return total[x] > total[y] ? -1 : 1;
+    return (x > y) - (x < y);
+}
+
+int fsbb_ig_walk_neh(fsbb_ig_walk *walk, int *permutation, fsbb_walk_should_stop stop, void *stop_data)
 {
     const int n = walk->n, m = walk->m;
     int *order = walk->scratch, *total = walk->scratch + n;
@@ -57,20 +66,16 @@ int fsbb_ig_walk_neh(fsbb_ig_walk *walk, int *permutation)
         for (int k = 0; k < m; k++)
             total[j] += walk->space.times[j * m + k];
     }
-    for (int i = 1; i < n; i++) /* insertion sort: stable, so ties keep the lower index first */
-        for (int r = i; r > 0 && total[order[r]] > total[order[r - 1]]; r--) {
-            const int swap = order[r];
-            order[r] = order[r - 1];
-            order[r - 1] = swap;
-        }
-    int makespan = 0;
-    for (int length = 0; length < n; length++) {
+    qsort_r(order, (size_t)n, sizeof *order, by_decreasing_total, total);
+    int length = 0;
+    for (; length < n && !(stop && stop(stop_data)); length++) {
         int position;
-        makespan = fsbb_insertion_best(&walk->space, permutation, length, order[length], &position);
+        fsbb_insertion_best(&walk->space, permutation, length, order[length], &position);
         memmove(permutation + position + 1, permutation + position, sizeof(int) * (size_t)(length - position));
         permutation[position] = order[length];
     }
-    return makespan;
+    memcpy(permutation + length, order + length, sizeof(int) * (size_t)(n - length));
+    return fsbb_insertion_makespan(&walk->space, permutation, n);
 }
 
 void fsbb_ig_walk_adopt(fsbb_ig_walk *walk, const int *permutation, int makespan)

@@ -48,8 +48,10 @@ int fsbb_ig_walk_init(fsbb_ig_walk *walk, int n, int m, const int *p, const fsbb
 void fsbb_ig_walk_free(fsbb_ig_walk *walk);
 
 /* NEH with tie-breaking: jobs by decreasing total time (ties: lower index first), each
- * inserted at its best position; into permutation (n jobs). Returns its makespan. */
-int fsbb_ig_walk_neh(fsbb_ig_walk *walk, int *permutation);
+ * inserted at its best position; into permutation (n jobs). Asks stop (may be NULL) before
+ * each insertion: stopped, the jobs not yet placed follow in NEH's order. Returns the
+ * makespan. */
+int fsbb_ig_walk_neh(fsbb_ig_walk *walk, int *permutation, fsbb_walk_should_stop stop, void *stop_data);
 
 /* Makes permutation (n distinct jobs, makespan its makespan) the current schedule, and the
  * best if it is better than the walk's best (or the walk has none yet). */

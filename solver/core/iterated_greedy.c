@@ -335,7 +335,7 @@ fsbb_status fsbb_ig_run(int n, int m, const int *p, const fsbb_ig_config *config
         memcpy(start, config->start, sizeof(int) * (size_t)n);
         start_makespan = fsbb_insertion_makespan(&walkers[0].walk.space, start, n);
     } else {
-        start_makespan = fsbb_ig_walk_neh(&walkers[0].walk, start);
+        start_makespan = fsbb_ig_walk_neh(&walkers[0].walk, start, walker_should_stop, &walkers[0]);
     }
     pthread_mutex_lock(&shared.lock);
     record_best(&shared, start, start_makespan, 0);

@@ -19,7 +19,8 @@ typedef enum field_type {
     FIELD_UINT64,
     FIELD_DOUBLE,
     FIELD_PATH,     /* char *, NULL for none */
-    FIELD_UB        /* ub_kind (the word's index, or FSBB_UB_VALUE) and ub_value */
+    FIELD_UB,       /* ub_kind (the word's index, or FSBB_UB_VALUE) and ub_value */
+    FIELD_WORD_OR_INT /* int: a number of the range, or word w held as -1 - w (heuristic-threads auto: -1) */
 } field_type;
 
 /* A rule beyond the range (block-size: a multiple of 32): FSBB_OK, or the error. */
@@ -40,7 +41,9 @@ _Static_assert(sizeof(fsbb_lb_kind) == sizeof(int) && sizeof(fsbb_div_balance) =
 static const char *const lb_words[] = {"lb1", "lb2", "auto", NULL};
 static const char *const branch_words[] = {"fwd", "bwd", "dyn", NULL};
 static const char *const select_words[] = {"dfs", "bfs", "best", NULL};
-static const char *const ub_words[] = {"heuristic", "opt", "inf", NULL};
+static const char *const ub_words[] = {"heuristic", "neh", "opt", "inf", NULL};
+static const char *const search_words[] = {"exact", "heuristic", NULL};
+static const char *const auto_words[] = {"auto", NULL};
 static const char *const device_words[] = {"auto", "cpu", "gpu", NULL};
 static const char *const refactor_words[] = {"none", "trig", "select", NULL};
 static const char *const pool_order_words[] = {"bfs", "dfs", NULL};
@@ -73,6 +76,23 @@ static fsbb_status power_of_two_or_zero(const char *name, const char *text, long
 
 static const option_entry table[] = {
     /* Search */
+    {{.name = "search", WORDS(search_words), .default_value = "exact", .group = "Search", .flags = FSBB_OPTION_ECHOED,
+      .help = "exact: branch-and-bound to proven optimality (default); heuristic: only the iterated-greedy heuristic "
+              "on --threads walks, until --heuristic-iterations, the time limit or, without either, n*m/2*60 ms of "
+              "CPU per walk (not proven optimal unless it meets the root's lower bound)"},
+     FIELD_INT, FIELD(search), NULL, NULL},
+    {{.name = "heuristic-threads", .kind = FSBB_OPTION_UPPER_BOUND, .words = auto_words, .minimum = 0,
+      .maximum = 4096, .placeholder = "N", .default_value = "auto", .group = "Search",
+      .help = "heuristic walks beside the exact search, each better schedule its upper bound at once (0: none; "
+              "default auto: all cores but two beside a GPU engine; beside the CPU engine one, its core taken from "
+              "the search's when --threads is 0, from 8 cores on, none below)"},
+     FIELD_WORD_OR_INT, FIELD(heuristic_threads), "expected auto or an integer from 0 to 4096", NULL},
+    {{.name = "seed", INTEGER(0, MAX_COUNT), .default_value = "1", .group = "Search", .flags = FSBB_OPTION_ECHOED,
+      .help = "seed of the heuristic's walks (default 1): one walk with --heuristic-iterations repeats exactly"},
+     FIELD_UINT64, FIELD(seed), NULL, NULL},
+    {{.name = "heuristic-iterations", INTEGER(0, MAX_COUNT), .default_value = "0", .group = "Search",
+      .help = "--search heuristic: iterations per walk (default 0: none)"},
+     FIELD_UINT64, FIELD(heuristic_iterations), NULL, NULL},
     {{.name = "lb", WORDS(lb_words), .default_value = "lb1", .group = "Search", .flags = FSBB_OPTION_ECHOED,
       .help = "lower bound: LB1 (default), LB1 refined by LB2 on the children it keeps, or auto: LB2 where the "
               "search measures that it pays (CPU and resident GPU engines; LB1 on the offload engine)"},
@@ -90,9 +110,10 @@ static const option_entry table[] = {
      FIELD_INT, FIELD(select), NULL, NULL},
     {{.name = "ub", .kind = FSBB_OPTION_UPPER_BOUND, .words = ub_words, .minimum = 1, .maximum = 2000000000,
       .placeholder = "N", .default_value = "heuristic", .group = "Search", .flags = FSBB_OPTION_ECHOED,
-      .help = "initial upper bound: NEH plus local search (default), the best-known makespan of a Taillard "
+      .help = "initial upper bound: the iterated-greedy heuristic for n*m/2*0.25 ms of CPU per walk, at most 1 s, "
+              "one walk a thread (default), NEH plus a short local search, the best-known makespan of a Taillard "
               "instance, none, or a makespan N"},
-     FIELD_UB, FIELD(ub_kind), "expected heuristic|opt|inf or a positive makespan", NULL},
+     FIELD_UB, FIELD(ub_kind), "expected heuristic|neh|opt|inf or a positive makespan", NULL},
     {{.name = "threads", INTEGER(0, 4096), .default_value = "0", .group = "Search",
       .help = "CPU threads, and the offload GPU engine's host loops (default 0: one per core; more than the "
               "cores are allowed: idle threads sleep)"},
@@ -297,6 +318,14 @@ static fsbb_status set_value(fsbb_options *options, const option_entry *entry, c
         return set_path(field(options, entry), text, err);
     case FIELD_UB:
         return set_upper_bound(options, entry, text, err);
+    case FIELD_WORD_OR_INT: {
+        const int word = word_index(spec->words, text);
+        long long value = 0;
+        if (word < 0 && parse_integer(spec, text, &value) != 0)
+            return refuse(entry, text, err);
+        *(int *)field(options, entry) = word >= 0 ? -1 - word : (int)value;
+        return FSBB_OK;
+    }
     case FIELD_DOUBLE: {
         double value;
         if (parse_number(spec, text, &value) != 0)
@@ -361,6 +390,14 @@ const char *fsbb_options_get(const fsbb_options *options, const char *name, char
     case FIELD_PATH: {
         const char *path = *(char *const *)value;
         snprintf(buffer, (size_t)size, "%s", path ? path : "");
+        break;
+    }
+    case FIELD_WORD_OR_INT: {
+        const int held = *(const int *)value;
+        if (held < 0)
+            snprintf(buffer, (size_t)size, "%s", spec->words[-1 - held]);
+        else
+            snprintf(buffer, (size_t)size, "%d", held);
         break;
     }
     case FIELD_UB:

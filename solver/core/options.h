@@ -18,7 +18,15 @@
  * before the device takes over (warm_start.h). */
 #define FSBB_WARM_START_DEFAULT_NODES ((uint64_t)1 << 20)
 
-typedef enum { FSBB_UB_HEURISTIC, FSBB_UB_OPTIMUM, FSBB_UB_INFINITE, FSBB_UB_VALUE } fsbb_ub_kind;
+/* FSBB_UB_HEURISTIC: the heuristic engine with a short budget (anytime.h); FSBB_UB_NEH: NEH
+ * and a short local search (heuristic.h). */
+typedef enum { FSBB_UB_HEURISTIC, FSBB_UB_NEH, FSBB_UB_OPTIMUM, FSBB_UB_INFINITE, FSBB_UB_VALUE } fsbb_ub_kind;
+/* What a solve runs: the exact search, or only the heuristic engine. */
+typedef enum { FSBB_SEARCH_EXACT, FSBB_SEARCH_HEURISTIC } fsbb_search_kind;
+
+/* heuristic-threads auto: the walks beside an exact search are chosen by the engine
+ * (solver.c). */
+#define FSBB_HEURISTIC_THREADS_AUTO (-1)
 typedef enum { FSBB_DEVICE_AUTO, FSBB_DEVICE_CPU, FSBB_DEVICE_GPU } fsbb_device_kind;
 typedef enum { FSBB_REFACTOR_NONE, FSBB_REFACTOR_TRIG, FSBB_REFACTOR_SELECT } fsbb_refactor_kind;
 typedef enum { FSBB_GPU_RESIDENT, FSBB_GPU_OFFLOAD } fsbb_gpu_engine;
@@ -35,12 +43,16 @@ typedef struct fsbb_div_options {
 } fsbb_div_options;
 
 struct fsbb_options {
+    fsbb_search_kind search;
     fsbb_lb_kind lb;
     fsbb_branch_kind branch;
     fsbb_select_kind select;
     fsbb_ub_kind ub_kind;
     int ub_value;            /* with FSBB_UB_VALUE */
     int threads;             /* 0: all cores */
+    int heuristic_threads;   /* walks beside an exact search; FSBB_HEURISTIC_THREADS_AUTO */
+    uint64_t seed;           /* the heuristic's walks */
+    uint64_t heuristic_iterations;  /* per walk of search=heuristic; 0: none */
     fsbb_device_kind device;
     double time_limit_s;     /* 0: none */
     uint64_t node_limit;     /* 0: none */

@@ -31,7 +31,27 @@ void fsbb_search_clear(fsbb_search *search)
     pthread_mutex_destroy(&search->progress_lock);
 }
 
+const char *fsbb_found_by_name(fsbb_found_by found_by)
+{
+    switch (found_by) {
+    case FSBB_FOUND_INITIAL:
+        return "initial";
+    case FSBB_FOUND_SEARCH:
+        return "search";
+    case FSBB_FOUND_HEURISTIC:
+        return "heuristic";
+    case FSBB_FOUND_NONE:
+        break;
+    }
+    return NULL;
+}
+
 void fsbb_search_offer(fsbb_search *search, int makespan, const fsbb_job *permutation)
+{
+    fsbb_search_offer_from(search, makespan, permutation, FSBB_FOUND_SEARCH);
+}
+
+void fsbb_search_offer_from(fsbb_search *search, int makespan, const fsbb_job *permutation, fsbb_found_by source)
 {
     if (makespan >= atomic_load_explicit(&search->incumbent, memory_order_relaxed))
         return;
@@ -41,6 +61,8 @@ void fsbb_search_offer(fsbb_search *search, int makespan, const fsbb_job *permut
         for (int i = 0; i < n; i++)
             search->incumbent_permutation[i] = permutation[i];
         search->incumbent_found = 1;
+        search->incumbent_source = source;
+        search->incumbent_time_s = fsbb_now() - search->start_time;
         atomic_store(&search->incumbent, makespan);
         if (search->on_incumbent)
             search->on_incumbent(makespan, search->incumbent_permutation, n, search->incumbent_data);

@@ -15,6 +15,18 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
+/* Who found the incumbent's schedule: the set-up's initial upper bound, the exact search,
+ * or the heuristic workers beside it (anytime.h). */
+typedef enum fsbb_found_by {
+    FSBB_FOUND_NONE = 0,
+    FSBB_FOUND_INITIAL,
+    FSBB_FOUND_SEARCH,
+    FSBB_FOUND_HEURISTIC
+} fsbb_found_by;
+
+/* "initial", "search", "heuristic", or NULL for FSBB_FOUND_NONE. */
+const char *fsbb_found_by_name(fsbb_found_by found_by);
+
 typedef struct fsbb_search {
     const fsbb_bound_data *data;
     const fsbb_options *options;
@@ -25,6 +37,8 @@ typedef struct fsbb_search {
     pthread_mutex_t incumbent_lock;
     int *incumbent_permutation;       /* n jobs, 0-based */
     int incumbent_found;              /* 1 once a schedule with makespan == incumbent is held */
+    fsbb_found_by incumbent_source;   /* who found that schedule, under the lock */
+    double incumbent_time_s;          /* and when: seconds since start_time, under the lock */
 
     /* Counters, summed by the engines (relaxed atomics). */
     atomic_uint_least64_t nodes;      /* nodes branched */
@@ -86,8 +100,11 @@ int fsbb_search_init(fsbb_search *search, const fsbb_bound_data *data, const fsb
                      int ub, atomic_int *interrupt_request);
 void fsbb_search_clear(fsbb_search *search);
 
-/* Offers a complete schedule (0-based jobs); keeps it if it beats the incumbent. */
+/* Offers a complete schedule (0-based jobs) found by the search; keeps it if it beats the
+ * incumbent. Every engine reads the incumbent as it goes, so a lower one prunes at once. */
 void fsbb_search_offer(fsbb_search *search, int makespan, const fsbb_job *permutation);
+/* The same, for a schedule found elsewhere (the initial upper bound, the heuristic). */
+void fsbb_search_offer_from(fsbb_search *search, int makespan, const fsbb_job *permutation, fsbb_found_by source);
 
 /* Checks the time and node limits and reports progress when due; returns 1 when the
  * search must stop. Cheap enough to call every few thousand nodes. */

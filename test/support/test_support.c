@@ -106,6 +106,34 @@ fsbb_status test_cpu_engine(fsbb_search *search, const void *context, test_engin
     return fsbb_search_cpu(search, err);
 }
 
+typedef struct script_run {
+    const test_script *script;
+    fsbb_search *search;
+} script_run;
+
+static void offer_when_due(const fsbb_progress *progress, void *data)
+{
+    script_run *r = data;
+    const test_script *s = r->script;
+    if (*s->offered || progress->nodes < s->after)
+        return;
+    *s->offered = 1;
+    fsbb_search_offer_from(r->search, s->makespan, s->schedule, FSBB_FOUND_HEURISTIC);
+}
+
+fsbb_status test_scripted_engine(fsbb_search *search, const void *context, test_engine_run *run, fsbb_error *err)
+{
+    const test_script *script = context;
+    script_run r = {.script = script, .search = search};
+    *script->offered = 0;
+    search->on_progress = offer_when_due;
+    search->progress_data = &r;
+    search->progress_interval_s = 0;
+    const fsbb_status status = script->engine(search, script->engine_context, run, err);
+    *script->source = search->incumbent_source;
+    return status;
+}
+
 int test_offload_bounded_comparable(const fsbb_options *options)
 {
     return options->branch == FSBB_BRANCH_DYNAMIC || options->lb == FSBB_LB1;

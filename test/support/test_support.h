@@ -66,6 +66,21 @@ test_engine_run test_run_engine(const fsbb_instance *inst, const fsbb_options *o
 /* The CPU engine (fsbb_search_cpu) as a test_engine_fn. */
 fsbb_status test_cpu_engine(fsbb_search *search, const void *context, test_engine_run *run, fsbb_error *err);
 
+/* A scripted improvement, the context of test_scripted_engine: engine (with its context)
+ * runs, and once the search has branched `after` nodes (seen at its progress checks),
+ * schedule, of that makespan, is offered through the hook the heuristic workers use
+ * (fsbb_search_offer_from). Out: whether it was offered, and who found the final schedule. */
+typedef struct test_script {
+    test_engine_fn engine;
+    const void *engine_context;
+    const fsbb_job *schedule;
+    int makespan;
+    uint64_t after;
+    int *offered;
+    fsbb_found_by *source;
+} test_script;
+fsbb_status test_scripted_engine(fsbb_search *search, const void *context, test_engine_run *run, fsbb_error *err);
+
 /* 1 when the offload engines' bounded counter equals the CPU engine's: every rule but fwd
  * and bwd with LB2 (offload_loop.h). */
 int test_offload_bounded_comparable(const fsbb_options *options);

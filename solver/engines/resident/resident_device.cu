@@ -607,6 +607,17 @@ extern "C" fsbb_status fsbb_resident_device_run(fsbb_resident_device *dev, fsbb_
     return FSBB_OK;
 }
 
+extern "C" fsbb_status fsbb_resident_device_lower_incumbent(fsbb_resident_device *dev, int ub, fsbb_error *err)
+{
+    if (ub >= dev->state->incumbent)
+        return FSBB_OK;
+    dev->state->incumbent = ub;
+    FSBB_CUDA_TRY(cudaMemcpyAsync(&dev->prm.control->incumbent, &dev->state->incumbent, sizeof ub,
+                                  cudaMemcpyHostToDevice, dev->stream));
+    FSBB_CUDA_TRY(cudaStreamSynchronize(dev->stream));
+    return FSBB_OK;
+}
+
 extern "C" fsbb_status fsbb_resident_device_set_refine(fsbb_resident_device *dev, const int *refine, fsbb_error *err)
 {
     if (!dev->refining)

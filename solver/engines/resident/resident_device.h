@@ -94,6 +94,10 @@ fsbb_status fsbb_resident_device_push(fsbb_resident_device *device, const fsbb_n
  * when the pool nears its capacity and brings them back when it runs low. */
 fsbb_status fsbb_resident_device_run(fsbb_resident_device *device, fsbb_resident_state *state, fsbb_error *err);
 
+/* Lowers the device's incumbent to ub, between runs, when ub is lower (a schedule found
+ * off the device: the heuristic workers); never raises it. */
+fsbb_status fsbb_resident_device_lower_incumbent(fsbb_resident_device *device, int ub, fsbb_error *err);
+
 /* With --lb auto: refine[b] != 0 turns LB2 on for the survivors at depth bucket b
  * (FSBB_RESIDENT_DEPTH_BUCKETS values), 0 leaves a sample; from the next run on. */
 fsbb_status fsbb_resident_device_set_refine(fsbb_resident_device *device, const int *refine, fsbb_error *err);

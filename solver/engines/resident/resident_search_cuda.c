@@ -2,7 +2,8 @@
  * (fsbb_search_gpu_resident). The nodes stay in device memory (resident_device.h); the
  * host launches a few iterations at a time and between them reads only the counters, the
  * incumbent and the pool size: it publishes the counters, checks the limits and the
- * interrupt (fsbb_search_should_stop), offers improved schedules, saves checkpoints when
+ * interrupt (fsbb_search_should_stop), offers improved schedules, lowers the device's
+ * incumbent to the search's when a schedule found elsewhere beat it, saves checkpoints when
  * due, and ends when no open node is left. Stopped early, it reports the smallest open
  * bound. A resumed search starts from the checkpoint's open nodes instead of the root; a
  * search without an upper bound starts on the CPU (warm_start.h) and continues from the
@@ -307,6 +308,9 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
         status = offer_record(search, device, state.record_makespan, schedule, err);
         if (status == FSBB_OK && search->party)
             status = fsbb_resident_party_serve(search, device, &state, err);
+        /* A schedule found off the device (the heuristic workers) bounds its next runs. */
+        if (status == FSBB_OK)
+            status = fsbb_resident_device_lower_incumbent(device, atomic_load(&search->incumbent), err);
         if (status != FSBB_OK)
             break;
         if (state.device_nodes + state.host_nodes == 0) {
