@@ -809,11 +809,3 @@ extern "C" fsbb_status fsbb_resident_device_take(fsbb_resident_device *dev, size
     return FSBB_OK;
 }
 
-extern "C" fsbb_status fsbb_resident_device_lower_incumbent(fsbb_resident_device *dev, int makespan, fsbb_error *err)
-{
-    if (makespan >= dev->state->incumbent)
-        return FSBB_OK;
-    dev->state->incumbent = makespan;
-    FSBB_CUDA_TRY(cudaMemcpy(&dev->prm.control->incumbent, &makespan, sizeof makespan, cudaMemcpyHostToDevice));
-    return FSBB_OK;
-}

@@ -95,7 +95,7 @@ fsbb_status fsbb_resident_device_push(fsbb_resident_device *device, const fsbb_n
 fsbb_status fsbb_resident_device_run(fsbb_resident_device *device, fsbb_resident_state *state, fsbb_error *err);
 
 /* Lowers the device's incumbent to ub, between runs, when ub is lower (a schedule found
- * off the device: the heuristic workers); never raises it. */
+ * off the device: the heuristic workers, another rank); never raises it. */
 fsbb_status fsbb_resident_device_lower_incumbent(fsbb_resident_device *device, int ub, fsbb_error *err);
 
 /* With --lb auto: refine[b] != 0 turns LB2 on for the survivors at depth bucket b
@@ -130,10 +130,6 @@ fsbb_status fsbb_resident_device_export(fsbb_resident_device *device, unsigned c
  * (free it). */
 fsbb_status fsbb_resident_device_take(fsbb_resident_device *device, size_t count, unsigned char **nodes,
                                       size_t *taken, fsbb_error *err);
-
-/* Lowers the device's incumbent to makespan (a better schedule found elsewhere; the device
- * is idle). */
-fsbb_status fsbb_resident_device_lower_incumbent(fsbb_resident_device *device, int makespan, fsbb_error *err);
 
 /* The launch shape and sizes in use, and the totals so far. */
 typedef struct fsbb_resident_shape {
