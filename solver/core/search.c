@@ -2,6 +2,10 @@
  * limits and progress reports. */
 #include "search.h"
 
+#include "error.h"
+#include "lb1.h"
+#include "lb2.h"
+
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,4 +141,30 @@ void fsbb_search_note_open(fsbb_search *search, int lb)
     int seen = atomic_load(&search->open_lower_bound);
     while (lb < seen && !atomic_compare_exchange_weak(&search->open_lower_bound, &seen, lb))
         ;
+}
+
+fsbb_status fsbb_search_root(const fsbb_bound_data *d, fsbb_lb_kind lb, fsbb_node *root, fsbb_error *err)
+{
+    const int n = d->n, m = d->m;
+    int *scratch = calloc(3 * (size_t)m, sizeof(int));
+    unsigned char *unscheduled = malloc((size_t)n);
+    if (!scratch || !unscheduled) {
+        free(scratch);
+        free(unscheduled);
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the root node");
+    }
+    root->front_len = root->back_len = 0;
+    for (int j = 0; j < n; j++)
+        root->perm[j] = (fsbb_job)j;
+    root->lb = fsbb_lb1(d, root->perm, 0, 0, scratch);
+    if (lb != FSBB_LB1 && n > 1) {
+        /* Nothing is scheduled: the front and back times are zero. */
+        memset(unscheduled, 1, (size_t)n);
+        memset(scratch, 0, sizeof(int) * 2 * (size_t)m);
+        const int root_lb2 = fsbb_lb2(d, unscheduled, scratch, scratch + m, INT_MAX);
+        root->lb = FSBB_MAX(root->lb, root_lb2);
+    }
+    free(scratch);
+    free(unscheduled);
+    return FSBB_OK;
 }

@@ -92,6 +92,12 @@ typedef struct fsbb_search {
     double gpu_startup_s;
 } fsbb_search;
 
+/* The root of the permutation tree, the one every engine starts a new search from, in
+ * root (fsbb_node_size(d->n) bytes): every job unscheduled (perm 0..n-1), bounded by LB1 or,
+ * with any other lb kind and more than one job, by the larger of LB1 and LB2 (a custom
+ * bound is the engine's to add). FSBB_OK, or FSBB_ERR_MEMORY for its scratch space. */
+fsbb_status fsbb_search_root(const fsbb_bound_data *d, fsbb_lb_kind lb, fsbb_node *root, fsbb_error *err);
+
 /* Sets up a search over data with these options, threads and initial upper bound ub:
  * the locks, a buffer for the incumbent's schedule, the clocks (now), the interrupt flag
  * to watch; every other field zero. 0, or -1 when the buffer could not be had. Either

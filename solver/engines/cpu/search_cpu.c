@@ -718,25 +718,14 @@ static int push_root(worker *w)
 {
     fsbb_search *search = w->engine->search;
     const fsbb_bound_data *d = search->data;
-    const int n = d->n, m = d->m;
+    const int m = d->m;
     fsbb_node *root = w->current;
-    root->front_len = root->back_len = 0;
-    for (int j = 0; j < n; j++)
-        root->perm[j] = (fsbb_job)j;
-    int *scratch = malloc(sizeof(int) * 3 * (size_t)m);
-    if (!scratch)
+    if (fsbb_search_root(d, search->options->lb, root, NULL) != FSBB_OK)
         return -1;
-    root->lb = fsbb_lb1(d, root->perm, 0, 0, scratch);
-    free(scratch);
     w->bounded++;
     /* Nothing is scheduled: the root's front and back times are zero. */
     memset(w->child_front, 0, sizeof(int) * (size_t)m);
     memset(w->child_back, 0, sizeof(int) * (size_t)m);
-    if (search->options->lb != FSBB_LB1 && n > 1) {
-        memset(w->unscheduled, 1, (size_t)n);
-        const int root_lb2 = fsbb_lb2(d, w->unscheduled, w->child_front, w->child_back, INT_MAX);
-        root->lb = FSBB_MAX(root->lb, root_lb2);
-    }
     const fsbb_custom_node view = {
         .perm = root->perm, .front_len = 0, .back_len = 0, .front = w->child_front, .back = w->child_back,
     };

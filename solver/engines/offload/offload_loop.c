@@ -259,23 +259,11 @@ static fsbb_status bound_root_custom(offload *o, fsbb_node *root, fsbb_error *er
 /* The root with its bound, as the CPU engine makes it (one bound counted). */
 static fsbb_status push_root(offload *o, fsbb_error *err)
 {
-    const fsbb_bound_data *d = o->d;
     fsbb_node *root = o->parent;
-    root->front_len = root->back_len = 0;
-    for (int j = 0; j < o->n; j++)
-        root->perm[j] = (fsbb_job)j;
-    root->lb = fsbb_lb1(d, root->perm, 0, 0, o->front);
+    const fsbb_status root_status = fsbb_search_root(o->d, o->lb2 ? FSBB_LB2 : FSBB_LB1, root, err);
+    if (root_status != FSBB_OK)
+        return root_status;
     o->bounded++;
-    if (o->lb2 && o->n > 1) {
-        unsigned char *unscheduled = malloc((size_t)o->n);
-        if (!unscheduled)
-            return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the root node");
-        memset(unscheduled, 1, (size_t)o->n);
-        memset(o->front, 0, 2 * sizeof(int) * (size_t)o->m);
-        const int root_lb2 = fsbb_lb2(d, unscheduled, o->front, o->back, INT_MAX);
-        root->lb = FSBB_MAX(root->lb, root_lb2);
-        free(unscheduled);
-    }
     if (o->search->custom_bound_count > 0) {
         const fsbb_status status = bound_root_custom(o, root, err);
         if (status != FSBB_OK)

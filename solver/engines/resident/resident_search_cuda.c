@@ -29,28 +29,15 @@
 /* The root with its bound, as search_cpu.c makes it (its LB1 counts as one bound). */
 static fsbb_node *make_root(const fsbb_bound_data *d, fsbb_lb_kind lb, fsbb_error *err)
 {
-    const int n = d->n, m = d->m;
-    fsbb_node *root = calloc(1, fsbb_node_size(n));
-    int *scratch = calloc(3 * (size_t)m, sizeof(int));
-    unsigned char *unscheduled = malloc((size_t)n);
-    if (!root || !scratch || !unscheduled) {
-        free(root);
-        free(scratch);
-        free(unscheduled);
+    fsbb_node *root = calloc(1, fsbb_node_size(d->n));
+    if (!root) {
         fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the root node");
         return NULL;
     }
-    for (int j = 0; j < n; j++)
-        root->perm[j] = (fsbb_job)j;
-    root->lb = fsbb_lb1(d, root->perm, 0, 0, scratch);
-    if (lb != FSBB_LB1 && n > 1) {
-        memset(unscheduled, 1, (size_t)n);
-        memset(scratch, 0, sizeof(int) * 2 * (size_t)m);
-        const int root_lb2 = fsbb_lb2(d, unscheduled, scratch, scratch + m, INT_MAX);
-        root->lb = FSBB_MAX(root->lb, root_lb2);
+    if (fsbb_search_root(d, lb, root, err) != FSBB_OK) {
+        free(root);
+        return NULL;
     }
-    free(scratch);
-    free(unscheduled);
     return root;
 }
 
