@@ -14,6 +14,11 @@ static inline int max_int(int a, int b)
     return a > b ? a : b;
 }
 
+static inline unsigned max_unsigned(unsigned a, unsigned b)
+{
+    return a > b ? a : b;
+}
+
 /* count ints, zeroed, with room for a block of positions read past the end. */
 static int *table(size_t count)
 {
@@ -169,29 +174,31 @@ void fsbb_insertion_reload(fsbb_insertion *w, const int *seq, int length, int lo
 /* cost[i] for positions lo <= i < hi: the makespan with the job of times t at position i,
  * between the head column i of head and the tail column i of tail. Positions go in blocks
  * of BLOCK held in vector registers through all machines; the last block may run past hi
- * (tables and cost have room, and what it writes there is not read). */
+ * (tables and cost have room, and what it writes there is not read). The sums are unsigned:
+ * past hi the columns hold what earlier, longer sequences left there, whose sums may pass
+ * INT_MAX; up to hi every sum is a makespan, at most the instance's total time. */
 static void evaluate(const fsbb_insertion *w, const int *restrict t, const int *restrict head,
                      const int *restrict tail, int lo, int hi)
 {
     const int m = w->m, stride = w->stride;
     int *restrict cost = w->cost;
     for (int base = lo; base < hi; base += BLOCK) {
-        int finish[BLOCK], makespan[BLOCK];
+        unsigned finish[BLOCK], makespan[BLOCK];
         for (int b = 0; b < BLOCK; b++) {
-            finish[b] = head[base + b] + t[0];
-            makespan[b] = finish[b] + tail[base + b];
+            finish[b] = (unsigned)head[base + b] + (unsigned)t[0];
+            makespan[b] = finish[b] + (unsigned)tail[base + b];
         }
         for (int k = 1; k < m; k++) {
             const int *restrict head_k = head + k * stride + base;
             const int *restrict tail_k = tail + k * stride + base;
-            const int time = t[k];
+            const unsigned time = (unsigned)t[k];
             for (int b = 0; b < BLOCK; b++) {
-                finish[b] = max_int(finish[b], head_k[b]) + time;
-                makespan[b] = max_int(makespan[b], finish[b] + tail_k[b]);
+                finish[b] = max_unsigned(finish[b], (unsigned)head_k[b]) + time;
+                makespan[b] = max_unsigned(makespan[b], finish[b] + (unsigned)tail_k[b]);
             }
         }
         for (int b = 0; b < BLOCK; b++)
-            cost[base + b] = makespan[b];
+            cost[base + b] = (int)makespan[b];
     }
 }
 
