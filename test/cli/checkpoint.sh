@@ -80,6 +80,10 @@ run_until_done() {
         137)
             kills=$((kills + 1))
             ;;
+        130 | 143)
+            # The signal came before the program set its handler (a slow start, as under
+            # the sanitizers): nothing was searched yet, nothing to save; not a kill.
+            ;;
         *) fail "$label: exit status $status"; cat "$tmp/run.err"; return ;;
         esac
         # Whatever the moment, the checkpoint (if any) is whole: it resumes.
