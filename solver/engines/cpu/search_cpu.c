@@ -28,7 +28,8 @@
  *
  * With a party (work_exchange.h), every thread polls nodes_wanted where it looks at the
  * limits; the first to see a request serves it under the donation lock (so a request is
- * served once), taking from each pool in turn what a thief would take: half of it, from its
+ * served once; a thread that sees a request for every node waits for the lock and asks
+ * again, rather than branching on), taking from each pool in turn what a thief would take: half of it, from its
  * shallow end, up to the count asked, or every node for FSBB_WORK_ALL. While the party
  * wants every node, idle threads stop stealing, so the engine empties. The last thread to
  * go idle calls take instead of ending the search: it searches what the party hands it
@@ -517,12 +518,22 @@ static size_t collect_donation(cpu_engine *engine, int first, size_t wanted)
     return given;
 }
 
-/* Serves the party's request for nodes, if it has one, unless another thread is serving it. */
+/* Serves the party's request for nodes, if it has one. A request for some nodes is left to
+ * a thread already serving it; one for every node is waited for and asked again, so that no
+ * thread goes on branching past its next check with nodes the party wants (the warm start's
+ * phase ends within a check's nodes a thread, however the threads are scheduled). */
 static void serve_party(worker *w)
 {
     cpu_engine *engine = w->engine;
     const fsbb_work_party *party = engine->party;
-    if (!party || party->nodes_wanted(party->user_data) == 0 || pthread_mutex_trylock(&engine->donation_lock) != 0)
+    if (!party)
+        return;
+    const size_t asked = party->nodes_wanted(party->user_data);
+    if (asked == 0)
+        return;
+    if (asked == FSBB_WORK_ALL)
+        pthread_mutex_lock(&engine->donation_lock);
+    else if (pthread_mutex_trylock(&engine->donation_lock) != 0)
         return;
     /* Asked again under the lock: a request served meanwhile reads 0 now. */
     const size_t wanted = party->nodes_wanted(party->user_data);
