@@ -256,6 +256,13 @@ typedef struct fsbb_progress {
     int lb2_depths;          /* --lb auto: the depths (buckets of depths above 63 jobs) where LB2
                                 refines LB1's survivors now; -1 with lb1 or lb2 */
     double lb2_refined_fraction;  /* of the children LB1 kept so far, the share LB2 refined */
+    int lower_bound;         /* no schedule is shorter: the least bound of the open tree (or the
+                                incumbent when that is less); -1 while the engine cannot tell */
+    double gap;              /* (incumbent - lower_bound) / incumbent; -1 while unknown */
+    double fraction_done;    /* share of the tree finished, in [0, 1] (each node holds an equal share
+                                of its parent's); -1 while unknown */
+    double eta_s;            /* forecast of the seconds left to the end; -1 while unknown */
+    uint64_t open_nodes;     /* nodes open now (0 while unknown) */
 } fsbb_progress;
 
 typedef void (*fsbb_progress_fn)(const fsbb_progress *progress, void *user_data);

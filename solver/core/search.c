@@ -87,6 +87,10 @@ static void report_progress(fsbb_search *search, double now)
             .elapsed_s = elapsed,
             .lb2_depths = search->options->lb == FSBB_LB_AUTO
                               ? atomic_load_explicit(&search->lb2_depths, memory_order_relaxed) : -1,
+            .lower_bound = -1,
+            .gap = -1,
+            .fraction_done = -1,
+            .eta_s = -1,
         };
         const uint64_t survivors = atomic_load_explicit(&search->lb1_survivors, memory_order_relaxed);
         progress.lb2_refined_fraction =
