@@ -8,8 +8,9 @@
  * build has no kernel for (checked before the search). With --json an error that leaves no
  * result is a JSON object on stdout too (cli_error.h); a result carries its exit status.
  * With --checkpoint the search is saved periodically and when it stops; --resume goes on
- * from a saved search, on the instance the checkpoint names when none is given. --characterize FILE prints CUIRRE's characterization of a task trace
- * (as --diagnose writes them) and exits, without an instance or a GPU. */
+ * from a saved search, on the instance the checkpoint names when none is given.
+ * --characterize FILE prints CUIRRE's characterization of a task trace (as --diagnose
+ * writes them) and exits, without an instance or a GPU. */
 #include "characterize.h"
 #include "checkpoint_target.h"
 #include "cli_error.h"

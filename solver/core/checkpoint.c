@@ -420,9 +420,10 @@ static const char *decode_reference(const unsigned char *at, uint64_t available,
     char *source = strndup(text, length);
     if (!source)
         return "out of memory for the instance name";
-    const int named = (origin == FSBB_ORIGIN_TAILLARD && fsbb_taillard_index(source) > 0 && format == FSBB_FORMAT_AUTO) ||
-                      (origin == FSBB_ORIGIN_FILE && length > 0) ||
-                      (origin == FSBB_ORIGIN_STDIN && strcmp(source, "stdin") == 0) || origin == FSBB_ORIGIN_MEMORY;
+    const int named =
+        (origin == FSBB_ORIGIN_TAILLARD && fsbb_taillard_index(source) > 0 && format == FSBB_FORMAT_AUTO) ||
+        (origin == FSBB_ORIGIN_FILE && length > 0) || (origin == FSBB_ORIGIN_STDIN && strcmp(source, "stdin") == 0) ||
+        origin == FSBB_ORIGIN_MEMORY;
     if (!named) {
         free(source);
         return "impossible instance name";
