@@ -226,6 +226,7 @@ check: $(BUILD)/test-runner $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1 $(BUILD)
 	sh test/cli/sweep.sh $(BUILD)/flowshop-sweep
 	sh test/cli/limits.sh $(BUILD)/flowshop-bb
 	sh test/cli/json_errors.sh $(BUILD)/flowshop-bb
+	sh test/cli/progress_log.sh $(BUILD)/flowshop-bb $(BUILD)/flowshop-sweep
 	sh test/cli/man.sh $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1
 ifeq ($(CUDA),1)
 	sh test/cli/cuda_arch.sh $(BUILD)/flowshop-bb "$(CUDA_ARCH_NAMES)" "$(CUDA_ARCH_WHY)"
