@@ -96,7 +96,7 @@ PY
 check_log() { python3 "$tmp/check_log.py" "$@" >"$tmp/check.out" 2>&1; }
 
 # A run stopped by its node limit, and one proven optimal: the log against --json.
-"$bin" ta021 --threads 2 --node-limit 3000000 --log "$tmp/limit.jsonl" --log-interval 0.05 --json -q \
+"$bin" ta021 --threads 2 --node-limit "$node_limit" --log "$tmp/limit.jsonl" --log-interval 0.05 --json -q \
     >"$tmp/limit.json" 2>"$tmp/err"
 check "node limit: exit 1" '[ $? -eq 1 ]'
 check "node limit: log well formed, its result the --json one" 'check_log "$tmp/limit.jsonl" "$tmp/limit.json"' ||
