@@ -98,6 +98,9 @@ endif
 
 LIB_OBJ := $(LIB_C:%.c=$(BUILD)/%.o) $(LIB_CU:%.cu=$(BUILD)/%.cu.o)
 CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/cli/*.c))
+# flowshop-bb sees the public API only: its include path holds flowshopbb.h's folder, the
+# programs' json and its own folder, none of the library's internal headers.
+$(CLI_OBJ): CPPFLAGS := -Isolver -Isolver/tools -Isolver/cli
 TOOLS_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/tools/*.c))
 SWEEP_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/sweep/*.c))
 # The sweep runner without its main, for the tests.

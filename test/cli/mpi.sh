@@ -22,14 +22,7 @@ if ! command -v mpirun >/dev/null 2>&1; then
     echo "mpi.sh: skipped: no mpirun (install Open MPI, openmpi-bin and libopenmpi-dev, to test the distributed search)"
     exit 0
 fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
-check() { if eval "$2"; then pass; else fail "$1"; fi; }
+. "$(dirname "$0")/check.sh"
 
 as_root=""
 [ "$(id -u)" = 0 ] && as_root=--allow-run-as-root
@@ -176,5 +169,4 @@ mpirun_np 2 ta030 --threads 1 --resume "$tmp/k" --json -q >"$tmp/run.json"
 check "resumed after a rank was killed: $(json_field "$tmp/run.json" nodes) nodes, one search ${expected% *}" \
     "[ \"$(json_field "$tmp/run.json" nodes)\" = '${expected% *}' ] && [ \"$(json_field "$tmp/run.json" status)\" = optimal ]"
 
-echo "$passed passed, $failed failed"
-[ $failed -eq 0 ]
+finish "mpi"
