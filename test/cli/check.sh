@@ -1,7 +1,7 @@
 # check.sh — what every command-line test script shares, sourced at its top:
 #   . "$(dirname "$0")/check.sh"
 # A scratch folder $tmp (removed on exit), the counts $passed and $failed, and the checks:
-#   pass, fail MESSAGE, check NAME SHELL-TEST,
+#   pass, fail MESSAGE, check NAME SHELL-TEST (returns 1 when it fails: check ... || cat LOG),
 #   expect_status NAME STATUS COMMAND...  (stdout and stderr kept in $tmp/out, $tmp/err),
 #   expect_output NAME PATTERN [FILE]     (grep PATTERN in FILE, default $tmp/out),
 #   limited COMMAND...                    (COMMAND under a stack and memory limit),
@@ -14,7 +14,7 @@ failed=0
 
 pass() { passed=$((passed + 1)); }
 fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
-check() { if eval "$2"; then pass; else fail "$1"; fi; }
+check() { if eval "$2"; then pass; else fail "$1"; return 1; fi; }
 
 expect_status() {
     name=$1 want=$2

@@ -14,15 +14,12 @@ bin=${1:?usage: progress_log.sh PATH-TO-flowshop-bb PATH-TO-flowshop-sweep}
 sweep=${2:?usage: progress_log.sh PATH-TO-flowshop-bb PATH-TO-flowshop-sweep}
 case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 case $sweep in /*) ;; *) sweep=$PWD/$sweep ;; esac
-tmp=$(mktemp -d)
+. "$(dirname "$0")/check.sh"
+# The run killed below, should the script end before it does.
 runner=
 trap '[ -n "$runner" ] && kill -9 "$runner" 2>/dev/null; rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
-check() { if eval "$2"; then pass; else fail "$1"; return 1; fi; }
+node_limit=3000000
+[ -n "${FSBB_TEST_LIGHT:-}" ] && node_limit=300000
 
 for tool in python3 xmllint gnuplot; do
     if ! command -v $tool >/dev/null; then
@@ -191,6 +188,11 @@ check "plot missing log: exit 2" '[ $? -eq 2 ]'
 "$sweep" plot-log --out "$tmp/chart.txt" "$tmp/limit.jsonl" >/dev/null 2>&1
 check "plot .txt: exit 2" '[ $? -eq 2 ] && [ ! -e "$tmp/chart.txt" ]'
 
+mkdir "$tmp/empty-bin"
+expect_status "plot without gnuplot: exit 1" 1 env PATH="$tmp/empty-bin" "$sweep" plot-log --out "$tmp/g.svg" \
+    "$tmp/limit.jsonl"
+expect_output "plot without gnuplot: says so" "gnuplot not found" "$tmp/err"
+
 # Hostile names: an instance file whose name (the instance's name) and a log and chart whose
 # paths hold quotes, backquotes, $(...), a semicolon and a line break. gnuplot's temporary
 # folder is under $tmp (TMPDIR), where a command it ran would leave its file.
@@ -223,5 +225,4 @@ check "odd name: log well formed" 'check_log "$tmp/odd.jsonl" "$tmp/odd.json"' |
 check "odd name: the name read back" 'python3 -c "import json, sys
 sys.exit(json.loads(open(sys.argv[1]).readline())[\"instance\"] != \"odd\ufffd-\u00e9-\U0001f600\")" "$tmp/odd.jsonl"'
 
-echo "progress_log: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish progress_log
