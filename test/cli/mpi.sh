@@ -149,6 +149,12 @@ mpirun_np 3 ta020 --threads 1 --resume "$tmp/c1" --json -q >"$tmp/run.json"
 check "one process's checkpoint resumed on 3 ranks: $(json_field "$tmp/run.json" nodes) nodes" \
     "[ \"$(json_field "$tmp/run.json" nodes)\" = '${expected% *}' ] && [ \"$(json_field "$tmp/run.json" status)\" = optimal ]"
 
+# A failure before the search (a checkpoint that is not there) is told once, by its rank.
+mpirun_np 2 ta020 --threads 1 --resume "$tmp/none" -q >"$tmp/run.out" 2>"$tmp/run.err"
+missing=$?
+check "a missing checkpoint under mpirun: exit 2 (got $missing), told once as rank 0's" \
+    "[ $missing -eq 2 ] && grep -q '^flowshop-bb: rank 0: cannot read checkpoint' '$tmp/run.err' && ! grep -q 'rank 0: rank 0' '$tmp/run.err'"
+
 # A rank killed during periodic checkpoints: the job ends; the last checkpoint resumes.
 expected=$(single ta030 --ub opt)
 mpirun $as_root --oversubscribe -np 3 "$bin" ta030 --ub opt --threads 1 --checkpoint "$tmp/k" \
