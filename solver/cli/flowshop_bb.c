@@ -11,14 +11,12 @@
  * from a saved search, on the instance the checkpoint names when none is given.
  * --characterize FILE prints CUIRRE's characterization of a task trace (as --diagnose
  * writes them) and exits, without an instance or a GPU. */
-#include "characterize.h"
 #include "checkpoint_target.h"
 #include "cli_error.h"
 #include "command_line.h"
 #include "flowshopbb.h"
 #include "json.h"
 #include "schedule_files.h"
-#include "taillard.h"
 
 #include <errno.h>
 #include <glib.h>
@@ -108,12 +106,10 @@ static void report_checkpoint(const fsbb_checkpoint_report *report, void *user_d
  * missing or malformed. */
 static int characterize(const char *path, gboolean json)
 {
-    fsbb_trace trace;
     fsbb_trace_stats s;
     fsbb_error err;
-    fsbb_trace_init(&trace);
     int exit_status = EXIT_PROVEN;
-    if (fsbb_trace_load(path, &trace, &err) != FSBB_OK || fsbb_trace_characterize(&trace, &s, &err) != FSBB_OK) {
+    if (fsbb_trace_file_stats(path, &s, &err) != FSBB_OK) {
         gchar *message = g_strdup_printf("--characterize %s: %s", path, err.message);
         exit_status = cli_error_report(json, err.code, EXIT_USAGE, message);
         g_free(message);
@@ -126,7 +122,6 @@ static int characterize(const char *path, gboolean json)
         printf("I_irre       %.4f\n", s.irregularity);
         printf("U_util       %.4f\n", s.utilization);
     }
-    fsbb_trace_free(&trace);
     return exit_status;
 }
 

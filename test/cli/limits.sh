@@ -5,13 +5,7 @@
 # A run that should stop in 0.2 s gets 10 s (timeout) before it counts as hung.
 # Usage: sh test/cli/limits.sh build/flowshop-bb. Prints "N passed, N failed".
 bin=${1:?usage: limits.sh PATH-TO-flowshop-bb}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+. "$(dirname "$0")/check.sh"
 
 # instance FILE N M: an N x M instance in the plain format, times 1..99 from a fixed seed.
 instance() {
@@ -31,11 +25,6 @@ expect_status() {
     timeout -k 2 10 "$@" >"$tmp/out" 2>"$tmp/err"
     got=$?
     if [ "$got" -eq "$want" ]; then pass; else fail "$name: exit status $got, expected $want"; cat "$tmp/err"; fi
-}
-
-expect_output() {
-    name=$1 pattern=$2 file=${3:-$tmp/out}
-    if grep -q -- "$pattern" "$file"; then pass; else fail "$name: output lacks '$pattern'"; cat "$file"; fi
 }
 
 instance "$tmp/big.txt" 20000 20
@@ -69,5 +58,4 @@ expect_status "LB2 tables too large" 2 "$bin" "$tmp/wide.txt" --lb lb2
 expect_output "LB2 tables too large: their size" "needs [0-9]* bytes" "$tmp/err"
 expect_status "the same instance with LB1" 1 "$bin" "$tmp/wide.txt" --time-limit 0.2 --quiet
 
-echo "limits.sh: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "limits.sh"
