@@ -527,11 +527,32 @@ static fsbb_status run_heuristic_alone(fsbb_search *search, fsbb_result *result,
     return FSBB_OK;
 }
 
+/* A resumed search goes on in the tree its checkpoint holds: the options that shaped that
+ * tree (lb, branch, lb2-pairs) which were not set are taken from the checkpoint, so that
+ * "resume" alone continues it; one set otherwise is refused when the search resumes. A
+ * checkpoint that cannot be read changes nothing here: the resume reports why. */
+static void adopt_checkpoint_tree(fsbb_solver *solver)
+{
+    fsbb_options *options = solver->options;
+    fsbb_checkpoint saved;
+    fsbb_error ignored;
+    if (!options->resume_path || fsbb_checkpoint_read_head(options->resume_path, &saved, &ignored) != FSBB_OK)
+        return;
+    if (!fsbb_options_given(options, "lb"))
+        options->lb = (fsbb_lb_kind)saved.lb;
+    if (!fsbb_options_given(options, "branch"))
+        options->branch = (fsbb_branch_kind)saved.branch;
+    if (!fsbb_options_given(options, "lb2-pairs") && saved.lb != FSBB_LB1)
+        options->lb2_pairs = saved.lb2_pairs == fsbb_bound_data_pairs_kept(solver->instance->m, 0) ? 0 : saved.lb2_pairs;
+    fsbb_checkpoint_clear(&saved);
+}
+
 fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *err)
 {
     if (!solver || !result)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_solver_solve: NULL solver or result");
     memset(result, 0, sizeof *result);
+    adopt_checkpoint_tree(solver);
     fsbb_status status = verify_custom_bounds(solver, err);
     if (status == FSBB_OK)
         status = check_pair_tables(solver, err);

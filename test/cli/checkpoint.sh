@@ -223,6 +223,17 @@ expect_refused_alone "stdin, alone" "$tmp/stdin.ck" "standard input"
 check "stdin given again: the nodes of one run" "[ \"$(json_field "$tmp/stdin.json" nodes)\" = '$one_nodes' ]"
 check "stdin: instance_source says so" "grep -qF '\"instance_source\": \"stdin\"' \"$tmp/stdin.json\""
 
+# The options that shaped the tree come from the checkpoint when not given: a search made
+# with --lb lb2 --branch bwd --lb2-pairs 5 resumes alone to the nodes of one such search; a
+# bound given otherwise is refused.
+"$bin" ta014 --lb lb2 --branch bwd --lb2-pairs 5 --ub opt --threads 1 --json -q >"$tmp/shaped-one.json"
+"$bin" ta014 --lb lb2 --branch bwd --lb2-pairs 5 --ub opt --threads 1 --node-limit 3000 --checkpoint "$tmp/shaped.ck" \
+    -q >/dev/null 2>&1
+"$bin" --resume "$tmp/shaped.ck" --threads 1 --json -q >"$tmp/shaped.json" 2>"$tmp/err"
+check "alone, made with lb2/bwd/5 pairs: resumes to the nodes of one such search" \
+    "[ \"\$(json_field \"$tmp/shaped.json\" nodes)\" = \"\$(json_field \"$tmp/shaped-one.json\" nodes)\" ] && grep -q '\"optimal\": true' \"$tmp/shaped.json\""
+expect_refused_alone "alone, made with lb2, --lb lb1 given" "$tmp/shaped.ck" "made with --lb lb2 --branch bwd" --lb lb1
+
 # A version 1 checkpoint (test/data/ta020-v1.ckpt: ta020 --ub opt --threads 1 --node-limit
 # 100000, written before checkpoints named their instance): named, it resumes; alone, refused.
 v1="$(dirname "$0")/../data/ta020-v1.ckpt"
