@@ -50,10 +50,11 @@ if [ -n "$heuristic_pid" ]; then
 fi
 
 echo
-echo "## compute-sanitizer memcheck: a resident solve with its progress line (the census kernel)"
+echo "## compute-sanitizer memcheck: a resident solve taking a census every 0.1 s (--gap, --log)"
 start=$(now)
 timeout 90 compute-sanitizer --tool memcheck --error-exitcode 99 "$new_bb" ta021 --device gpu --ub opt \
-    --node-limit 1000000 >"$out/memcheck-progress.txt" 2>&1
+    --node-limit 1000000 --gap 0.000001 --log "$out/memcheck-progress.jsonl" --log-interval 0.1 \
+    >"$out/memcheck-progress.txt" 2>&1
 rc=$?
 tail -3 "$out/memcheck-progress.txt"
 echo "memcheck: exit $rc, $(since "$start") s"
