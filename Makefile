@@ -280,12 +280,13 @@ $(BUILD)/heuristic-bench: $(BUILD)/test/bench/heuristic_bench.o $(BUILD)/libflow
 bench-heuristic: $(BUILD)/heuristic-bench
 	$(BUILD)/heuristic-bench $(HEURISTIC_BENCH_ARGS)
 
-# The forecast of the end against the real end (test/bench/forecast_bench.c): ta011-ta020 and
-# five random instances at their optima on the CPU, 2 threads (FORECAST_BENCH_ARGS).
+# The forecast of the end against the real end (test/bench/forecast_bench.c) on the CPU, 2
+# threads: ta011-ta020 from their optima, four of them without an upper bound, three random
+# instances from one above their optima (FORECAST_BENCH_ARGS).
 FORECAST_BENCH_ARGS ?= --threads 2 --ub opt ta011 ta012 ta013 ta014 ta015 ta016 ta017 ta018 ta019 ta020 \
-	instances/random/r30x10_3010001.txt=2097 instances/random/r30x10_3010002.txt=2033 \
-	instances/random/r30x10_3010003.txt=2005 instances/random/r30x10_3010004.txt=2054 \
-	instances/random/r30x10_3010005.txt=1976
+	ta011=inf ta013=inf ta020=inf instances/random/r30x10_3010005.txt=inf \
+	instances/random/r30x10_3010006.txt=2115 instances/random/r20x20_2020004.txt=2259 \
+	instances/random/r20x20_2020005.txt=2194
 $(BUILD)/forecast-bench: $(BUILD)/test/bench/forecast_bench.o $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 

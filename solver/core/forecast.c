@@ -8,6 +8,8 @@ const char *fsbb_forecast_name(fsbb_forecast_kind kind)
     switch (kind) {
     case FSBB_FORECAST_AVERAGE:
         return "average";
+    case FSBB_FORECAST_FIRST:
+        return "first";
     case FSBB_FORECAST_RECENT:
         return "recent";
     case FSBB_FORECAST_KINDS:
@@ -40,6 +42,10 @@ static void thin(fsbb_forecast *forecast)
 void fsbb_forecast_add(fsbb_forecast *forecast, double time_s, double fraction)
 {
     const int last = forecast->count - 1;
+    if (last < 0) {
+        forecast->first_s = time_s;
+        forecast->first_fraction = fraction;
+    }
     if (last >= 1 && time_s - forecast->time[last - 1] < forecast->spacing_s) {
         /* Too close to the sample before the latest: the latest moves here. */
         forecast->time[last] = time_s;
@@ -71,6 +77,10 @@ double fsbb_forecast_eta(const fsbb_forecast *forecast, fsbb_forecast_kind kind)
     const double t = forecast->time[last], f = forecast->fraction[last];
     if (kind == FSBB_FORECAST_AVERAGE)
         return left_at_rate(forecast->start_s, forecast->start_fraction, t, f);
+    if (kind == FSBB_FORECAST_FIRST) {
+        const double since_first = left_at_rate(forecast->first_s, forecast->first_fraction, t, f);
+        return since_first >= 0 ? since_first : left_at_rate(forecast->start_s, forecast->start_fraction, t, f);
+    }
     /* The latest sample at or before the run's midpoint (the start when none). */
     const double half = forecast->start_s + (t - forecast->start_s) / 2;
     double th = forecast->start_s, fh = forecast->start_fraction;

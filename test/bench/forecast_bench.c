@@ -3,8 +3,9 @@
  * (time, share of the tree done) are replayed through every estimator, and after the end a
  * table gives, per instance, the real time and, for each estimator, the end forecast by the
  * last report at 10 % and at 50 % of the real time with its relative error
- * (forecast - real) / real; then the mean absolute errors per estimator. "-" where no report
- * (or no progress) came before that moment.
+ * (forecast - real) / real; then per estimator and moment the median absolute error and the
+ * forecasts within a factor 2 of the real end. "-" where no report (or no progress) came
+ * before that moment.
  *
  *   forecast-bench [--device cpu|gpu] [--threads N] [--ub WORD|N] [--interval S]
  *                  [--engine-option NAME=VALUE]... INSTANCE[=UB]...
@@ -20,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MOMENTS = 2 };
+enum { MOMENTS = 2, MOST_RUNS = 4096 };
 static const double moment_share[MOMENTS] = {0.10, 0.50};
 
 typedef struct trace {
@@ -61,6 +62,21 @@ static void forecast_at(const trace *t, double at, double *end)
             end[k] = left >= 0 ? t->time[i] + left : NAN;
         }
     }
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The median of count values (sorted in place). */
+static double median(double *values, int count)
+{
+    if (count == 0)
+        return NAN;
+    qsort(values, (size_t)count, sizeof *values, compare_doubles);
+    return count % 2 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
 }
 
 static void usage(void)
@@ -116,11 +132,11 @@ int main(int argc, char **argv)
     char default_ub[32];
     fsbb_options_get(options, "ub", default_ub, sizeof default_ub);
 
-    double sum[MOMENTS][FSBB_FORECAST_KINDS] = {{0}};
-    int counted[MOMENTS][FSBB_FORECAST_KINDS] = {{0}};
+    static double errors[MOMENTS][FSBB_FORECAST_KINDS][MOST_RUNS];
+    int counted[MOMENTS][FSBB_FORECAST_KINDS] = {{0}}, within_2x[MOMENTS][FSBB_FORECAST_KINDS] = {{0}};
     printf("# forecast of the end: device %s, progress every %g s; end = report time + eta; error = (end - real) / real\n",
            device, interval);
-    printf("%-18s %-9s %9s %8s", "instance", "engine", "real_s", "reports");
+    printf("%-18s %-6s %-9s %9s %8s", "instance", "ub", "engine", "real_s", "reports");
     for (int k = 0; k < FSBB_FORECAST_KINDS; k++)
         for (int w = 0; w < MOMENTS; w++)
             printf("  %7s@%-2.0f%% %7s", fsbb_forecast_name((fsbb_forecast_kind)k), 100 * moment_share[w], "error");
@@ -154,7 +170,8 @@ int main(int argc, char **argv)
             failures++;
         } else {
             const char *base = strrchr(name, '/');
-            printf("%-18s %-9s %9.3f %8zu", base ? base + 1 : name, result.engine, result.time_s, t.count);
+            printf("%-18s %-6s %-9s %9.3f %8zu", base ? base + 1 : name, equal ? equal + 1 : default_ub, result.engine,
+                   result.time_s, t.count);
             double end[MOMENTS][FSBB_FORECAST_KINDS];
             for (int w = 0; w < MOMENTS; w++)
                 forecast_at(&t, moment_share[w] * result.time_s, end[w]);
@@ -166,8 +183,9 @@ int main(int argc, char **argv)
                     }
                     const double error = (end[w][k] - result.time_s) / result.time_s;
                     printf("  %10.3f %+7.2f", end[w][k], error);
-                    sum[w][k] += fabs(error);
-                    counted[w][k]++;
+                    if (counted[w][k] < MOST_RUNS)
+                        errors[w][k][counted[w][k]++] = fabs(error);
+                    within_2x[w][k] += end[w][k] >= result.time_s / 2 && end[w][k] <= 2 * result.time_s;
                 }
             printf("\n");
         }
@@ -178,12 +196,11 @@ int main(int argc, char **argv)
         free(t.time);
         free(t.fraction);
     }
-    printf("# mean |error|:");
+    printf("# %-9s %6s %16s %16s\n", "estimator", "moment", "median |error|", "within 2x");
     for (int k = 0; k < FSBB_FORECAST_KINDS; k++)
         for (int w = 0; w < MOMENTS; w++)
-            printf("  %s@%.0f%% %.3f (%d runs)", fsbb_forecast_name((fsbb_forecast_kind)k), 100 * moment_share[w],
-                   counted[w][k] ? sum[w][k] / counted[w][k] : NAN, counted[w][k]);
-    printf("\n");
+            printf("# %-9s %5.0f%% %16.3f %9d of %-4d\n", fsbb_forecast_name((fsbb_forecast_kind)k),
+                   100 * moment_share[w], median(errors[w][k], counted[w][k]), within_2x[w][k], counted[w][k]);
     fsbb_options_free(options);
     return failures ? 1 : 0;
 }
