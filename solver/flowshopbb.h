@@ -95,6 +95,9 @@ typedef struct fsbb_instance fsbb_instance;
  * 1..30000 jobs, 1..1000 machines, times 0..1000000 adding up to at most 2147483646, files
  * of at most 1 GiB. Malformed files are refused with "FILE:LINE: what" (FSBB_ERR_PARSE). */
 FSBB_API fsbb_status fsbb_instance_load(const char *name_or_path, fsbb_instance **out, fsbb_error *err);
+/* The Taillard instance a name means to fsbb_instance_load: 1..120 for "ta021", "ta21",
+ * "TA021", "ta1" (one to three digits); 0 for any other name, which is then read as a file. */
+FSBB_API int fsbb_taillard_index(const char *name);
 /* fsbb_instance_load with the file's format named: "taillard", "plain" or "vrf" reads the
  * file (never a built-in instance) in that format only, "auto" or NULL as fsbb_instance_load.
  * An unknown format name is FSBB_ERR_ARGUMENT. */
@@ -118,6 +121,24 @@ FSBB_API int fsbb_instance_makespan(const fsbb_instance *instance, const int *pe
  * time job j starts on machine k; it ends fsbb_instance_time(instance, k, j) later. Returns
  * the makespan, or -1 for a NULL argument or a permutation that is not one of all jobs. */
 FSBB_API int fsbb_instance_schedule(const fsbb_instance *instance, const int *permutation, int *start);
+
+/* ---- Divergence traces ------------------------------------------------------------ */
+
+/* CUIRRE's characterization of a task trace that the option "diagnose" wrote (its format:
+ * divergence/analysis/characterize.h): task and thread lengths, the irregularity I_irre
+ * and the utilization U_util of Chen et al. */
+typedef struct fsbb_trace_stats {
+    int64_t tasks;
+    double task_min, task_max, task_mean;       /* cycles */
+    int64_t threads, warps;
+    double thread_min, thread_max, thread_mean; /* T_body of a thread, cycles */
+    double irregularity;                        /* I_irre, >= 1 */
+    double utilization;                         /* U_util, in (0, 1] */
+} fsbb_trace_stats;
+
+/* Reads the trace file at path and characterizes it: FSBB_ERR_IO when it cannot be read,
+ * FSBB_ERR_PARSE when it is malformed or empty. */
+FSBB_API fsbb_status fsbb_trace_file_stats(const char *path, fsbb_trace_stats *stats, fsbb_error *err);
 
 /* ---- Options --------------------------------------------------------------------- */
 

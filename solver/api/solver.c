@@ -17,6 +17,7 @@
 #include "lb2.h"
 #include "node.h"
 #include "options.h"
+#include "progress_log.h"
 #include "search.h"
 
 #include <limits.h>
@@ -134,6 +135,57 @@ void fsbb_solver_on_checkpoint(fsbb_solver *solver, fsbb_checkpoint_fn callback,
 void fsbb_solver_interrupt(fsbb_solver *solver)
 {
     atomic_store(&solver->interrupt_request, 1);
+}
+
+/* The search's progress callback: the user's at its interval, the log's lines at theirs. */
+typedef struct progress_listeners {
+    fsbb_progress_fn user;
+    void *user_data;
+    double user_interval_s, user_last_s;
+    fsbb_progress_log *log;
+} progress_listeners;
+
+static void on_search_progress(const fsbb_progress *progress, void *data)
+{
+    progress_listeners *listeners = data;
+    if (listeners->user && progress->elapsed_s - listeners->user_last_s >= listeners->user_interval_s) {
+        listeners->user_last_s = progress->elapsed_s;
+        listeners->user(progress, listeners->user_data);
+    }
+    if (fsbb_progress_log_due(listeners->log, progress->elapsed_s))
+        fsbb_progress_log_write_progress(listeners->log, progress);
+}
+
+/* Hands the search its progress callback: the user's alone, or with a log both through
+ * on_search_progress, called at the shorter of their intervals. */
+static void listen_to_progress(const fsbb_solver *solver, fsbb_search *search, progress_listeners *listeners)
+{
+    *listeners = (progress_listeners){.user = solver->on_progress, .user_data = solver->progress_data,
+                                      .user_interval_s = solver->progress_interval_s};
+    search->on_progress = solver->on_progress;
+    search->progress_data = solver->progress_data;
+    search->progress_interval_s = solver->progress_interval_s;
+}
+
+static void add_log_listener(fsbb_search *search, progress_listeners *listeners, fsbb_progress_log *log,
+                             double log_interval_s)
+{
+    listeners->log = log;
+    search->progress_interval_s =
+        listeners->user ? FSBB_MIN(listeners->user_interval_s, log_interval_s) : log_interval_s;
+    search->on_progress = on_search_progress;
+    search->progress_data = listeners;
+}
+
+/* The log's "run" line, once the engine is known (engine NULL: none was chosen). */
+static void log_run(fsbb_progress_log *log, const fsbb_solver *solver, const fsbb_search *search,
+                    const fsbb_result *result, double start)
+{
+    const fsbb_progress_log_run run = {.engine = result->engine[0] ? result->engine : NULL,
+                                       .device = result->device, .threads = search->threads,
+                                       .ranks = result->ranks, .initial_ub = search->initial_ub,
+                                       .time_s = fsbb_now() - start};
+    fsbb_progress_log_write_run(log, solver->instance, solver->options, &run);
 }
 
 static int resolve_threads(int requested)
@@ -537,9 +589,8 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     search.start_time = search.last_progress_time = start;
     search.custom_bounds = solver->bounds;
     search.custom_bound_count = solver->bound_count;
-    search.on_progress = solver->on_progress;
-    search.progress_data = solver->progress_data;
-    search.progress_interval_s = solver->progress_interval_s;
+    progress_listeners listeners;
+    listen_to_progress(solver, &search, &listeners);
     search.on_incumbent = solver->on_incumbent;
     search.incumbent_data = solver->incumbent_data;
     search.instance_hash = fsbb_checkpoint_fingerprint(inst->n, inst->m, inst->p);
@@ -558,6 +609,13 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     const int began = distributed && status == FSBB_OK;
     result->ranks = dist.ranks;
     result->rank = dist.rank;
+    /* The log is rank 0's; a log refused stops every rank (the agreement below). */
+    fsbb_progress_log *log = NULL;
+    if (status == FSBB_OK && dist.rank == 0 && solver->options->log_path) {
+        status = fsbb_progress_log_open(solver->options->log_path, solver->options, &log, err);
+        if (log)
+            add_log_listener(&search, &listeners, log, solver->options->log_interval_s);
+    }
     if (status == FSBB_OK && solver->options->resume_path)
         status = fsbb_search_resume(&search, solver->options->resume_path, &resumed, err);
     if (status == FSBB_OK && search.resume)
@@ -574,9 +632,10 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     int searching = status == FSBB_OK;
     if (searching && heuristic_only) {
         search.initial_ub = INT_MAX;
-        status = run_heuristic_alone(&search, result, err);
         snprintf(result->device, sizeof result->device, "cpu");
         snprintf(result->engine, sizeof result->engine, "heuristic");
+        log_run(log, solver, &search, result, start);
+        status = run_heuristic_alone(&search, result, err);
     } else if (searching) {
         status = set_up(solver, &search, &data, err);
     }
@@ -595,6 +654,8 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
         fsbb_distributed_agree(&dist, status, err);
     }
     const int engine_runs = status == FSBB_OK && !heuristic_only && (began || !atomic_load(&search.stop));
+    if (status == FSBB_OK && !heuristic_only)
+        log_run(log, solver, &search, result, start);
     if (engine_runs && began) {
         dist.engine = engine;
         dist.steal_nodes = (size_t)solver->options->steal_nodes;
@@ -618,6 +679,12 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     }
     result->time_s = fsbb_now() - search.start_time;
     result->rank_stats = dist.stats;
+    if (log) {
+        log_run(log, solver, &search, result, start);
+        fsbb_progress_log_write_result(log, result, status,
+                                       status == FSBB_OK ? NULL : err ? err->message : fsbb_status_name(status));
+        fsbb_progress_log_close(log);
+    }
     if (began)
         fsbb_distributed_end(&dist);
     fsbb_checkpoint_clear(&resumed);

@@ -10,14 +10,12 @@
  * With --checkpoint the search is saved periodically and when it stops; --resume goes on
  * from a saved search. --characterize FILE prints CUIRRE's characterization of a task trace
  * (as --diagnose writes them) and exits, without an instance or a GPU. */
-#include "characterize.h"
 #include "checkpoint_target.h"
 #include "cli_error.h"
 #include "command_line.h"
 #include "flowshopbb.h"
 #include "json.h"
 #include "schedule_files.h"
-#include "taillard.h"
 
 #include <errno.h>
 #include <glib.h>
@@ -117,12 +115,10 @@ static void report_checkpoint(const fsbb_checkpoint_report *report, void *user_d
  * missing or malformed. */
 static int characterize(const char *path, gboolean json)
 {
-    fsbb_trace trace;
     fsbb_trace_stats s;
     fsbb_error err;
-    fsbb_trace_init(&trace);
     int exit_status = EXIT_PROVEN;
-    if (fsbb_trace_load(path, &trace, &err) != FSBB_OK || fsbb_trace_characterize(&trace, &s, &err) != FSBB_OK) {
+    if (fsbb_trace_file_stats(path, &s, &err) != FSBB_OK) {
         gchar *message = g_strdup_printf("--characterize %s: %s", path, err.message);
         exit_status = cli_error_report(json, err.code, EXIT_USAGE, message);
         g_free(message);
@@ -135,7 +131,6 @@ static int characterize(const char *path, gboolean json)
         printf("I_irre       %.4f\n", s.irregularity);
         printf("U_util       %.4f\n", s.utilization);
     }
-    fsbb_trace_free(&trace);
     return exit_status;
 }
 

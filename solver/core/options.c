@@ -216,6 +216,19 @@ static const option_entry table[] = {
       .help = "before solving, check each custom CPU bound with fsbb_bound_verify on N random instances (default "
               "0: off)"},
      FIELD_INT, FIELD(verify), NULL, NULL},
+    /* Progress log */
+    {{.name = "log", FILE_NAME, .default_value = "", .group = "Input and output",
+      .help = "write the solve's progress to FILE as JSON lines: one describing the run (instance, engine, "
+              "options), one every --log-interval seconds (time, nodes, rate, incumbent, lower bound, gap, "
+              "fraction of the tree done, forecast of the time left, open nodes; null where not known) and the "
+              "result. Each line is flushed whole, so a killed run leaves a readable log. FILE is replaced; a "
+              "folder or the --checkpoint, --resume or --diagnose file is refused. Under mpirun rank 0 writes "
+              "it. flowshop-sweep plot-log FILE draws it"},
+     FIELD_PATH, FIELD(log_path), NULL, NULL},
+    {{.name = "log-interval", .kind = FSBB_OPTION_NUMBER, .minimum = 0.01, .maximum = MAX_SECONDS,
+      .placeholder = "S", .default_value = "2", .group = "Input and output",
+      .help = "seconds between the lines of --log (default 2)"},
+     FIELD_DOUBLE, FIELD(log_interval_s), "expected seconds from 0.01 to 1e9", NULL},
 };
 
 enum { OPTION_COUNT = sizeof table / sizeof *table };

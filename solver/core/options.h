@@ -71,6 +71,8 @@ struct fsbb_options {
     int gpu_ranks;                  /* distributed GPU run: ranks of a host that take a GPU (0: all) */
     int steal_nodes;                /* distributed: most open nodes a steal asks for */
     double message_delay_s;         /* distributed, tests: messages wait up to this long (0: none) */
+    char *log_path;                 /* NULL: no progress log (progress_log.h) */
+    double log_interval_s;          /* seconds between its progress lines */
     fsbb_div_options divergence;
 };
 

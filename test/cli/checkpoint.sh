@@ -11,14 +11,7 @@
 # Usage: sh test/cli/checkpoint.sh build/flowshop-bb. Prints "N passed, N failed".
 # FSBB_TEST_LIGHT=1 (set by `make check SANITIZE=1`) uses smaller instances.
 bin=${1:?usage: checkpoint.sh PATH-TO-flowshop-bb}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
-check() { if eval "$2"; then pass; else fail "$1"; fi; }
+. "$(dirname "$0")/check.sh"
 
 if [ -n "${FSBB_TEST_LIGHT:-}" ]; then
     instance=ta011 tree="--lb lb2" other_tree="--lb lb1" other=ta012 good_limit=20000
@@ -263,5 +256,4 @@ else
     echo "full tmpfs: skipped (no private mount namespace here); the size limit case covers the failed write"
 fi
 
-echo "checkpoint cli: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "checkpoint cli"

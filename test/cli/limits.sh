@@ -6,13 +6,7 @@
 # A run that should stop in 0.2 s gets 10 s (timeout) before it counts as hung.
 # Usage: sh test/cli/limits.sh build/flowshop-bb. Prints "N passed, N failed".
 bin=${1:?usage: limits.sh PATH-TO-flowshop-bb}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+. "$(dirname "$0")/check.sh"
 
 # instance FILE N M: an N x M instance in the plain format, times 1..99 from a fixed seed.
 instance() {
@@ -32,11 +26,6 @@ expect_status() {
     timeout -k 2 10 "$@" >"$tmp/out" 2>"$tmp/err"
     got=$?
     if [ "$got" -eq "$want" ]; then pass; else fail "$name: exit status $got, expected $want"; cat "$tmp/err"; fi
-}
-
-expect_output() {
-    name=$1 pattern=$2 file=${3:-$tmp/out}
-    if grep -q -- "$pattern" "$file"; then pass; else fail "$name: output lacks '$pattern'"; cat "$file"; fi
 }
 
 instance "$tmp/big.txt" 20000 20
@@ -89,5 +78,4 @@ expect_output "a proof: gap 0" '"gap": 0.000000,'
 expect_output "a proof: the whole tree" '"fraction_done": 1.000000000,'
 expect_output "a proof: finished" '"stop_reason": "finished"'
 
-echo "limits.sh: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "limits.sh"

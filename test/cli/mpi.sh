@@ -22,14 +22,7 @@ if ! command -v mpirun >/dev/null 2>&1; then
     echo "mpi.sh: skipped: no mpirun (install Open MPI, openmpi-bin and libopenmpi-dev, to test the distributed search)"
     exit 0
 fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
-check() { if eval "$2"; then pass; else fail "$1"; fi; }
+. "$(dirname "$0")/check.sh"
 
 as_root=""
 [ "$(id -u)" = 0 ] && as_root=--allow-run-as-root
@@ -156,6 +149,12 @@ mpirun_np 3 ta020 --threads 1 --resume "$tmp/c1" --json -q >"$tmp/run.json"
 check "one process's checkpoint resumed on 3 ranks: $(json_field "$tmp/run.json" nodes) nodes" \
     "[ \"$(json_field "$tmp/run.json" nodes)\" = '${expected% *}' ] && [ \"$(json_field "$tmp/run.json" status)\" = optimal ]"
 
+# A failure before the search (a checkpoint that is not there) is told once, by its rank.
+mpirun_np 2 ta020 --threads 1 --resume "$tmp/none" -q >"$tmp/run.out" 2>"$tmp/run.err"
+missing=$?
+check "a missing checkpoint under mpirun: exit 2 (got $missing), told once as rank 0's" \
+    "[ $missing -eq 2 ] && grep -q '^flowshop-bb: rank 0: cannot read checkpoint' '$tmp/run.err' && ! grep -q 'rank 0: rank 0' '$tmp/run.err'"
+
 # A rank killed during periodic checkpoints: the job ends; the last checkpoint resumes.
 expected=$(single ta030 --ub opt)
 mpirun $as_root --oversubscribe -np 3 "$bin" ta030 --ub opt --threads 1 --checkpoint "$tmp/k" \
@@ -176,5 +175,4 @@ mpirun_np 2 ta030 --threads 1 --resume "$tmp/k" --json -q >"$tmp/run.json"
 check "resumed after a rank was killed: $(json_field "$tmp/run.json" nodes) nodes, one search ${expected% *}" \
     "[ \"$(json_field "$tmp/run.json" nodes)\" = '${expected% *}' ] && [ \"$(json_field "$tmp/run.json" status)\" = optimal ]"
 
-echo "$passed passed, $failed failed"
-[ $failed -eq 0 ]
+finish "mpi"

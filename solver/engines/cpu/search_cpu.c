@@ -53,6 +53,7 @@
 #include "lb1.h"
 #include "lb1_batch.h"
 #include "lb2.h"
+#include "node_buffer.h"
 #include "node_pool.h"
 #include "times_cache.h"
 
@@ -135,8 +136,7 @@ struct cpu_engine {
     /* The party (search->party), when there is one. */
     const fsbb_work_party *party;
     pthread_mutex_t donation_lock;   /* one donation at a time; guards donation */
-    unsigned char *donation;         /* the nodes being given */
-    size_t donation_capacity;        /* in nodes */
+    fsbb_node_buffer donation;       /* the nodes being given */
     atomic_int traded;               /* nodes were given or taken: the pools are not the whole tree */
 
     int lb_auto_on;                  /* --lb auto */
@@ -493,23 +493,6 @@ static int sleep_idle(cpu_engine *engine, unsigned seen, int *timed_out)
     return hint;
 }
 
-/* Makes room for count nodes in engine->donation (donation_lock held); -1 when memory
- * runs out. */
-static int reserve_donation(cpu_engine *engine, size_t count)
-{
-    if (count <= engine->donation_capacity)
-        return 0;
-    size_t capacity = engine->donation_capacity ? engine->donation_capacity : 64;
-    while (capacity < count)
-        capacity *= 2;
-    unsigned char *bigger = realloc(engine->donation, capacity * engine->node_size);
-    if (!bigger)
-        return -1;
-    engine->donation = bigger;
-    engine->donation_capacity = capacity;
-    return 0;
-}
-
 /* Moves up to wanted nodes into engine->donation (donation_lock held), from each pool in
  * turn from first's: what a thief takes (half, from the shallow end), or every node for
  * FSBB_WORK_ALL. Returns how many. */
@@ -523,8 +506,8 @@ static size_t collect_donation(cpu_engine *engine, int first, size_t wanted)
         pthread_mutex_lock(&victim->lock);
         size_t take = wanted == FSBB_WORK_ALL ? victim->pool.count : (victim->pool.count + 1) / 2;
         take = take < wanted - given ? take : wanted - given;
-        if (reserve_donation(engine, given + take) == 0) {
-            given += fsbb_node_pool_steal_into(&victim->pool, take, engine->donation + given * engine->node_size);
+        if (fsbb_node_buffer_reserve(&engine->donation, given + take) == 0) {
+            given += fsbb_node_pool_steal_into(&victim->pool, take, engine->donation.nodes + given * engine->node_size);
             publish_open_nodes(victim);
         } else {
             atomic_store(&engine->out_of_memory, 1);
@@ -557,7 +540,7 @@ static void serve_party(worker *w)
     if (wanted > 0) {
         atomic_store(&engine->traded, 1);
         const size_t given = collect_donation(engine, w->id, wanted);
-        party->give(party->user_data, engine->donation, given, engine->node_size);
+        party->give(party->user_data, engine->donation.nodes, given, engine->node_size);
     }
     pthread_mutex_unlock(&engine->donation_lock);
 }
@@ -933,7 +916,7 @@ static void free_sync(cpu_engine *engine)
     pthread_cond_destroy(&engine->work_ready);
     pthread_cond_destroy(&engine->pause_over);
     free(engine->snapshot);
-    free(engine->donation);
+    fsbb_node_buffer_free(&engine->donation);
 }
 
 /* When fewer threads started than workers were made (called with the workers parked at
@@ -1004,6 +987,7 @@ fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
 {
     cpu_engine engine = {.search = search, .count = search->threads, .node_size = fsbb_node_size(search->data->n),
                          .party = search->party, .lb_auto_on = search->options->lb == FSBB_LB_AUTO};
+    fsbb_node_buffer_init(&engine.donation, engine.node_size);
     if (engine.lb_auto_on)
         fsbb_cpu_lb_auto_init(&engine.lb_auto, search->data->n);
     engine.workers = calloc((size_t)engine.count, sizeof *engine.workers);
