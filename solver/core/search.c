@@ -180,10 +180,11 @@ void fsbb_search_set_census(fsbb_search *search, fsbb_census_fn census, void *da
     pthread_mutex_unlock(&search->progress_lock);
 }
 
-void fsbb_search_end_census(fsbb_search *search)
+void fsbb_search_end_census(fsbb_search *search, int take_last)
 {
     pthread_mutex_lock(&search->progress_lock);
-    take_census(search, fsbb_now());
+    if (take_last)
+        take_census(search, fsbb_now());
     search->census_fn = NULL;
     search->census_data = NULL;
     pthread_mutex_unlock(&search->progress_lock);

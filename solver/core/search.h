@@ -164,10 +164,11 @@ void fsbb_search_note_open_nodes(fsbb_search *search, const unsigned char *nodes
 void fsbb_search_resumed_from(fsbb_search *search, const unsigned char *nodes, size_t count, size_t stride);
 
 /* An engine whose pools are the whole open tree sets its census while it runs (before its
- * threads start); fsbb_search_end_census takes a last census (its threads ended, their
- * open nodes in its pools) and removes it. */
+ * threads start); fsbb_search_end_census removes it, after a last census when take_last
+ * (its threads ended, their open nodes in its pools; not when the engine failed, its pools
+ * then no measure of the tree). */
 void fsbb_search_set_census(fsbb_search *search, fsbb_census_fn census, void *data);
-void fsbb_search_end_census(fsbb_search *search);
+void fsbb_search_end_census(fsbb_search *search, int take_last);
 
 /* The search's measures for a report or a result: lower bound, gap and share done (-1 each
  * when not measured; with no incumbent the gap is -1 as well). */

@@ -1012,7 +1012,7 @@ fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
     if (status == FSBB_OK)
         status = run_threads(&engine, err);
     if (census)
-        fsbb_search_end_census(search);
+        fsbb_search_end_census(search, status == FSBB_OK && !atomic_load(&engine.out_of_memory));
     if (status == FSBB_OK && atomic_load(&engine.out_of_memory))
         status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for open nodes");
     /* Every worker stopped between two nodes: the pools hold the engine's open nodes. */

@@ -925,7 +925,7 @@ fsbb_status fsbb_offload_search(fsbb_search *search, const fsbb_pool_bounder *bo
     if (status == FSBB_OK) {
         fsbb_search_set_census(search, team_census, &team);
         status = run_team(&team, err);
-        fsbb_search_end_census(search);
+        fsbb_search_end_census(search, status == FSBB_OK);
     }
     const int ran = team.count;
     for (int l = 0; l < ready; l++)

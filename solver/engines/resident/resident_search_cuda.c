@@ -332,7 +332,7 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
         }
     }
     if (census)
-        fsbb_search_end_census(search);
+        fsbb_search_end_census(search, status == FSBB_OK);
     if (status == FSBB_OK && search->party) {
         if (stopped)
             status = fsbb_resident_party_give_back(search, device, err);
