@@ -48,7 +48,7 @@ static void test_census_against_host(void)
     gpu_check_taillard("ta021", &d, &best_known);
     const fsbb_resident_config config = {
         .lb = FSBB_LB1, .branch = FSBB_BRANCH_DYNAMIC,
-        .tuning = {.pool_capacity = 4096, .block_size = 128, .batch = 256, .iterations_per_sync = 4}};
+        .tuning = {.pool_capacity = 4096, .block_size = 128, .batch = 64, .iterations_per_sync = 4}};
     fsbb_resident_device *device = NULL;
     fsbb_error err;
     CU_ASSERT_FATAL(fsbb_resident_device_new(&d, &config, best_known, &device, &err) == FSBB_OK);
