@@ -108,6 +108,18 @@ FSBB_API fsbb_status fsbb_instance_from_matrix(const char *name, int jobs, int m
                                       fsbb_instance **out, fsbb_error *err);
 FSBB_API void fsbb_instance_free(fsbb_instance *instance);
 FSBB_API const char *fsbb_instance_name(const fsbb_instance *instance);
+/* How the instance was named, as its checkpoints record it: "ta021" (built in), the file's
+ * absolute path, or "stdin"; NULL for one made by fsbb_instance_from_matrix. */
+FSBB_API const char *fsbb_instance_source(const fsbb_instance *instance);
+/* Loads the instance that the checkpoint at checkpoint_path names (its Taillard name, or its
+ * file by absolute path in the format it was read in) and checks it against the digest the
+ * checkpoint keeps (FNV-1a 64 over n, m and the times): a checkpoint from standard input or
+ * from an instance built in memory, one written before the instance was recorded (format
+ * version 1), an instance file gone, unreadable or changed since, and a corrupt checkpoint
+ * are refused with FSBB_ERR_CHECKPOINT and a message that says which (paths in it quoted
+ * and escaped as JSON strings). Resume then with the option "resume" set to the same file. */
+FSBB_API fsbb_status fsbb_instance_load_checkpoint(const char *checkpoint_path, fsbb_instance **out,
+                                                   fsbb_error *err);
 FSBB_API int fsbb_instance_jobs(const fsbb_instance *instance);
 FSBB_API int fsbb_instance_machines(const fsbb_instance *instance);
 FSBB_API int fsbb_instance_time(const fsbb_instance *instance, int machine, int job);

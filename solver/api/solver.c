@@ -594,6 +594,7 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     search.on_incumbent = solver->on_incumbent;
     search.incumbent_data = solver->incumbent_data;
     search.instance_hash = fsbb_checkpoint_fingerprint(inst->n, inst->m, inst->p);
+    search.instance = inst;
     search.bounds_hash = fsbb_checkpoint_bounds_hash(solver->bounds, solver->bound_count);
     search.checkpoint_path = solver->options->checkpoint_path;
     search.checkpoint_interval_s = solver->options->checkpoint_interval_s;

@@ -8,8 +8,9 @@
  * build has no kernel for (checked before the search). With --json an error that leaves no
  * result is a JSON object on stdout too (cli_error.h); a result carries its exit status.
  * With --checkpoint the search is saved periodically and when it stops; --resume goes on
- * from a saved search. --characterize FILE prints CUIRRE's characterization of a task trace
- * (as --diagnose writes them) and exits, without an instance or a GPU. */
+ * from a saved search, on the instance the checkpoint names when none is given.
+ * --characterize FILE prints CUIRRE's characterization of a task trace (as --diagnose
+ * writes them) and exits, without an instance or a GPU. */
 #include "checkpoint_target.h"
 #include "cli_error.h"
 #include "command_line.h"
@@ -184,13 +185,30 @@ static void print_permutation_text(const fsbb_result *result)
     printf("\n");
 }
 
+/* The instance's name for the text output: as it is, or quoted and escaped as a JSON string
+ * when it holds quotes, backslashes or control characters (a file's name, from the command
+ * line or a checkpoint, may hold a newline). */
+static gchar *printable_name(const char *name)
+{
+    for (const unsigned char *c = (const unsigned char *)name; *c; c++) {
+        if (*c < 0x20 || *c == 0x7f || *c == '"' || *c == '\\') {
+            GString *quoted = g_string_new(NULL);
+            fsbb_json_string(quoted, name);
+            return g_string_free(quoted, FALSE);
+        }
+    }
+    return g_strdup(name);
+}
+
 static void print_text(const solve_report *report)
 {
     const fsbb_instance *instance = report->instance;
     const fsbb_result *result = report->result;
     char lb[16], branch[16];
-    printf("instance     %s (%d jobs x %d machines)\n", fsbb_instance_name(instance), fsbb_instance_jobs(instance),
+    gchar *name = printable_name(fsbb_instance_name(instance));
+    printf("instance     %s (%d jobs x %d machines)\n", name, fsbb_instance_jobs(instance),
            fsbb_instance_machines(instance));
+    g_free(name);
     if (result->permutation || result->optimal)
         printf("makespan     %d\n", result->makespan);
     else
@@ -286,6 +304,8 @@ static void print_json(const solve_report *report)
     fsbb_json_object_begin(&json, out);
     fsbb_json_member(&json, "instance");
     fsbb_json_string(out, fsbb_instance_name(instance));
+    fsbb_json_member(&json, "instance_source");
+    fsbb_json_string_or_null(out, fsbb_instance_source(instance));
     fsbb_json_member(&json, "jobs");
     fsbb_json_integer(out, fsbb_instance_jobs(instance));
     fsbb_json_member(&json, "machines");
@@ -394,6 +414,36 @@ static int report_failure(const fsbb_cli_command_line *line, fsbb_status status,
     return cli_error_report(line->flags[CLI_JSON], status, exit_status_of(status), message);
 }
 
+/* The instance named on the command line, or without one (instance_name NULL) the one that
+ * the --resume checkpoint names. */
+static fsbb_status load_instance(const char *instance_name, const fsbb_cli_command_line *line,
+                                 fsbb_instance **instance, fsbb_error *err)
+{
+    if (instance_name)
+        return fsbb_instance_load_format(instance_name, line->values[CLI_FORMAT], instance, err);
+    *instance = NULL;
+    if (line->values[CLI_FORMAT]) {
+        err->code = FSBB_ERR_ARGUMENT;
+        snprintf(err->message, sizeof err->message,
+                 "--format applies to an INSTANCE given; --resume FILE alone reads its instance as it was read "
+                 "before (see --help)");
+        return FSBB_ERR_ARGUMENT;
+    }
+    return fsbb_instance_load_checkpoint(fsbb_cli_solver_value(line, "resume"), instance, err);
+}
+
+/* The closing note of a saved search: how to go on with it. */
+static void print_saved_note(const char *checkpoint, const fsbb_instance *instance)
+{
+    const char *source = fsbb_instance_source(instance);
+    if (source && strcmp(source, "stdin") == 0)
+        fprintf(stderr, "flowshop-bb: search saved in %s: continue with - --resume %s --checkpoint %s and the "
+                        "instance on standard input again\n", checkpoint, checkpoint, checkpoint);
+    else
+        fprintf(stderr, "flowshop-bb: search saved in %s: continue with --resume %s --checkpoint %s\n", checkpoint,
+                checkpoint, checkpoint);
+}
+
 static int solve(const char *instance_name, const fsbb_cli_command_line *line)
 {
     const char *checkpoint = fsbb_cli_solver_value(line, "checkpoint");
@@ -401,11 +451,12 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
     const gboolean quiet = line->flags[CLI_QUIET];
     fsbb_error err;
     fsbb_instance *instance;
-    const fsbb_status loaded = fsbb_instance_load_format(instance_name, line->values[CLI_FORMAT], &instance, &err);
+    const fsbb_status loaded = load_instance(instance_name, line, &instance, &err);
     if (loaded != FSBB_OK)
         return report_failure(line, loaded, err.message);
     /* A Taillard name means the built-in instance, even beside a file of that name. */
-    if (!quiet && fsbb_taillard_index(instance_name) > 0 && g_file_test(instance_name, G_FILE_TEST_EXISTS))
+    if (!quiet && instance_name && fsbb_taillard_index(instance_name) > 0 &&
+        g_file_test(instance_name, G_FILE_TEST_EXISTS))
         fprintf(stderr, "flowshop-bb: %s is the built-in Taillard instance; to read the file %s here, write ./%s\n",
                 instance_name, instance_name, instance_name);
     fsbb_options *options = fsbb_options_new();
@@ -498,8 +549,7 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
     g_clear_error(&files_error);
     if (checkpoint && !error && exit_status != EXIT_PROVEN && reporting) {
         if (log.final_status == FSBB_OK)
-            fprintf(stderr, "flowshop-bb: search saved in %s: continue with --resume %s --checkpoint %s\n",
-                    checkpoint, checkpoint, checkpoint);
+            print_saved_note(checkpoint, instance);
         else
             fprintf(stderr, "flowshop-bb: the search could not be saved; %s holds the last checkpoint written, "
                             "if any\n", checkpoint);
@@ -567,8 +617,11 @@ int main(int argc, char **argv)
         exit_status = cli_error_report(json, FSBB_ERR_ARGUMENT, EXIT_USAGE, "--characterize takes no INSTANCE (see --help)");
     } else if (line.values[CLI_CHARACTERIZE]) {
         exit_status = characterize(line.values[CLI_CHARACTERIZE], json);
+    } else if (argc == 1 && fsbb_cli_solver_value(&line, "resume")) {
+        exit_status = solve(NULL, &line);
     } else if (argc != 2) {
-        exit_status = cli_error_report(json, FSBB_ERR_ARGUMENT, EXIT_USAGE, "expected one INSTANCE (see --help)");
+        exit_status = cli_error_report(json, FSBB_ERR_ARGUMENT, EXIT_USAGE,
+                                       "expected one INSTANCE, or --resume FILE alone (see --help)");
     } else {
         exit_status = solve(argv[1], &line);
     }

@@ -145,8 +145,9 @@ static const option_entry table[] = {
       .help = "seconds between checkpoints (default 60; 0: only when the search stops)"},
      FIELD_DOUBLE, FIELD(checkpoint_interval_s), NULL, NULL},
     {{.name = "resume", FILE_NAME, .default_value = "", .group = "Limits and checkpoints",
-      .help = "continue the search saved in FILE (same instance, --lb, --branch and --lb2-pairs); its upper "
-              "bound replaces --ub, and the limits count the time and nodes of the earlier runs too"},
+      .help = "continue the search saved in FILE (same --lb, --branch and --lb2-pairs), on the instance it "
+              "names when none is given (an instance given must match its digest); its upper bound replaces "
+              "--ub, and the limits count the time and nodes of the earlier runs too"},
      FIELD_PATH, FIELD(resume_path), NULL, NULL},
     /* Distributed search */
     {{.name = "gpu-ranks", INTEGER(0, 1 << 20), .default_value = "0",

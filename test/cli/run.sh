@@ -40,7 +40,7 @@ expect_output "ta001 permutation" "^permutation  *[0-9]"
 expect_status "ta001 json" 0 "$bin" ta1 --ub heuristic --json --threads 2
 expect_output "json makespan" '"makespan": 1278'
 expect_output "json optimal" '"optimal": true'
-expect_output "json keys" '"instance": "ta001", "jobs": 20, "machines": 5'
+expect_output "json keys" '"instance": "ta001", "instance_source": "ta001", "jobs": 20, "machines": 5'
 for key in permutation lower_bound nodes time_s threads device lb branch; do
     expect_output "json key $key" "\"$key\": "
 done
