@@ -7,6 +7,7 @@
 #   make bench-divergence  the divergence micro-benchmarks and build/characterize (divergence/bench/run.sh)
 #   make bench-gpu    the device-resident GPU engine's table (run it on a machine with a GPU)
 #   make bench-heuristic  the heuristic engine alone on ta051-ta120 (HEURISTIC_BENCH_ARGS)
+#   make bench-forecast   the forecast of the end against the real end (FORECAST_BENCH_ARGS)
 #   make CUDA=0       force a CPU-only build; SANITIZE=1 builds with ASan and UBSan
 #   make CUDA_ARCH="80 90"  the GPU architectures to compile for (default: the GPU present at
 #                     build time, else Volta..Hopper as far as nvcc goes; cuda_arch.mk)
@@ -116,7 +117,7 @@ POOL_GENERATOR_OBJ := $(BUILD)/test/support/pool_generator.o
 GPU_TEST_SRC := $(wildcard test/gpu/*.c test/gpu/*.cu)
 GPU_TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter %.c,$(GPU_TEST_SRC))) \
                 $(patsubst %.cu,$(BUILD)/%.cu.o,$(filter %.cu,$(GPU_TEST_SRC)))
-BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out test/bench/gpu_pool_bench.c test/bench/gpu_resident_bench.c test/bench/heuristic_bench.c test/bench/offload_bench.c,$(wildcard test/bench/*.c)))
+BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out test/bench/gpu_pool_bench.c test/bench/gpu_resident_bench.c test/bench/heuristic_bench.c test/bench/offload_bench.c test/bench/forecast_bench.c,$(wildcard test/bench/*.c)))
 
 PROGRAMS := $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1 $(BUILD)/libflowshopbb.a $(BUILD)/libflowshopbb.so
 PROGRAMS += $(BUILD)/characterize
@@ -282,6 +283,20 @@ $(BUILD)/heuristic-bench: $(BUILD)/test/bench/heuristic_bench.o $(BUILD)/libflow
 .PHONY: bench-heuristic
 bench-heuristic: $(BUILD)/heuristic-bench
 	$(BUILD)/heuristic-bench $(HEURISTIC_BENCH_ARGS)
+
+# The forecast of the end against the real end (test/bench/forecast_bench.c) on the CPU, 2
+# threads: ta011-ta020 from their optima, four of them without an upper bound, three random
+# instances from one above their optima (FORECAST_BENCH_ARGS).
+FORECAST_BENCH_ARGS ?= --threads 2 --ub opt ta011 ta012 ta013 ta014 ta015 ta016 ta017 ta018 ta019 ta020 \
+	ta011=inf ta013=inf ta020=inf instances/random/r30x10_3010005.txt=inf \
+	instances/random/r30x10_3010006.txt=2115 instances/random/r20x20_2020004.txt=2259 \
+	instances/random/r20x20_2020005.txt=2194
+$(BUILD)/forecast-bench: $(BUILD)/test/bench/forecast_bench.o $(BUILD)/libflowshopbb-internal.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+.PHONY: bench-forecast
+bench-forecast: $(BUILD)/forecast-bench
+	$(BUILD)/forecast-bench $(FORECAST_BENCH_ARGS)
 
 clean:
 	rm -rf $(BUILD)

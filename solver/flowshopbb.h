@@ -381,6 +381,13 @@ typedef struct fsbb_result {
     int ranks;               /* processes of a distributed search (mpirun); 0 otherwise */
     int rank;                /* this process's rank: the result is rank 0's to print */
     fsbb_rank_stats *rank_stats;  /* on rank 0, one per rank (NULL otherwise) */
+    double gap;              /* (makespan - lower_bound) / makespan: 0 when proven optimal; -1 when no
+                                schedule is known */
+    double fraction_done;    /* share of the tree finished (fsbb_progress): 1 when the search ended; -1
+                                when not measured (a distributed search stopped early, the heuristic) */
+    char stop_reason[16];    /* why the search ended: "finished" (the tree exhausted), "limit" (the time
+                                or node limit), "gap" (option gap), "interrupted", "heuristic"
+                                (search=heuristic), "error" (the search failed); "" when none ran */
 } fsbb_result;
 
 /* Solves. The time limit and fsbb_solver_interrupt apply to every phase: the initial

@@ -374,19 +374,25 @@ static void save_root(fsbb_search *search, int bound)
 static void note_unexplored(fsbb_search *search, int save)
 {
     const fsbb_checkpoint *saved = search->resume;
-    if (!saved) {
-        const int bound = root_bound(search->data);
-        fsbb_search_note_open(search, bound);
-        if (save && search->checkpoint_path)
-            save_root(search, bound);
+    if (saved) {
+        fsbb_search_note_open_nodes(search, saved->open_nodes, saved->open_count, saved->node_stride);
         return;
     }
-    for (size_t i = 0; i < saved->open_count; i++)
-        fsbb_search_note_open(search, ((const fsbb_node *)(saved->open_nodes + i * saved->node_stride))->lb);
+    const int bound = root_bound(search->data);
+    fsbb_node *root = calloc(1, fsbb_node_size(search->data->n));
+    if (root) {
+        root->lb = bound;
+        fsbb_search_note_open_nodes(search, (const unsigned char *)root, 1, fsbb_node_size(search->data->n));
+        free(root);
+    } else {
+        fsbb_search_note_open(search, bound);
+    }
+    if (save && search->checkpoint_path)
+        save_root(search, bound);
 }
 
 /* The result of a search that ran (to its end, or stopped, or failed: finished 0). */
-static fsbb_status fill_result(const fsbb_search *search, const fsbb_instance *inst, int finished, fsbb_result *result,
+static fsbb_status fill_result(fsbb_search *search, const fsbb_instance *inst, int finished, fsbb_result *result,
                                fsbb_error *err)
 {
     const int incumbent = atomic_load(&search->incumbent);
@@ -399,11 +405,17 @@ static fsbb_status fill_result(const fsbb_search *search, const fsbb_instance *i
     if (finished) {
         result->optimal = achievable;
         result->lower_bound = incumbent;
+        result->fraction_done = 1;
     } else {
+        /* The open nodes' least bound, or a census's during the search when that proved more. */
         const int open = atomic_load(&search->open_lower_bound);
-        result->lower_bound = open < incumbent ? open : incumbent;
-        result->optimal = open >= incumbent && achievable;
+        int measured;
+        double gap;
+        fsbb_search_measures(search, &measured, &gap, &result->fraction_done);
+        result->lower_bound = FSBB_MAX(open < incumbent ? open : incumbent, measured);
+        result->optimal = result->lower_bound >= incumbent && achievable;
     }
+    result->gap = incumbent != INT_MAX && incumbent > 0 ? (double)(incumbent - result->lower_bound) / incumbent : -1;
     if (!search->incumbent_found)
         return FSBB_OK;
     snprintf(result->found_by, sizeof result->found_by, "%s", fsbb_found_by_name(search->incumbent_source));
@@ -413,6 +425,20 @@ static fsbb_status fill_result(const fsbb_search *search, const fsbb_instance *i
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the result");
     memcpy(result->permutation, search->incumbent_permutation, sizeof(int) * (size_t)inst->n);
     return FSBB_OK;
+}
+
+/* Why the search ended (fsbb_result's stop_reason). */
+static const char *stop_reason(const fsbb_search *search, int finished, int heuristic_only, fsbb_status status)
+{
+    if (status != FSBB_OK)
+        return "error";
+    if (heuristic_only)
+        return "heuristic";
+    if (finished)
+        return "finished";
+    if (atomic_load(&search->interrupted))
+        return "interrupted";
+    return atomic_load(&search->gap_reached) ? "gap" : "limit";
 }
 
 /* The engine of this solve (engine.h), a GPU looked for only when the options allow one;
@@ -614,6 +640,9 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     }
     if (status == FSBB_OK && solver->options->resume_path)
         status = fsbb_search_resume(&search, solver->options->resume_path, &resumed, err);
+    if (status == FSBB_OK && search.resume)
+        fsbb_search_resumed_from(&search, search.resume->open_nodes, search.resume->open_count,
+                                 search.resume->node_stride);
     if (began)
         status = fsbb_distributed_agree(&dist, status, err);
     /* From here on the solve has a result, partial when it stops or fails; the engine is
@@ -663,6 +692,8 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     if (searching) {
         result->threads = engine && !engine->threads ? 1 : search.threads;
         const int finished = status == FSBB_OK && !heuristic_only && !atomic_load(&search.stop);
+        snprintf(result->stop_reason, sizeof result->stop_reason, "%s",
+                 stop_reason(&search, finished, heuristic_only, status));
         const fsbb_status filled = fill_result(&search, inst, finished, result, status == FSBB_OK ? err : NULL);
         status = status == FSBB_OK ? filled : status;
         fill_bound_use(&search, result);

@@ -74,12 +74,22 @@ static void print_progress(const fsbb_progress *progress, void *user_data)
         snprintf(incumbent, sizeof incumbent, "none");
     else
         snprintf(incumbent, sizeof incumbent, "%d", progress->incumbent);
-    char bound[64] = "";
+    char bound[64] = "", tree[96] = "";
     if (progress->lb2_depths >= 0)
         snprintf(bound, sizeof bound, "  lb auto: LB2 at %d depths, %.1f %% refined", progress->lb2_depths,
                  100.0 * progress->lb2_refined_fraction);
-    fprintf(stderr, "\r%14" G_GUINT64_FORMAT " nodes  %10.3g nodes/s  incumbent %s  %8.1f s%s \033[K",
-            (guint64)progress->nodes, progress->nodes_per_second, incumbent, progress->elapsed_s, bound);
+    /* The tree's measures, those the engine knows: lower bound and gap, share done, time left. */
+    int at = 0;
+    if (progress->lower_bound >= 0)
+        at += snprintf(tree + at, sizeof tree - (size_t)at, "  lb %d", progress->lower_bound);
+    if (progress->gap >= 0)
+        at += snprintf(tree + at, sizeof tree - (size_t)at, "  gap %.2f %%", 100.0 * progress->gap);
+    if (progress->fraction_done >= 0)
+        at += snprintf(tree + at, sizeof tree - (size_t)at, "  %.3g %% done", 100.0 * progress->fraction_done);
+    if (progress->eta_s >= 0)
+        snprintf(tree + at, sizeof tree - (size_t)at, "  eta %.3g s", progress->eta_s);
+    fprintf(stderr, "\r%14" G_GUINT64_FORMAT " nodes  %10.3g nodes/s  incumbent %s%s  %8.1f s%s \033[K",
+            (guint64)progress->nodes, progress->nodes_per_second, incumbent, tree, progress->elapsed_s, bound);
     fflush(stderr);
 }
 
@@ -152,6 +162,8 @@ static const char *status_text(const solve_report *report)
         return result->interrupted ? "interrupted: heuristic, not proven optimal" : "heuristic: not proven optimal";
     if (result->interrupted)
         return found ? "interrupted: best found" : "interrupted: none found";
+    if (strcmp(result->stop_reason, "gap") == 0)
+        return found ? "gap reached: best found" : "gap reached: none found";
     if (result->lower_bound < result->makespan)
         return found ? "limit reached: best found" : "limit reached: none found";
     return "no schedule below the given upper bound";
@@ -207,6 +219,10 @@ static void print_text(const solve_report *report)
         printf("lower bound  none proven\n");
     else
         printf("lower bound  %d\n", result->lower_bound);
+    if (!report->search_error && result->gap >= 0)
+        printf("gap          %.4g %%\n", 100.0 * result->gap);
+    if (result->fraction_done >= 0)
+        printf("tree done    %.6g %%\n", 100.0 * result->fraction_done);
     printf("nodes        %" G_GUINT64_FORMAT "\n", (guint64)result->nodes);
     printf("nodes/s      %.4g\n", result->time_s > 0 ? (double)result->nodes / result->time_s : 0.0);
     printf("time         %.3f s\n", result->time_s);
@@ -324,6 +340,21 @@ static void print_json(const solve_report *report)
         fsbb_json_null(out);
     else
         fsbb_json_integer(out, result->lower_bound);
+    fsbb_json_member(&json, "gap");
+    if (report->search_error || result->gap < 0)
+        fsbb_json_null(out);
+    else
+        fsbb_json_real(out, result->gap, 6);
+    fsbb_json_member(&json, "fraction_done");
+    if (result->fraction_done < 0)
+        fsbb_json_null(out);
+    else
+        fsbb_json_real(out, result->fraction_done, 9);
+    fsbb_json_member(&json, "stop_reason");
+    fsbb_json_string_or_null(out, result->stop_reason[0] ? result->stop_reason : NULL);
+    char gap_limit[32];
+    fsbb_json_member(&json, "gap_limit");
+    fsbb_json_string(out, fsbb_options_get(options, "gap", gap_limit, sizeof gap_limit));
     fsbb_json_member(&json, "found_by");
     fsbb_json_string_or_null(out, result->permutation ? result->found_by : NULL);
     fsbb_json_member(&json, "time_to_best_s");

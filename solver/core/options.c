@@ -129,6 +129,13 @@ static const option_entry table[] = {
     {{.name = "node-limit", INTEGER(0, MAX_COUNT), .default_value = "0", .group = "Limits and checkpoints",
       .help = "stop after N branched nodes (default 0: no limit)"},
      FIELD_UINT64, FIELD(node_limit), NULL, NULL},
+    {{.name = "gap", .kind = FSBB_OPTION_NUMBER, .minimum = 0, .maximum = 1, .placeholder = "G",
+      .default_value = "0", .group = "Limits and checkpoints",
+      .help = "stop once the relative gap (incumbent - lower bound) / incumbent is G or less, 0 to 1 (default 0: "
+              "off); the lower bound is the least bound of the open tree, measured about every second (not in a "
+              "distributed search, whose ranks are not summed: there it never stops it). Stopped so, the status "
+              "says \"gap reached\", the JSON's stop_reason \"gap\" (its gap_limit is G), and the exit status is 1"},
+     FIELD_DOUBLE, FIELD(gap), "expected a relative gap from 0 to 1", NULL},
     {{.name = "checkpoint", FILE_NAME, .default_value = "", .group = "Limits and checkpoints",
       .help = "save the search to FILE periodically, on SIGINT or SIGTERM and when it stops (atomically: "
               "FILE.tmp, then a rename). Checked before the search: FILE's folder must take a new file, and an "

@@ -56,6 +56,7 @@ struct fsbb_options {
     fsbb_device_kind device;
     double time_limit_s;     /* 0: none */
     uint64_t node_limit;     /* 0: none */
+    double gap;              /* stop once (incumbent - lower bound) / incumbent <= gap; 0: off */
     int lb2_pairs;           /* 0: all pairs */
     int pool_size;           /* GPU: nodes per pool (0: engine default) */
     int block_size;          /* GPU: threads per block */

@@ -49,8 +49,7 @@ static int warm_take(void *user_data, fsbb_open_nodes *out)
  * without a party. */
 static void end_in_phase(fsbb_search *search, const fsbb_node_buffer *held)
 {
-    for (size_t i = 0; i < held->count; i++)
-        fsbb_search_note_open(search, ((const fsbb_node *)(held->nodes + i * held->node_size))->lb);
+    fsbb_search_note_open_nodes(search, held->nodes, held->count, held->node_size);
     if (search->checkpoint_path)
         fsbb_search_checkpoint(search, (const fsbb_node *)held->nodes, held->count, held->node_size, 1);
 }
@@ -65,6 +64,7 @@ fsbb_status fsbb_warm_start(fsbb_search *search, uint64_t node_budget, fsbb_open
     fsbb_node_buffer_init(&warm.held, fsbb_node_size(search->data->n));
     const fsbb_work_party party = {
         .user_data = &warm, .nodes_wanted = warm_nodes_wanted, .give = warm_give, .take = warm_take,
+        .sole = 1,
     };
     const fsbb_work_party *outer = search->party;
     search->party = &party;

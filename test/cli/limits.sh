@@ -1,7 +1,8 @@
 #!/bin/sh
 # limits.sh — command-line tests of limits and signals before the search begins, on
 # instances generated here: SIGINT during the initial schedule of 20000 jobs, a time limit
-# there with --checkpoint (the saved root resumes), LB2 tables too large refused at once.
+# there with --checkpoint (the saved root resumes), LB2 tables too large refused at once;
+# --gap's stop, its refusals, and a proof's gap and share of the tree done.
 # A run that should stop in 0.2 s gets 10 s (timeout) before it counts as hung.
 # Usage: sh test/cli/limits.sh build/flowshop-bb. Prints "N passed, N failed".
 bin=${1:?usage: limits.sh PATH-TO-flowshop-bb}
@@ -57,5 +58,24 @@ instance "$tmp/wide.txt" 5000 1000
 expect_status "LB2 tables too large" 2 "$bin" "$tmp/wide.txt" --lb lb2
 expect_output "LB2 tables too large: their size" "needs [0-9]* bytes" "$tmp/err"
 expect_status "the same instance with LB1" 1 "$bin" "$tmp/wide.txt" --time-limit 0.2 --quiet
+
+# --gap: ta021's root bound is 14.2 % under its optimum, so a gap of 15 % stops at the first
+# look: status, JSON and exit status 1; a gap out of 0..1 is a usage error; a proof says gap 0
+# and the whole tree done.
+expect_status "--gap 0.15 stops" 1 "$bin" ta021 --ub opt --threads 2 --gap 0.15 --json
+expect_output "--gap: stop reason" '"stop_reason": "gap"'
+expect_output "--gap: status" '"status": "gap reached: '
+expect_output "--gap: the limit asked" '"gap_limit": "0.15"'
+expect_output "--gap: the gap" '"gap": 0.14'
+expect_status "--gap 0.15, text" 1 "$bin" ta021 --ub opt --threads 2 --gap 0.15
+expect_output "--gap, text: status" 'status       gap reached: '
+expect_output "--gap, text: tree done" 'tree done    '
+expect_status "--gap 1.5 refused" 2 "$bin" ta021 --gap 1.5
+expect_status "--gap -0.1 refused" 2 "$bin" ta021 --gap -0.1
+expect_output "--gap refused: why" 'relative gap from 0 to 1' "$tmp/err"
+expect_status "a proof" 0 "$bin" ta011 --ub opt --threads 2 --json
+expect_output "a proof: gap 0" '"gap": 0.000000,'
+expect_output "a proof: the whole tree" '"fraction_done": 1.000000000,'
+expect_output "a proof: finished" '"stop_reason": "finished"'
 
 finish "limits.sh"

@@ -37,7 +37,12 @@
  * says it is over. Once nodes have left or entered the pools these are no longer the whole
  * open tree, and periodic checkpoints end. With a party the engine saves no final
  * checkpoint: the nodes still open when a limit or an interrupt stops it go to the party
- * (one last give), which notes and saves them. */
+ * (one last give), which notes and saves them.
+ *
+ * The census (search.h) locks every pool, in the order thieves lock them, so that no node is
+ * between two pools, and counts them with the node each thread is expanding. It measures the
+ * tree while the pools are the whole of it: without a party, or with the warm start's until
+ * the hand-over. */
 #include "search_cpu.h"
 
 #include "checkpoint.h"
@@ -76,6 +81,10 @@ typedef struct worker {
     pthread_mutex_t lock;
     fsbb_node_pool pool;
     atomic_size_t open_nodes;        /* pool.count, published under lock for peeks without it */
+    /* The node being expanded, for the census: its depth (-1: none) and bound, set under lock
+     * when it is popped, cleared under lock with its children's push (or at once, without the
+     * lock, when it has none). */
+    atomic_int flight_depth, flight_lb;
     fsbb_times_cache times_cache;    /* front and back times of the last nodes */
     const int *front, *back;         /* the current node's, in times_cache */
     /* Scratch sized for one node. */
@@ -139,6 +148,14 @@ struct cpu_engine {
 static void publish_open_nodes(worker *w)
 {
     atomic_store_explicit(&w->open_nodes, w->pool.count, memory_order_relaxed);
+}
+
+/* Publishes the node w expands now (NULL: none) for the census. */
+static void set_flight(worker *w, const fsbb_node *node)
+{
+    if (node)
+        atomic_store_explicit(&w->flight_lb, node->lb, memory_order_relaxed);
+    atomic_store_explicit(&w->flight_depth, node ? fsbb_node_depth(node) : -1, memory_order_relaxed);
 }
 
 static void flush_counters(worker *w)
@@ -621,6 +638,7 @@ static void *run_worker(void *arg)
         pthread_mutex_lock(&w->lock);
         const int got = fsbb_node_pool_pop(&w->pool, w->current);
         publish_open_nodes(w);
+        set_flight(w, got ? w->current : NULL);
         pthread_mutex_unlock(&w->lock);
         if (!got) {
             flush_counters(w);
@@ -629,8 +647,10 @@ static void *run_worker(void *arg)
             continue;
         }
         const int kept = expand(w, w->current);
-        if (kept == 0)
+        if (kept == 0) {
+            set_flight(w, NULL);
             continue;
+        }
         /* Stopped inside the node: it goes back, unexpanded, for the final checkpoint. */
         const int abandoned = kept < 0;
         pthread_mutex_lock(&w->lock);
@@ -643,6 +663,7 @@ static void *run_worker(void *arg)
             }
         }
         atomic_store(&w->open_nodes, w->pool.count);
+        set_flight(w, NULL);
         pthread_mutex_unlock(&w->lock);
         if (abandoned)
             since_check = CHECK_EVERY;
@@ -679,6 +700,7 @@ static int init_worker(worker *w, cpu_engine *engine, int id)
     const fsbb_search *search = engine->search;
     const int n = search->data->n, m = search->data->m;
     memset(w, 0, sizeof *w);
+    atomic_init(&w->flight_depth, -1);
     w->engine = engine;
     w->id = id;
     w->rng = 2654435761u * (unsigned)(id + 1);
@@ -846,6 +868,30 @@ static void *run_checkpoints(void *arg)
     return NULL;
 }
 
+/* The engine's census (search.h): every pool and the nodes being expanded, every worker's
+ * lock held (a theft holds both of its pools' locks, so no node is counted twice or missed);
+ * -1 once nodes were traded with a party. */
+static int census_of(void *data, fsbb_census *census)
+{
+    cpu_engine *engine = data;
+    for (int t = 0; t < engine->count; t++)
+        pthread_mutex_lock(&engine->workers[t].lock);
+    const int whole = !atomic_load(&engine->traded);
+    for (int t = 0; whole && t < engine->count; t++) {
+        worker *w = &engine->workers[t];
+        for (size_t i = 0; i < w->pool.count; i++) {
+            const fsbb_node *node = fsbb_node_pool_at(&w->pool, i);
+            fsbb_census_add(census, fsbb_node_depth(node), node->lb);
+        }
+        const int depth = atomic_load_explicit(&w->flight_depth, memory_order_relaxed);
+        if (depth >= 0)
+            fsbb_census_add(census, depth, atomic_load_explicit(&w->flight_lb, memory_order_relaxed));
+    }
+    for (int t = engine->count - 1; t >= 0; t--)
+        pthread_mutex_unlock(&engine->workers[t].lock);
+    return whole ? 0 : -1;
+}
+
 static void init_sync(cpu_engine *engine)
 {
     atomic_init(&engine->pause_requested, 0);
@@ -960,8 +1006,13 @@ fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
         status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the %s", search->resume ? "resumed nodes" : "root node");
     for (int t = 0; status == FSBB_OK && t < engine.count; t++)
         publish_open_nodes(&engine.workers[t]);
+    const int census = status == FSBB_OK && (!engine.party || engine.party->sole);
+    if (census)
+        fsbb_search_set_census(search, census_of, &engine);
     if (status == FSBB_OK)
         status = run_threads(&engine, err);
+    if (census)
+        fsbb_search_end_census(search, status == FSBB_OK && !atomic_load(&engine.out_of_memory));
     if (status == FSBB_OK && atomic_load(&engine.out_of_memory))
         status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for open nodes");
     /* Every worker stopped between two nodes: the pools hold the engine's open nodes. */
