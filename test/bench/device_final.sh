@@ -21,6 +21,9 @@ exec > >(tee "$out/final.log") 2>&1
 export LD_LIBRARY_PATH="$dir/devlibs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export OUT="$out"
 failed=0
+for packed in "$dir"/new/*.gz "$dir"/old/*.gz; do
+    [ -f "$packed" ] && gunzip -f "$packed" && chmod +x "${packed%.gz}"
+done
 now() { date +%s.%N; }
 since() { echo "$1 $(now)" | awk '{printf "%.1f", $2 - $1}'; }
 field() { sed -n "s/.*\"$1\": \"*\([^,\"}]*\).*/\1/p"; }
