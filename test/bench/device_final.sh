@@ -94,7 +94,7 @@ for part in device_forecast device_progress_log; do
         echo
         echo "## $part"
         start=$(now)
-        timeout 150 bash "test/bench/$part.sh" "$new_dir"
+        TIME_S=60 timeout 100 bash "test/bench/$part.sh" "$new_dir"
         echo "$part: exit $?, $(since "$start") s"
     fi
 done
