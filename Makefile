@@ -7,6 +7,7 @@
 #   make bench-divergence  the divergence micro-benchmarks and build/characterize (divergence/bench/run.sh)
 #   make bench-gpu    the device-resident GPU engine's table (run it on a machine with a GPU)
 #   make bench-heuristic  the heuristic engine alone on ta051-ta120 (HEURISTIC_BENCH_ARGS)
+#   make bench-forecast   the forecast of the end against the real end (FORECAST_BENCH_ARGS)
 #   make CUDA=0       force a CPU-only build; SANITIZE=1 builds with ASan and UBSan
 #   make CUDA_ARCH="80 90"  the GPU architectures to compile for (default: the GPU present at
 #                     build time, else Volta..Hopper as far as nvcc goes; cuda_arch.mk)
@@ -98,6 +99,9 @@ endif
 
 LIB_OBJ := $(LIB_C:%.c=$(BUILD)/%.o) $(LIB_CU:%.cu=$(BUILD)/%.cu.o)
 CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/cli/*.c))
+# flowshop-bb sees the public API only: its include path holds flowshopbb.h's folder, the
+# programs' json and its own folder, none of the library's internal headers.
+$(CLI_OBJ): CPPFLAGS := -Isolver -Isolver/tools -Isolver/cli
 TOOLS_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/tools/*.c))
 SWEEP_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard solver/sweep/*.c))
 # The sweep runner without its main, for the tests.
@@ -113,7 +117,7 @@ POOL_GENERATOR_OBJ := $(BUILD)/test/support/pool_generator.o
 GPU_TEST_SRC := $(wildcard test/gpu/*.c test/gpu/*.cu)
 GPU_TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter %.c,$(GPU_TEST_SRC))) \
                 $(patsubst %.cu,$(BUILD)/%.cu.o,$(filter %.cu,$(GPU_TEST_SRC)))
-BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out test/bench/gpu_pool_bench.c test/bench/gpu_resident_bench.c test/bench/heuristic_bench.c test/bench/offload_bench.c,$(wildcard test/bench/*.c)))
+BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out test/bench/gpu_pool_bench.c test/bench/gpu_resident_bench.c test/bench/heuristic_bench.c test/bench/offload_bench.c test/bench/forecast_bench.c,$(wildcard test/bench/*.c)))
 
 PROGRAMS := $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1 $(BUILD)/libflowshopbb.a $(BUILD)/libflowshopbb.so
 PROGRAMS += $(BUILD)/characterize
@@ -226,6 +230,7 @@ check: $(BUILD)/test-runner $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1 $(BUILD)
 	sh test/cli/sweep.sh $(BUILD)/flowshop-sweep
 	sh test/cli/limits.sh $(BUILD)/flowshop-bb
 	sh test/cli/json_errors.sh $(BUILD)/flowshop-bb
+	sh test/cli/progress_log.sh $(BUILD)/flowshop-bb $(BUILD)/flowshop-sweep
 	sh test/cli/man.sh $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1
 ifeq ($(CUDA),1)
 	sh test/cli/cuda_arch.sh $(BUILD)/flowshop-bb "$(CUDA_ARCH_NAMES)" "$(CUDA_ARCH_WHY)"
@@ -278,6 +283,20 @@ $(BUILD)/heuristic-bench: $(BUILD)/test/bench/heuristic_bench.o $(BUILD)/libflow
 .PHONY: bench-heuristic
 bench-heuristic: $(BUILD)/heuristic-bench
 	$(BUILD)/heuristic-bench $(HEURISTIC_BENCH_ARGS)
+
+# The forecast of the end against the real end (test/bench/forecast_bench.c) on the CPU, 2
+# threads: ta011-ta020 from their optima, four of them without an upper bound, three random
+# instances from one above their optima (FORECAST_BENCH_ARGS).
+FORECAST_BENCH_ARGS ?= --threads 2 --ub opt ta011 ta012 ta013 ta014 ta015 ta016 ta017 ta018 ta019 ta020 \
+	ta011=inf ta013=inf ta020=inf instances/random/r30x10_3010005.txt=inf \
+	instances/random/r30x10_3010006.txt=2115 instances/random/r20x20_2020004.txt=2259 \
+	instances/random/r20x20_2020005.txt=2194
+$(BUILD)/forecast-bench: $(BUILD)/test/bench/forecast_bench.o $(BUILD)/libflowshopbb-internal.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+.PHONY: bench-forecast
+bench-forecast: $(BUILD)/forecast-bench
+	$(BUILD)/forecast-bench $(FORECAST_BENCH_ARGS)
 
 clean:
 	rm -rf $(BUILD)

@@ -95,6 +95,9 @@ typedef struct fsbb_instance fsbb_instance;
  * 1..30000 jobs, 1..1000 machines, times 0..1000000 adding up to at most 2147483646, files
  * of at most 1 GiB. Malformed files are refused with "FILE:LINE: what" (FSBB_ERR_PARSE). */
 FSBB_API fsbb_status fsbb_instance_load(const char *name_or_path, fsbb_instance **out, fsbb_error *err);
+/* The Taillard instance a name means to fsbb_instance_load: 1..120 for "ta021", "ta21",
+ * "TA021", "ta1" (one to three digits); 0 for any other name, which is then read as a file. */
+FSBB_API int fsbb_taillard_index(const char *name);
 /* fsbb_instance_load with the file's format named: "taillard", "plain" or "vrf" reads the
  * file (never a built-in instance) in that format only, "auto" or NULL as fsbb_instance_load.
  * An unknown format name is FSBB_ERR_ARGUMENT. */
@@ -105,6 +108,18 @@ FSBB_API fsbb_status fsbb_instance_from_matrix(const char *name, int jobs, int m
                                       fsbb_instance **out, fsbb_error *err);
 FSBB_API void fsbb_instance_free(fsbb_instance *instance);
 FSBB_API const char *fsbb_instance_name(const fsbb_instance *instance);
+/* How the instance was named, as its checkpoints record it: "ta021" (built in), the file's
+ * absolute path, or "stdin"; NULL for one made by fsbb_instance_from_matrix. */
+FSBB_API const char *fsbb_instance_source(const fsbb_instance *instance);
+/* Loads the instance that the checkpoint at checkpoint_path names (its Taillard name, or its
+ * file by absolute path in the format it was read in) and checks it against the digest the
+ * checkpoint keeps (FNV-1a 64 over n, m and the times): a checkpoint from standard input or
+ * from an instance built in memory, one written before the instance was recorded (format
+ * version 1), an instance file gone, unreadable or changed since, and a corrupt checkpoint
+ * are refused with FSBB_ERR_CHECKPOINT and a message that says which (paths in it quoted
+ * and escaped as JSON strings). Resume then with the option "resume" set to the same file. */
+FSBB_API fsbb_status fsbb_instance_load_checkpoint(const char *checkpoint_path, fsbb_instance **out,
+                                                   fsbb_error *err);
 FSBB_API int fsbb_instance_jobs(const fsbb_instance *instance);
 FSBB_API int fsbb_instance_machines(const fsbb_instance *instance);
 FSBB_API int fsbb_instance_time(const fsbb_instance *instance, int machine, int job);
@@ -118,6 +133,24 @@ FSBB_API int fsbb_instance_makespan(const fsbb_instance *instance, const int *pe
  * time job j starts on machine k; it ends fsbb_instance_time(instance, k, j) later. Returns
  * the makespan, or -1 for a NULL argument or a permutation that is not one of all jobs. */
 FSBB_API int fsbb_instance_schedule(const fsbb_instance *instance, const int *permutation, int *start);
+
+/* ---- Divergence traces ------------------------------------------------------------ */
+
+/* CUIRRE's characterization of a task trace that the option "diagnose" wrote (its format:
+ * divergence/analysis/characterize.h): task and thread lengths, the irregularity I_irre
+ * and the utilization U_util of Chen et al. */
+typedef struct fsbb_trace_stats {
+    int64_t tasks;
+    double task_min, task_max, task_mean;       /* cycles */
+    int64_t threads, warps;
+    double thread_min, thread_max, thread_mean; /* T_body of a thread, cycles */
+    double irregularity;                        /* I_irre, >= 1 */
+    double utilization;                         /* U_util, in (0, 1] */
+} fsbb_trace_stats;
+
+/* Reads the trace file at path and characterizes it: FSBB_ERR_IO when it cannot be read,
+ * FSBB_ERR_PARSE when it is malformed or empty. */
+FSBB_API fsbb_status fsbb_trace_file_stats(const char *path, fsbb_trace_stats *stats, fsbb_error *err);
 
 /* ---- Options --------------------------------------------------------------------- */
 
@@ -258,7 +291,8 @@ typedef struct fsbb_progress {
     double lb2_refined_fraction;  /* of the children LB1 kept so far, the share LB2 refined */
     int lower_bound;         /* no schedule is shorter: the least bound of the open tree (or the
                                 incumbent when that is less); -1 while the engine cannot tell */
-    double gap;              /* (incumbent - lower_bound) / incumbent; -1 while unknown */
+    double gap;              /* (incumbent - lower_bound) / incumbent; -1 while unknown (no schedule
+                                held: an upper bound given is none) */
     double fraction_done;    /* share of the tree finished, in [0, 1] (each node holds an equal share
                                 of its parent's); -1 while unknown */
     double eta_s;            /* forecast of the seconds left to the end; -1 while unknown */
@@ -296,6 +330,11 @@ typedef void (*fsbb_checkpoint_fn)(const fsbb_checkpoint_report *report, void *u
 FSBB_API void fsbb_solver_on_checkpoint(fsbb_solver *solver, fsbb_checkpoint_fn callback, void *user_data);
 /* Asks a running solve to stop soon; safe from another thread or a signal handler. */
 FSBB_API void fsbb_solver_interrupt(fsbb_solver *solver);
+/* The options the solve runs with, owned by the solver: those given to fsbb_solver_new
+ * and, once fsbb_solver_solve has begun, the tree's options (lb, branch, lb2-pairs) of the
+ * checkpoint option "resume" names where they were not set. Report these, not the options
+ * passed in. */
+FSBB_API const fsbb_options *fsbb_solver_options(const fsbb_solver *solver);
 
 /* What one rank of a distributed search (run under mpirun) did. */
 typedef struct fsbb_rank_stats {
@@ -348,6 +387,13 @@ typedef struct fsbb_result {
     int ranks;               /* processes of a distributed search (mpirun); 0 otherwise */
     int rank;                /* this process's rank: the result is rank 0's to print */
     fsbb_rank_stats *rank_stats;  /* on rank 0, one per rank (NULL otherwise) */
+    double gap;              /* (makespan - lower_bound) / makespan: 0 when proven optimal; -1 when no
+                                schedule is known */
+    double fraction_done;    /* share of the tree finished (fsbb_progress): 1 when the search ended; -1
+                                when not measured (a distributed search stopped early, the heuristic) */
+    char stop_reason[16];    /* why the search ended: "finished" (the tree exhausted), "limit" (the time
+                                or node limit), "gap" (option gap), "interrupted", "heuristic"
+                                (search=heuristic), "error" (the search failed); "" when none ran */
 } fsbb_result;
 
 /* Solves. The time limit and fsbb_solver_interrupt apply to every phase: the initial

@@ -117,6 +117,17 @@ fsbb_status fsbb_trace_load(const char *path, fsbb_trace *trace, fsbb_error *err
     return status;
 }
 
+fsbb_status fsbb_trace_file_stats(const char *path, fsbb_trace_stats *stats, fsbb_error *err)
+{
+    fsbb_trace trace;
+    fsbb_trace_init(&trace);
+    fsbb_status status = fsbb_trace_load(path, &trace, err);
+    if (status == FSBB_OK)
+        status = fsbb_trace_characterize(&trace, stats, err);
+    fsbb_trace_free(&trace);
+    return status;
+}
+
 fsbb_status fsbb_trace_write(FILE *file, const fsbb_trace *trace, fsbb_error *err)
 {
     fprintf(file, "# task WARP LANE TASK BEGIN END | warp WARP HEAD TAIL (clock cycles)\n");

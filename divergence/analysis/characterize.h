@@ -47,14 +47,8 @@ typedef struct fsbb_trace {
     int64_t warp_count, warp_capacity;
 } fsbb_trace;
 
-typedef struct fsbb_trace_stats {
-    int64_t tasks;
-    double task_min, task_max, task_mean;       /* cycles */
-    int64_t threads, warps;
-    double thread_min, thread_max, thread_mean; /* T_body of a thread, cycles */
-    double irregularity;                        /* I_irre, >= 1 */
-    double utilization;                         /* U_util, in (0, 1] */
-} fsbb_trace_stats;
+/* fsbb_trace_stats, the statistics of a trace, is public (flowshopbb.h), as is
+ * fsbb_trace_file_stats, which loads a trace file and characterizes it. */
 
 void fsbb_trace_init(fsbb_trace *trace);
 void fsbb_trace_free(fsbb_trace *trace);

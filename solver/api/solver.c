@@ -17,6 +17,7 @@
 #include "lb2.h"
 #include "node.h"
 #include "options.h"
+#include "progress_log.h"
 #include "search.h"
 
 #include <limits.h>
@@ -134,6 +135,62 @@ void fsbb_solver_on_checkpoint(fsbb_solver *solver, fsbb_checkpoint_fn callback,
 void fsbb_solver_interrupt(fsbb_solver *solver)
 {
     atomic_store(&solver->interrupt_request, 1);
+}
+
+const fsbb_options *fsbb_solver_options(const fsbb_solver *solver)
+{
+    return solver ? solver->options : NULL;
+}
+
+/* The search's progress callback: the user's at its interval, the log's lines at theirs. */
+typedef struct progress_listeners {
+    fsbb_progress_fn user;
+    void *user_data;
+    double user_interval_s, user_last_s;
+    fsbb_progress_log *log;
+} progress_listeners;
+
+static void on_search_progress(const fsbb_progress *progress, void *data)
+{
+    progress_listeners *listeners = data;
+    if (listeners->user && progress->elapsed_s - listeners->user_last_s >= listeners->user_interval_s) {
+        listeners->user_last_s = progress->elapsed_s;
+        listeners->user(progress, listeners->user_data);
+    }
+    if (fsbb_progress_log_due(listeners->log, progress->elapsed_s))
+        fsbb_progress_log_write_progress(listeners->log, progress);
+}
+
+/* Hands the search its progress callback: the user's alone, or with a log both through
+ * on_search_progress, called at the shorter of their intervals. */
+static void listen_to_progress(const fsbb_solver *solver, fsbb_search *search, progress_listeners *listeners)
+{
+    *listeners = (progress_listeners){.user = solver->on_progress, .user_data = solver->progress_data,
+                                      .user_interval_s = solver->progress_interval_s};
+    search->on_progress = solver->on_progress;
+    search->progress_data = solver->progress_data;
+    search->progress_interval_s = solver->progress_interval_s;
+}
+
+static void add_log_listener(fsbb_search *search, progress_listeners *listeners, fsbb_progress_log *log,
+                             double log_interval_s)
+{
+    listeners->log = log;
+    search->progress_interval_s =
+        listeners->user ? FSBB_MIN(listeners->user_interval_s, log_interval_s) : log_interval_s;
+    search->on_progress = on_search_progress;
+    search->progress_data = listeners;
+}
+
+/* The log's "run" line, once the engine is known (engine NULL: none was chosen). */
+static void log_run(fsbb_progress_log *log, const fsbb_solver *solver, const fsbb_search *search,
+                    const fsbb_result *result, double start)
+{
+    const fsbb_progress_log_run run = {.engine = result->engine[0] ? result->engine : NULL,
+                                       .device = result->device, .threads = search->threads,
+                                       .ranks = result->ranks, .initial_ub = search->initial_ub,
+                                       .resumed = search->resume != NULL, .time_s = fsbb_now() - start};
+    fsbb_progress_log_write_run(log, solver->instance, solver->options, &run);
 }
 
 static int resolve_threads(int requested)
@@ -317,24 +374,34 @@ static void save_root(fsbb_search *search, int bound)
 }
 
 /* For a search that no engine ran to its end (stopped in set-up, or failed): the bounds
- * of the nodes it was to start from, the resumed ones or the root; with save, a new
- * search's root goes to its checkpoint as well. */
+ * of the nodes it was to start from, the resumed ones or the root; with save, those nodes
+ * go to its checkpoint as well (a resumed tree stopped at once, by a limit its checkpoint
+ * had already used up, is saved as it was). */
 static void note_unexplored(fsbb_search *search, int save)
 {
     const fsbb_checkpoint *saved = search->resume;
-    if (!saved) {
-        const int bound = root_bound(search->data);
-        fsbb_search_note_open(search, bound);
+    if (saved) {
+        fsbb_search_note_open_nodes(search, saved->open_nodes, saved->open_count, saved->node_stride);
         if (save && search->checkpoint_path)
-            save_root(search, bound);
+            fsbb_search_checkpoint(search, (const fsbb_node *)saved->open_nodes, saved->open_count,
+                                   saved->node_stride, 1);
         return;
     }
-    for (size_t i = 0; i < saved->open_count; i++)
-        fsbb_search_note_open(search, ((const fsbb_node *)(saved->open_nodes + i * saved->node_stride))->lb);
+    const int bound = root_bound(search->data);
+    fsbb_node *root = calloc(1, fsbb_node_size(search->data->n));
+    if (root) {
+        root->lb = bound;
+        fsbb_search_note_open_nodes(search, (const unsigned char *)root, 1, fsbb_node_size(search->data->n));
+        free(root);
+    } else {
+        fsbb_search_note_open(search, bound);
+    }
+    if (save && search->checkpoint_path)
+        save_root(search, bound);
 }
 
 /* The result of a search that ran (to its end, or stopped, or failed: finished 0). */
-static fsbb_status fill_result(const fsbb_search *search, const fsbb_instance *inst, int finished, fsbb_result *result,
+static fsbb_status fill_result(fsbb_search *search, const fsbb_instance *inst, int finished, fsbb_result *result,
                                fsbb_error *err)
 {
     const int incumbent = atomic_load(&search->incumbent);
@@ -347,11 +414,20 @@ static fsbb_status fill_result(const fsbb_search *search, const fsbb_instance *i
     if (finished) {
         result->optimal = achievable;
         result->lower_bound = incumbent;
+        result->fraction_done = 1;
     } else {
+        /* The open nodes' least bound, or a census's during the search when that proved more. */
         const int open = atomic_load(&search->open_lower_bound);
-        result->lower_bound = open < incumbent ? open : incumbent;
-        result->optimal = open >= incumbent && achievable;
+        int measured;
+        double gap;
+        fsbb_search_measures(search, &measured, &gap, &result->fraction_done);
+        result->lower_bound = FSBB_MAX(open < incumbent ? open : incumbent, measured);
+        result->optimal = result->lower_bound >= incumbent && achievable;
     }
+    /* The gap of a schedule: none is known without one (an upper bound given or proven
+     * unreached is no schedule), unless the search proved the optimum. */
+    const int schedule_known = search->incumbent_found || result->optimal;
+    result->gap = schedule_known && incumbent > 0 ? (double)(incumbent - result->lower_bound) / incumbent : -1;
     if (!search->incumbent_found)
         return FSBB_OK;
     snprintf(result->found_by, sizeof result->found_by, "%s", fsbb_found_by_name(search->incumbent_source));
@@ -361,6 +437,20 @@ static fsbb_status fill_result(const fsbb_search *search, const fsbb_instance *i
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the result");
     memcpy(result->permutation, search->incumbent_permutation, sizeof(int) * (size_t)inst->n);
     return FSBB_OK;
+}
+
+/* Why the search ended (fsbb_result's stop_reason). */
+static const char *stop_reason(const fsbb_search *search, int finished, int heuristic_only, fsbb_status status)
+{
+    if (status != FSBB_OK)
+        return "error";
+    if (heuristic_only)
+        return "heuristic";
+    if (finished)
+        return "finished";
+    if (atomic_load(&search->interrupted))
+        return "interrupted";
+    return atomic_load(&search->gap_reached) ? "gap" : "limit";
 }
 
 /* The engine of this solve (engine.h), a GPU looked for only when the options allow one;
@@ -475,11 +565,32 @@ static fsbb_status run_heuristic_alone(fsbb_search *search, fsbb_result *result,
     return FSBB_OK;
 }
 
+/* A resumed search goes on in the tree its checkpoint holds: the options that shaped that
+ * tree (lb, branch, lb2-pairs) which were not set are taken from the checkpoint, so that
+ * "resume" alone continues it; one set otherwise is refused when the search resumes. A
+ * checkpoint that cannot be read changes nothing here: the resume reports why. */
+static void adopt_checkpoint_tree(fsbb_solver *solver)
+{
+    fsbb_options *options = solver->options;
+    fsbb_checkpoint saved;
+    fsbb_error ignored;
+    if (!options->resume_path || fsbb_checkpoint_read_head(options->resume_path, &saved, &ignored) != FSBB_OK)
+        return;
+    if (!fsbb_options_given(options, "lb"))
+        options->lb = (fsbb_lb_kind)saved.lb;
+    if (!fsbb_options_given(options, "branch"))
+        options->branch = (fsbb_branch_kind)saved.branch;
+    if (!fsbb_options_given(options, "lb2-pairs") && saved.lb != FSBB_LB1)
+        options->lb2_pairs = saved.lb2_pairs == fsbb_bound_data_pairs_kept(solver->instance->m, 0) ? 0 : saved.lb2_pairs;
+    fsbb_checkpoint_clear(&saved);
+}
+
 fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *err)
 {
     if (!solver || !result)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_solver_solve: NULL solver or result");
     memset(result, 0, sizeof *result);
+    adopt_checkpoint_tree(solver);
     fsbb_status status = verify_custom_bounds(solver, err);
     if (status == FSBB_OK)
         status = check_pair_tables(solver, err);
@@ -511,12 +622,12 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     search.start_time = search.last_progress_time = start;
     search.custom_bounds = solver->bounds;
     search.custom_bound_count = solver->bound_count;
-    search.on_progress = solver->on_progress;
-    search.progress_data = solver->progress_data;
-    search.progress_interval_s = solver->progress_interval_s;
+    progress_listeners listeners;
+    listen_to_progress(solver, &search, &listeners);
     search.on_incumbent = solver->on_incumbent;
     search.incumbent_data = solver->incumbent_data;
     search.instance_hash = fsbb_checkpoint_fingerprint(inst->n, inst->m, inst->p);
+    search.instance = inst;
     search.bounds_hash = fsbb_checkpoint_bounds_hash(solver->bounds, solver->bound_count);
     search.checkpoint_path = solver->options->checkpoint_path;
     search.checkpoint_interval_s = solver->options->checkpoint_interval_s;
@@ -532,8 +643,18 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     const int began = distributed && status == FSBB_OK;
     result->ranks = dist.ranks;
     result->rank = dist.rank;
+    /* The log is rank 0's; a log refused stops every rank (the agreement below). */
+    fsbb_progress_log *log = NULL;
+    if (status == FSBB_OK && dist.rank == 0 && solver->options->log_path) {
+        status = fsbb_progress_log_open(solver->options->log_path, solver->options, &log, err);
+        if (log)
+            add_log_listener(&search, &listeners, log, solver->options->log_interval_s);
+    }
     if (status == FSBB_OK && solver->options->resume_path)
         status = fsbb_search_resume(&search, solver->options->resume_path, &resumed, err);
+    if (status == FSBB_OK && search.resume)
+        fsbb_search_resumed_from(&search, search.resume->open_nodes, search.resume->open_count,
+                                 search.resume->node_stride);
     if (began)
         status = fsbb_distributed_agree(&dist, status, err);
     /* From here on the solve has a result, partial when it stops or fails; the engine is
@@ -545,9 +666,10 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     int searching = status == FSBB_OK;
     if (searching && heuristic_only) {
         search.initial_ub = INT_MAX;
-        status = run_heuristic_alone(&search, result, err);
         snprintf(result->device, sizeof result->device, "cpu");
         snprintf(result->engine, sizeof result->engine, "heuristic");
+        log_run(log, solver, &search, result, start);
+        status = run_heuristic_alone(&search, result, err);
     } else if (searching) {
         status = set_up(solver, &search, &data, err);
     }
@@ -566,6 +688,8 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
         fsbb_distributed_agree(&dist, status, err);
     }
     const int engine_runs = status == FSBB_OK && !heuristic_only && (began || !atomic_load(&search.stop));
+    if (status == FSBB_OK && !heuristic_only)
+        log_run(log, solver, &search, result, start);
     if (engine_runs && began) {
         dist.engine = engine;
         dist.steal_nodes = (size_t)solver->options->steal_nodes;
@@ -580,6 +704,8 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     if (searching) {
         result->threads = engine && !engine->threads ? 1 : search.threads;
         const int finished = status == FSBB_OK && !heuristic_only && !atomic_load(&search.stop);
+        snprintf(result->stop_reason, sizeof result->stop_reason, "%s",
+                 stop_reason(&search, finished, heuristic_only, status));
         const fsbb_status filled = fill_result(&search, inst, finished, result, status == FSBB_OK ? err : NULL);
         status = status == FSBB_OK ? filled : status;
         fill_bound_use(&search, result);
@@ -587,6 +713,12 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     }
     result->time_s = fsbb_now() - search.start_time;
     result->rank_stats = dist.stats;
+    if (log) {
+        log_run(log, solver, &search, result, start);
+        fsbb_progress_log_write_result(log, result, status,
+                                       status == FSBB_OK ? NULL : err ? err->message : fsbb_status_name(status));
+        fsbb_progress_log_close(log);
+    }
     if (began)
         fsbb_distributed_end(&dist);
     fsbb_checkpoint_clear(&resumed);

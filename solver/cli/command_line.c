@@ -181,7 +181,8 @@ static void append_options(fsbb_cli_help *help)
 
 void fsbb_cli_print_help(FILE *file, fsbb_cli_help_format format)
 {
-    static const char *const usages[] = {"[OPTION...] INSTANCE", "--characterize FILE", NULL};
+    static const char *const usages[] = {"[OPTION...] INSTANCE", "[OPTION...] --resume FILE", "--characterize FILE",
+                                         NULL};
     GString *out = g_string_new(NULL);
     fsbb_cli_help help;
     fsbb_cli_help_begin(&help, out, format, "flowshop-bb", FSBB_VERSION,
@@ -201,6 +202,13 @@ void fsbb_cli_print_help(FILE *file, fsbb_cli_help_format format)
         FSBB_MAX_JOBS, FSBB_MAX_MACHINES, FSBB_MAX_TIME, FSBB_MAX_TOTAL_TIME);
     fsbb_cli_help_paragraph(&help, instance);
     g_free(instance);
+    fsbb_cli_help_paragraph(&help,
+                            "--resume FILE alone continues the search saved in FILE on the instance it names: a "
+                            "Taillard name, or a file by the absolute path it had when the search began, read in "
+                            "the same format; the checkpoint keeps a digest of the instance's data, and a file "
+                            "gone or changed since is refused (status 2). An instance read from standard input "
+                            "must be given again ('-'). INSTANCE --resume FILE checks INSTANCE against the "
+                            "digest.");
     append_options(&help);
     fsbb_cli_help_paragraph(&help,
                             "The GPU divergence options are off by default and run the offload engine with "
@@ -211,7 +219,7 @@ void fsbb_cli_print_help(FILE *file, fsbb_cli_help_format format)
     static const char *const statuses[][2] = {
         {"0", "the search finished: optimality proven"},
         {"1", "a time or node limit stopped it: best schedule and lower bound printed"},
-        {"2", "bad usage or input (a refused checkpoint too)"},
+        {"2", "bad usage or input (a refused checkpoint too, or the instance it names gone or changed)"},
         {"3", "interrupted by SIGINT, SIGTERM or SIGUSR1: best schedule and lower bound printed (under "
               "mpirun, send SIGUSR1 to mpirun, which forwards it to every rank: on SIGINT or SIGTERM mpirun "
               "ends the job itself, and only a checkpoint keeps the search)"},

@@ -8,16 +8,15 @@
  * build has no kernel for (checked before the search). With --json an error that leaves no
  * result is a JSON object on stdout too (cli_error.h); a result carries its exit status.
  * With --checkpoint the search is saved periodically and when it stops; --resume goes on
- * from a saved search. --characterize FILE prints CUIRRE's characterization of a task trace
- * (as --diagnose writes them) and exits, without an instance or a GPU. */
-#include "characterize.h"
+ * from a saved search, on the instance the checkpoint names when none is given.
+ * --characterize FILE prints CUIRRE's characterization of a task trace (as --diagnose
+ * writes them) and exits, without an instance or a GPU. */
 #include "checkpoint_target.h"
 #include "cli_error.h"
 #include "command_line.h"
 #include "flowshopbb.h"
 #include "json.h"
 #include "schedule_files.h"
-#include "taillard.h"
 
 #include <errno.h>
 #include <glib.h>
@@ -75,12 +74,22 @@ static void print_progress(const fsbb_progress *progress, void *user_data)
         snprintf(incumbent, sizeof incumbent, "none");
     else
         snprintf(incumbent, sizeof incumbent, "%d", progress->incumbent);
-    char bound[64] = "";
+    char bound[64] = "", tree[96] = "";
     if (progress->lb2_depths >= 0)
         snprintf(bound, sizeof bound, "  lb auto: LB2 at %d depths, %.1f %% refined", progress->lb2_depths,
                  100.0 * progress->lb2_refined_fraction);
-    fprintf(stderr, "\r%14" G_GUINT64_FORMAT " nodes  %10.3g nodes/s  incumbent %s  %8.1f s%s \033[K",
-            (guint64)progress->nodes, progress->nodes_per_second, incumbent, progress->elapsed_s, bound);
+    /* The tree's measures, those the engine knows: lower bound and gap, share done, time left. */
+    int at = 0;
+    if (progress->lower_bound >= 0)
+        at += snprintf(tree + at, sizeof tree - (size_t)at, "  lb %d", progress->lower_bound);
+    if (progress->gap >= 0)
+        at += snprintf(tree + at, sizeof tree - (size_t)at, "  gap %.2f %%", 100.0 * progress->gap);
+    if (progress->fraction_done >= 0)
+        at += snprintf(tree + at, sizeof tree - (size_t)at, "  %.3g %% done", 100.0 * progress->fraction_done);
+    if (progress->eta_s >= 0)
+        snprintf(tree + at, sizeof tree - (size_t)at, "  eta %.3g s", progress->eta_s);
+    fprintf(stderr, "\r%14" G_GUINT64_FORMAT " nodes  %10.3g nodes/s  incumbent %s%s  %8.1f s%s \033[K",
+            (guint64)progress->nodes, progress->nodes_per_second, incumbent, tree, progress->elapsed_s, bound);
     fflush(stderr);
 }
 
@@ -107,12 +116,10 @@ static void report_checkpoint(const fsbb_checkpoint_report *report, void *user_d
  * missing or malformed. */
 static int characterize(const char *path, gboolean json)
 {
-    fsbb_trace trace;
     fsbb_trace_stats s;
     fsbb_error err;
-    fsbb_trace_init(&trace);
     int exit_status = EXIT_PROVEN;
-    if (fsbb_trace_load(path, &trace, &err) != FSBB_OK || fsbb_trace_characterize(&trace, &s, &err) != FSBB_OK) {
+    if (fsbb_trace_file_stats(path, &s, &err) != FSBB_OK) {
         gchar *message = g_strdup_printf("--characterize %s: %s", path, err.message);
         exit_status = cli_error_report(json, err.code, EXIT_USAGE, message);
         g_free(message);
@@ -125,7 +132,6 @@ static int characterize(const char *path, gboolean json)
         printf("I_irre       %.4f\n", s.irregularity);
         printf("U_util       %.4f\n", s.utilization);
     }
-    fsbb_trace_free(&trace);
     return exit_status;
 }
 
@@ -156,6 +162,8 @@ static const char *status_text(const solve_report *report)
         return result->interrupted ? "interrupted: heuristic, not proven optimal" : "heuristic: not proven optimal";
     if (result->interrupted)
         return found ? "interrupted: best found" : "interrupted: none found";
+    if (strcmp(result->stop_reason, "gap") == 0)
+        return "gap reached: best found"; /* a gap is measured only against a schedule */
     if (result->lower_bound < result->makespan)
         return found ? "limit reached: best found" : "limit reached: none found";
     return "no schedule below the given upper bound";
@@ -177,13 +185,30 @@ static void print_permutation_text(const fsbb_result *result)
     printf("\n");
 }
 
+/* The instance's name for the text output: as it is, or quoted and escaped as a JSON string
+ * when it holds quotes, backslashes or control characters (a file's name, from the command
+ * line or a checkpoint, may hold a newline). */
+static gchar *printable_name(const char *name)
+{
+    for (const unsigned char *c = (const unsigned char *)name; *c; c++) {
+        if (*c < 0x20 || *c == 0x7f || *c == '"' || *c == '\\') {
+            GString *quoted = g_string_new(NULL);
+            fsbb_json_string(quoted, name);
+            return g_string_free(quoted, FALSE);
+        }
+    }
+    return g_strdup(name);
+}
+
 static void print_text(const solve_report *report)
 {
     const fsbb_instance *instance = report->instance;
     const fsbb_result *result = report->result;
     char lb[16], branch[16];
-    printf("instance     %s (%d jobs x %d machines)\n", fsbb_instance_name(instance), fsbb_instance_jobs(instance),
+    gchar *name = printable_name(fsbb_instance_name(instance));
+    printf("instance     %s (%d jobs x %d machines)\n", name, fsbb_instance_jobs(instance),
            fsbb_instance_machines(instance));
+    g_free(name);
     if (result->permutation || result->optimal)
         printf("makespan     %d\n", result->makespan);
     else
@@ -194,6 +219,10 @@ static void print_text(const solve_report *report)
         printf("lower bound  none proven\n");
     else
         printf("lower bound  %d\n", result->lower_bound);
+    if (!report->search_error && result->gap >= 0)
+        printf("gap          %.4g %%\n", 100.0 * result->gap);
+    if (result->fraction_done >= 0)
+        printf("tree done    %.6g %%\n", 100.0 * result->fraction_done);
     printf("nodes        %" G_GUINT64_FORMAT "\n", (guint64)result->nodes);
     printf("nodes/s      %.4g\n", result->time_s > 0 ? (double)result->nodes / result->time_s : 0.0);
     printf("time         %.3f s\n", result->time_s);
@@ -275,6 +304,8 @@ static void print_json(const solve_report *report)
     fsbb_json_object_begin(&json, out);
     fsbb_json_member(&json, "instance");
     fsbb_json_string(out, fsbb_instance_name(instance));
+    fsbb_json_member(&json, "instance_source");
+    fsbb_json_string_or_null(out, fsbb_instance_source(instance));
     fsbb_json_member(&json, "jobs");
     fsbb_json_integer(out, fsbb_instance_jobs(instance));
     fsbb_json_member(&json, "machines");
@@ -309,6 +340,21 @@ static void print_json(const solve_report *report)
         fsbb_json_null(out);
     else
         fsbb_json_integer(out, result->lower_bound);
+    fsbb_json_member(&json, "gap");
+    if (report->search_error || result->gap < 0)
+        fsbb_json_null(out);
+    else
+        fsbb_json_real(out, result->gap, 6);
+    fsbb_json_member(&json, "fraction_done");
+    if (result->fraction_done < 0)
+        fsbb_json_null(out);
+    else
+        fsbb_json_real(out, result->fraction_done, 9);
+    fsbb_json_member(&json, "stop_reason");
+    fsbb_json_string_or_null(out, result->stop_reason[0] ? result->stop_reason : NULL);
+    char gap_limit[32];
+    fsbb_json_member(&json, "gap_limit");
+    fsbb_json_string(out, fsbb_options_get(options, "gap", gap_limit, sizeof gap_limit));
     fsbb_json_member(&json, "found_by");
     fsbb_json_string_or_null(out, result->permutation ? result->found_by : NULL);
     fsbb_json_member(&json, "time_to_best_s");
@@ -368,6 +414,36 @@ static int report_failure(const fsbb_cli_command_line *line, fsbb_status status,
     return cli_error_report(line->flags[CLI_JSON], status, exit_status_of(status), message);
 }
 
+/* The instance named on the command line, or without one (instance_name NULL) the one that
+ * the --resume checkpoint names. */
+static fsbb_status load_instance(const char *instance_name, const fsbb_cli_command_line *line,
+                                 fsbb_instance **instance, fsbb_error *err)
+{
+    if (instance_name)
+        return fsbb_instance_load_format(instance_name, line->values[CLI_FORMAT], instance, err);
+    *instance = NULL;
+    if (line->values[CLI_FORMAT]) {
+        err->code = FSBB_ERR_ARGUMENT;
+        snprintf(err->message, sizeof err->message,
+                 "--format applies to an INSTANCE given; --resume FILE alone reads its instance as it was read "
+                 "before (see --help)");
+        return FSBB_ERR_ARGUMENT;
+    }
+    return fsbb_instance_load_checkpoint(fsbb_cli_solver_value(line, "resume"), instance, err);
+}
+
+/* The closing note of a saved search: how to go on with it. */
+static void print_saved_note(const char *checkpoint, const fsbb_instance *instance)
+{
+    const char *source = fsbb_instance_source(instance);
+    if (source && strcmp(source, "stdin") == 0)
+        fprintf(stderr, "flowshop-bb: search saved in %s: continue with - --resume %s --checkpoint %s and the "
+                        "instance on standard input again\n", checkpoint, checkpoint, checkpoint);
+    else
+        fprintf(stderr, "flowshop-bb: search saved in %s: continue with --resume %s --checkpoint %s\n", checkpoint,
+                checkpoint, checkpoint);
+}
+
 static int solve(const char *instance_name, const fsbb_cli_command_line *line)
 {
     const char *checkpoint = fsbb_cli_solver_value(line, "checkpoint");
@@ -375,11 +451,12 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
     const gboolean quiet = line->flags[CLI_QUIET];
     fsbb_error err;
     fsbb_instance *instance;
-    const fsbb_status loaded = fsbb_instance_load_format(instance_name, line->values[CLI_FORMAT], &instance, &err);
+    const fsbb_status loaded = load_instance(instance_name, line, &instance, &err);
     if (loaded != FSBB_OK)
         return report_failure(line, loaded, err.message);
     /* A Taillard name means the built-in instance, even beside a file of that name. */
-    if (!quiet && fsbb_taillard_index(instance_name) > 0 && g_file_test(instance_name, G_FILE_TEST_EXISTS))
+    if (!quiet && instance_name && fsbb_taillard_index(instance_name) > 0 &&
+        g_file_test(instance_name, G_FILE_TEST_EXISTS))
         fprintf(stderr, "flowshop-bb: %s is the built-in Taillard instance; to read the file %s here, write ./%s\n",
                 instance_name, instance_name, instance_name);
     fsbb_options *options = fsbb_options_new();
@@ -459,8 +536,9 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
     } else if (result.jobs > 0 && reporting) {
         if (error || files_error)
             fprintf(stderr, "flowshop-bb: %s\n", error ? error : files_error->message);
-        /* A search that ran and failed still has its best schedule to show. */
-        const solve_report report = {.instance = instance, .options = options, .result = &result,
+        /* A search that ran and failed still has its best schedule to show; the options it
+         * ran with (a resumed tree's where not given) are the solver's. */
+        const solve_report report = {.instance = instance, .options = fsbb_solver_options(solver), .result = &result,
                                      .search_error = error,
                                      .error = error ? error : files_error ? files_error->message : NULL,
                                      .resumed_from = resume, .exit_status = exit_status};
@@ -472,8 +550,7 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
     g_clear_error(&files_error);
     if (checkpoint && !error && exit_status != EXIT_PROVEN && reporting) {
         if (log.final_status == FSBB_OK)
-            fprintf(stderr, "flowshop-bb: search saved in %s: continue with --resume %s --checkpoint %s\n",
-                    checkpoint, checkpoint, checkpoint);
+            print_saved_note(checkpoint, instance);
         else
             fprintf(stderr, "flowshop-bb: the search could not be saved; %s holds the last checkpoint written, "
                             "if any\n", checkpoint);
@@ -541,8 +618,11 @@ int main(int argc, char **argv)
         exit_status = cli_error_report(json, FSBB_ERR_ARGUMENT, EXIT_USAGE, "--characterize takes no INSTANCE (see --help)");
     } else if (line.values[CLI_CHARACTERIZE]) {
         exit_status = characterize(line.values[CLI_CHARACTERIZE], json);
+    } else if (argc == 1 && fsbb_cli_solver_value(&line, "resume")) {
+        exit_status = solve(NULL, &line);
     } else if (argc != 2) {
-        exit_status = cli_error_report(json, FSBB_ERR_ARGUMENT, EXIT_USAGE, "expected one INSTANCE (see --help)");
+        exit_status = cli_error_report(json, FSBB_ERR_ARGUMENT, EXIT_USAGE,
+                                       "expected one INSTANCE, or --resume FILE alone (see --help)");
     } else {
         exit_status = solve(argv[1], &line);
     }

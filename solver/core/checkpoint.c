@@ -4,9 +4,11 @@
 
 #include "error.h"
 #include "host_device.h"
+#include "instance.h"
 #include "lb1.h"
 #include "options.h"
 #include "search.h"
+#include "taillard.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -24,6 +26,8 @@ enum {
     HEADER_BYTES = 8 + 4 + 8,
     TRAILER_BYTES = 8,
     FIXED_PAYLOAD_BYTES = 4 + 4 + 8 + 4 + 4 + 4 + 8 + 4 + 4 + 4 + 8 + 8 + 8 + 8,
+    REFERENCE_BYTES = 4 + 4 + 4,   /* origin, format, source bytes; the source follows */
+    HEAD_BYTES = HEADER_BYTES + FIXED_PAYLOAD_BYTES + REFERENCE_BYTES + FSBB_CHECKPOINT_MAX_SOURCE,
     NODE_HEADER_BYTES = 4 + 2 + 2,
     FLAG_HAS_SCHEDULE = 1,
     FLAG_UB_ACHIEVABLE = 2,
@@ -189,11 +193,21 @@ void fsbb_checkpoint_encode_nodes(const unsigned char *nodes, size_t count, size
         encode_node(out + i * fsbb_checkpoint_node_bytes(n), (const fsbb_node *)(nodes + i * stride), n);
 }
 
+/* The source as stored: at most FSBB_CHECKPOINT_MAX_SOURCE bytes (a longer name of an
+ * instance built in memory is cut; a path is never that long). */
+static size_t source_bytes(const fsbb_checkpoint *state)
+{
+    const size_t length = state->source ? strlen(state->source) : 0;
+    return length < FSBB_CHECKPOINT_MAX_SOURCE ? length : FSBB_CHECKPOINT_MAX_SOURCE;
+}
+
 static void encode_checkpoint(output *out, const fsbb_checkpoint *state)
 {
     const int n = state->n;
     const size_t node_bytes = fsbb_checkpoint_node_bytes(n);
-    const uint64_t payload = FIXED_PAYLOAD_BYTES + 2 * (uint64_t)n + (uint64_t)state->open_count * node_bytes;
+    const size_t source_length = source_bytes(state);
+    const uint64_t payload = FIXED_PAYLOAD_BYTES + REFERENCE_BYTES + source_length + 2 * (uint64_t)n +
+                             (uint64_t)state->open_count * node_bytes;
     memcpy(reserve_output(out, sizeof magic), magic, sizeof magic);
     put_u32(out, FSBB_CHECKPOINT_VERSION);
     put_u64(out, payload);
@@ -214,6 +228,11 @@ static void encode_checkpoint(output *out, const fsbb_checkpoint *state)
     memcpy(&elapsed_bits, &state->elapsed_s, sizeof elapsed_bits);
     put_u64(out, elapsed_bits);
     put_u64(out, state->open_count);
+    put_u32(out, (uint32_t)state->origin);
+    put_u32(out, (uint32_t)state->format);
+    put_u32(out, (uint32_t)source_length);
+    if (source_length)
+        memcpy(reserve_output(out, source_length), state->source, source_length);
     for (int i = 0; i < n; i++)
         encode_u16(reserve_output(out, 2), state->has_schedule ? (uint32_t)state->incumbent_permutation[i] : 0);
 
@@ -245,8 +264,9 @@ static void sync_directory(const char *path)
 fsbb_status fsbb_checkpoint_write(const char *path, const fsbb_checkpoint *state, fsbb_error *err)
 {
     if (!path || !state || state->n < 1 || (state->open_count > 0 && !state->open_nodes) ||
-        (state->has_schedule && !state->incumbent_permutation))
-        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_checkpoint_write: missing path, nodes or schedule");
+        (state->has_schedule && !state->incumbent_permutation) || state->origin < FSBB_ORIGIN_MEMORY ||
+        state->origin > FSBB_ORIGIN_STDIN)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_checkpoint_write: missing path, nodes, schedule or origin");
     const size_t length = strlen(path);
     char *temporary = malloc(length + sizeof ".tmp");
     output *out = malloc(sizeof *out);
@@ -293,6 +313,7 @@ void fsbb_checkpoint_clear(fsbb_checkpoint *checkpoint)
         return;
     free(checkpoint->incumbent_permutation);
     free(checkpoint->open_nodes);
+    free((char *)(uintptr_t)checkpoint->source);
     memset(checkpoint, 0, sizeof *checkpoint);
 }
 
@@ -382,55 +403,126 @@ static const char *decode_fields(const unsigned char *at, fsbb_checkpoint *out, 
     return NULL;
 }
 
+/* The instance's origin, format and source after the fixed fields (available bytes at at);
+ * sets *bytes to their size. NULL, or what is wrong. */
+static const char *decode_reference(const unsigned char *at, uint64_t available, fsbb_checkpoint *out, size_t *bytes)
+{
+    if (available < REFERENCE_BYTES)
+        return "payload too short";
+    const uint32_t origin = decode_u32(at), format = decode_u32(at + 4), length = decode_u32(at + 8);
+    if (origin > FSBB_ORIGIN_STDIN || format > FSBB_FORMAT_VRF)
+        return "unknown instance origin or format";
+    if (length > FSBB_CHECKPOINT_MAX_SOURCE || length > available - REFERENCE_BYTES)
+        return "impossible instance name length";
+    const char *text = (const char *)at + REFERENCE_BYTES;
+    if (memchr(text, '\0', length))
+        return "a NUL byte in the instance name";
+    char *source = strndup(text, length);
+    if (!source)
+        return "out of memory for the instance name";
+    const int named =
+        (origin == FSBB_ORIGIN_TAILLARD && fsbb_taillard_index(source) > 0 && format == FSBB_FORMAT_AUTO) ||
+        (origin == FSBB_ORIGIN_FILE && length > 0) || (origin == FSBB_ORIGIN_STDIN && strcmp(source, "stdin") == 0) ||
+        origin == FSBB_ORIGIN_MEMORY;
+    if (!named) {
+        free(source);
+        return "impossible instance name";
+    }
+    out->origin = (int)origin;
+    out->format = (int)format;
+    out->source = source;
+    *bytes = REFERENCE_BYTES + length;
+    return NULL;
+}
+
+/* The fields before the incumbent's schedule, of a checkpoint of this version whose payload
+ * is payload bytes (at least those fields are at at); checks that the rest holds the schedule
+ * and the open nodes. NULL, or what is wrong (out then owns no source). */
+static const char *decode_head(const unsigned char *at, uint32_t version, uint64_t payload, fsbb_checkpoint *out,
+                               size_t *head_bytes)
+{
+    if (payload < FIXED_PAYLOAD_BYTES)
+        return "payload too short";
+    uint32_t flags = 0;
+    const char *bad = decode_fields(at, out, &flags);
+    if (bad)
+        return bad;
+    out->version = (int)version;
+    out->origin = -1;
+    out->format = FSBB_FORMAT_AUTO;
+    size_t reference = 0;
+    if (version >= 2 && (bad = decode_reference(at + FIXED_PAYLOAD_BYTES, payload - FIXED_PAYLOAD_BYTES, out,
+                                                &reference)) != NULL)
+        return bad;
+    *head_bytes = FIXED_PAYLOAD_BYTES + reference;
+    const size_t n = (size_t)out->n, node_bytes = fsbb_checkpoint_node_bytes(out->n);
+    const uint64_t rest = payload - *head_bytes, open = decode_u64(at + 72);
+    if (rest < 2 * n || (rest - 2 * n) % node_bytes != 0 || (rest - 2 * n) / node_bytes != open) {
+        free((char *)(uintptr_t)out->source);
+        out->source = NULL;
+        return "the node count does not match the size";
+    }
+    return NULL;
+}
+
+/* The header of a checkpoint file of file_size bytes, whose first available bytes are at
+ * data: its version and payload bytes, checked against the size. */
+static fsbb_status check_header(const unsigned char *data, size_t available, size_t file_size, const char *source,
+                                uint32_t *version, uint64_t *payload, fsbb_error *err)
+{
+    if (available < sizeof magic || memcmp(data, magic, sizeof magic) != 0)
+        return fsbb_fail(err, FSBB_ERR_CHECKPOINT, "%s is not a flowshop-bb checkpoint", source);
+    if (available < HEADER_BYTES)
+        return fsbb_fail(err, FSBB_ERR_CHECKPOINT, "checkpoint %s is truncated (%zu bytes)", source, file_size);
+    *version = decode_u32(data + 8);
+    if (*version > FSBB_CHECKPOINT_VERSION)
+        return fsbb_fail(err, FSBB_ERR_CHECKPOINT,
+                         "checkpoint %s has format version %u; this flowshop-bb reads version %d and older "
+                         "(it was written by a newer flowshop-bb)",
+                         source, *version, FSBB_CHECKPOINT_VERSION);
+    if (*version == 0)
+        return corrupt(err, source, "format version 0");
+    *payload = decode_u64(data + 12);
+    const size_t body = file_size - HEADER_BYTES;
+    if (*payload > body || body - *payload < TRAILER_BYTES)
+        return fsbb_fail(err, FSBB_ERR_CHECKPOINT, "checkpoint %s is truncated (%zu bytes, its header promises %llu)",
+                         source, file_size,
+                         *payload > UINT64_MAX - HEADER_BYTES - TRAILER_BYTES
+                             ? (unsigned long long)UINT64_MAX
+                             : (unsigned long long)(*payload + HEADER_BYTES + TRAILER_BYTES));
+    if (body - *payload > TRAILER_BYTES)
+        return corrupt(err, source, "bytes after its end");
+    return FSBB_OK;
+}
+
 fsbb_status fsbb_checkpoint_parse(const unsigned char *data, size_t size, const char *source, fsbb_checkpoint *out,
                                   fsbb_error *err)
 {
     if (!data || !source || !out)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_checkpoint_parse: NULL argument");
     memset(out, 0, sizeof *out);
-    if (size < sizeof magic || memcmp(data, magic, sizeof magic) != 0)
-        return fsbb_fail(err, FSBB_ERR_CHECKPOINT, "%s is not a flowshop-bb checkpoint", source);
-    if (size < HEADER_BYTES)
-        return fsbb_fail(err, FSBB_ERR_CHECKPOINT, "checkpoint %s is truncated (%zu bytes)", source, size);
-    const uint32_t version = decode_u32(data + 8);
-    if (version > FSBB_CHECKPOINT_VERSION)
-        return fsbb_fail(err, FSBB_ERR_CHECKPOINT,
-                         "checkpoint %s has format version %u; this flowshop-bb reads version %d and older "
-                         "(it was written by a newer flowshop-bb)",
-                         source, version, FSBB_CHECKPOINT_VERSION);
-    if (version == 0)
-        return corrupt(err, source, "format version 0");
-    const uint64_t payload = decode_u64(data + 12);
-    const size_t body = size - HEADER_BYTES;
-    if (payload > body || body - payload < TRAILER_BYTES)
-        return fsbb_fail(err, FSBB_ERR_CHECKPOINT, "checkpoint %s is truncated (%zu bytes, its header promises %llu)",
-                         source, size,
-                         payload > UINT64_MAX - HEADER_BYTES - TRAILER_BYTES
-                             ? (unsigned long long)UINT64_MAX
-                             : (unsigned long long)(payload + HEADER_BYTES + TRAILER_BYTES));
-    if (body - payload > TRAILER_BYTES)
-        return corrupt(err, source, "bytes after its end");
+    uint32_t version = 0;
+    uint64_t payload = 0;
+    const fsbb_status header = check_header(data, size, size, source, &version, &payload, err);
+    if (header != FSBB_OK)
+        return header;
     const size_t checked = HEADER_BYTES + (size_t)payload;
     if (fnv1a(FNV_OFFSET, data, checked) != decode_u64(data + checked))
         return corrupt(err, source, "checksum mismatch");
-    if (payload < FIXED_PAYLOAD_BYTES)
-        return corrupt(err, source, "payload too short");
 
     const unsigned char *at = data + HEADER_BYTES;
-    uint32_t flags = 0;
-    const char *bad = decode_fields(at, out, &flags);
-    if (bad)
+    size_t head_bytes = 0;
+    const char *bad = decode_head(at, version, payload, out, &head_bytes);
+    if (bad) {
+        memset(out, 0, sizeof *out);
         return corrupt(err, source, bad);
+    }
     const int n = out->n;
     const size_t node_bytes = fsbb_checkpoint_node_bytes(n);
-    const size_t rest = (size_t)payload - FIXED_PAYLOAD_BYTES;
     const uint64_t open = decode_u64(at + 72);
-    if (rest < 2 * (size_t)n || (rest - 2 * (size_t)n) % node_bytes != 0 ||
-        (rest - 2 * (size_t)n) / node_bytes != open)
-        return corrupt(err, source, "the node count does not match the size");
     out->open_count = (size_t)open;
     out->node_stride = fsbb_node_size(n);
-    at += FIXED_PAYLOAD_BYTES;
+    at += head_bytes;
 
     size_t *seen = calloc((size_t)n, sizeof *seen);
     out->incumbent_permutation = malloc(sizeof(int) * (size_t)n);
@@ -459,45 +551,139 @@ fsbb_status fsbb_checkpoint_parse(const unsigned char *data, size_t size, const 
     return FSBB_OK;
 }
 
+/* Opens the checkpoint at path, a regular file, and tells its size. */
+static fsbb_status open_checkpoint(const char *path, int *fd, size_t *size, fsbb_error *err)
+{
+    *fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (*fd < 0)
+        return fsbb_fail(err, FSBB_ERR_CHECKPOINT, "cannot read checkpoint %s: %s", path, strerror(errno));
+    struct stat info;
+    if (fstat(*fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+        close(*fd);
+        return fsbb_fail(err, FSBB_ERR_CHECKPOINT, "cannot read checkpoint %s: not a regular file", path);
+    }
+    *size = (size_t)info.st_size;
+    return FSBB_OK;
+}
+
+/* Reads up to size bytes at offset; returns how many (fewer at the end of the file), with
+ * *error set to errno on a failure. */
+static size_t read_at(int fd, unsigned char *to, size_t size, size_t offset, int *error)
+{
+    size_t done = 0;
+    *error = 0;
+    while (done < size) {
+        const ssize_t got = pread(fd, to + done, size - done, (off_t)(offset + done));
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0) {
+            *error = got < 0 ? errno : 0;
+            break;
+        }
+        done += (size_t)got;
+    }
+    return done;
+}
+
 fsbb_status fsbb_checkpoint_read(const char *path, fsbb_checkpoint *out, fsbb_error *err)
 {
     if (!path || !out)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_checkpoint_read: NULL argument");
     memset(out, 0, sizeof *out);
-    const int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return fsbb_fail(err, FSBB_ERR_CHECKPOINT, "cannot read checkpoint %s: %s", path, strerror(errno));
-    struct stat info;
-    if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
-        close(fd);
-        return fsbb_fail(err, FSBB_ERR_CHECKPOINT, "cannot read checkpoint %s: not a regular file", path);
-    }
-    const size_t size = (size_t)info.st_size;
+    int fd;
+    size_t size;
+    fsbb_status status = open_checkpoint(path, &fd, &size, err);
+    if (status != FSBB_OK)
+        return status;
     unsigned char *data = malloc(size ? size : 1);
     if (!data) {
         close(fd);
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for checkpoint %s (%zu bytes)", path, size);
     }
-    size_t done = 0;
-    int error = 0;
-    while (done < size) {
-        const ssize_t got = read(fd, data + done, size - done);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got <= 0) {
-            error = got < 0 ? errno : 0;
-            break;
-        }
-        done += (size_t)got;
-    }
+    int error;
+    const size_t done = read_at(fd, data, size, 0, &error);
     close(fd);
-    fsbb_status status;
     if (error)
         status = fsbb_fail(err, FSBB_ERR_CHECKPOINT, "cannot read checkpoint %s: %s", path, strerror(error));
     else
         status = fsbb_checkpoint_parse(data, done, path, out, err);
     free(data);
     return status;
+}
+
+/* Checks the trailing checksum of the checkpoint open at fd, checked bytes before it, reading
+ * it piece by piece: NULL, or what is wrong; *error is errno when a read failed. */
+static const char *check_checksum(int fd, size_t checked, int *error)
+{
+    unsigned char *piece = malloc(WRITE_BUFFER_BYTES);
+    if (!piece)
+        return "out of memory to check it";
+    uint64_t hash = FNV_OFFSET;
+    size_t offset = 0;
+    *error = 0;
+    while (offset < checked && !*error) {
+        const size_t want = checked - offset < WRITE_BUFFER_BYTES ? checked - offset : WRITE_BUFFER_BYTES;
+        const size_t got = read_at(fd, piece, want, offset, error);
+        if (got < want && !*error)
+            break;
+        hash = fnv1a(hash, piece, got);
+        offset += got;
+    }
+    const size_t trailer = offset == checked && !*error ? read_at(fd, piece, TRAILER_BYTES, checked, error) : 0;
+    const int matches = trailer == TRAILER_BYTES && decode_u64(piece) == hash;
+    free(piece);
+    if (*error || offset < checked || trailer < TRAILER_BYTES)
+        return "it changed while being read";
+    return matches ? NULL : "checksum mismatch";
+}
+
+fsbb_status fsbb_checkpoint_read_head(const char *path, fsbb_checkpoint *out, fsbb_error *err)
+{
+    if (!path || !out)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_checkpoint_read_head: NULL argument");
+    memset(out, 0, sizeof *out);
+    int fd;
+    size_t size;
+    fsbb_status status = open_checkpoint(path, &fd, &size, err);
+    if (status != FSBB_OK)
+        return status;
+    unsigned char *head = malloc(HEAD_BYTES);
+    if (!head) {
+        close(fd);
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for checkpoint %s", path);
+    }
+    int error;
+    const size_t available = read_at(fd, head, size < HEAD_BYTES ? size : HEAD_BYTES, 0, &error);
+    uint32_t version = 0;
+    uint64_t payload = 0;
+    if (error)
+        status = fsbb_fail(err, FSBB_ERR_CHECKPOINT, "cannot read checkpoint %s: %s", path, strerror(error));
+    else
+        status = check_header(head, available, size, path, &version, &payload, err);
+    const char *bad = NULL;
+    if (status == FSBB_OK && (bad = check_checksum(fd, HEADER_BYTES + (size_t)payload, &error)) != NULL)
+        status = error ? fsbb_fail(err, FSBB_ERR_CHECKPOINT, "cannot read checkpoint %s: %s", path, strerror(error))
+                       : corrupt(err, path, bad);
+    size_t head_bytes = 0;
+    if (status == FSBB_OK && (bad = decode_head(head + HEADER_BYTES, version, payload, out, &head_bytes)) != NULL) {
+        memset(out, 0, sizeof *out);
+        status = corrupt(err, path, bad);
+    }
+    close(fd);
+    free(head);
+    return status;
+}
+
+const char *fsbb_checkpoint_describe_instance(const fsbb_checkpoint *checkpoint, char *buffer, size_t size)
+{
+    if (checkpoint->version < 2 || !checkpoint->source) {
+        snprintf(buffer, size, "an instance of %d jobs x %d machines", checkpoint->n, checkpoint->m);
+        return buffer;
+    }
+    char quoted[1024];
+    snprintf(buffer, size, "%s (%d jobs x %d machines)", fsbb_quoted(checkpoint->source, quoted, sizeof quoted),
+             checkpoint->n, checkpoint->m);
+    return buffer;
 }
 
 /* ---- Engines ------------------------------------------------------------------------ */
@@ -507,9 +693,14 @@ void fsbb_search_snapshot(fsbb_search *search, fsbb_checkpoint *state, int *perm
     const fsbb_bound_data *d = search->data;
     const fsbb_options *options = search->options;
     memset(state, 0, sizeof *state);
+    state->version = FSBB_CHECKPOINT_VERSION;
     state->n = d->n;
     state->m = d->m;
     state->instance_hash = search->instance_hash;
+    const fsbb_instance *instance = search->instance;
+    state->origin = instance ? (int)instance->origin : FSBB_ORIGIN_MEMORY;
+    state->format = instance ? (int)instance->format : FSBB_FORMAT_AUTO;
+    state->source = !instance ? "" : instance->origin == FSBB_ORIGIN_MEMORY ? instance->name : instance->source;
     state->lb = options->lb;
     state->branch = options->branch;
     state->lb2_pairs = options->lb != FSBB_LB1 ? fsbb_bound_data_pairs_kept(d->m, options->lb2_pairs) : 0;
@@ -578,18 +769,46 @@ static int makespan_of(const fsbb_bound_data *d, const int *permutation, int *co
     return completion[d->m - 1];
 }
 
+/* The search's instance for messages: its source (or name) quoted, and its size. */
+static const char *describe_instance(const fsbb_instance *instance, const fsbb_bound_data *d, char *buffer,
+                                     size_t size)
+{
+    const char *name = !instance ? NULL : instance->source ? instance->source : instance->name;
+    char quoted[1024];
+    if (name)
+        snprintf(buffer, size, "%s (%d jobs x %d machines)", fsbb_quoted(name, quoted, sizeof quoted), d->n, d->m);
+    else
+        snprintf(buffer, size, "an instance of %d jobs x %d machines", d->n, d->m);
+    return buffer;
+}
+
 /* Refuses a checkpoint that does not belong to this search. */
 static fsbb_status check_match(const fsbb_search *search, const fsbb_checkpoint *saved, const char *path,
                                fsbb_error *err)
 {
     const fsbb_bound_data *d = search->data;
     const fsbb_options *options = search->options;
-    if (saved->n != d->n || saved->m != d->m || saved->instance_hash != search->instance_hash)
+    const fsbb_instance *instance = search->instance;
+    const int same_source = saved->source && instance && instance->source && saved->origin == (int)instance->origin &&
+                            strcmp(saved->source, instance->source) == 0;
+    if ((saved->n != d->n || saved->m != d->m || saved->instance_hash != search->instance_hash) && same_source) {
+        char quoted[1024];
         return fsbb_fail(err, FSBB_ERR_CHECKPOINT,
-                         "checkpoint %s is for another instance (%d jobs x %d machines, fingerprint %016llx; "
-                         "this one: %d x %d, %016llx)",
-                         path, saved->n, saved->m, (unsigned long long)saved->instance_hash, d->n, d->m,
+                         "checkpoint %s is for another instance: %s has changed since the search was saved (now "
+                         "%d jobs x %d machines, digest %016llx; saved: %d x %d, digest %016llx)",
+                         path, fsbb_quoted(saved->source, quoted, sizeof quoted), d->n, d->m,
+                         (unsigned long long)search->instance_hash, saved->n, saved->m,
+                         (unsigned long long)saved->instance_hash);
+    }
+    if (saved->n != d->n || saved->m != d->m || saved->instance_hash != search->instance_hash) {
+        char saved_name[1200], this_name[1200];
+        return fsbb_fail(err, FSBB_ERR_CHECKPOINT,
+                         "checkpoint %s is for another instance: %s, digest %016llx; not for %s, digest %016llx",
+                         path, fsbb_checkpoint_describe_instance(saved, saved_name, sizeof saved_name),
+                         (unsigned long long)saved->instance_hash,
+                         describe_instance(search->instance, d, this_name, sizeof this_name),
                          (unsigned long long)search->instance_hash);
+    }
     if (saved->lb != (int)options->lb || saved->branch != (int)options->branch)
         return fsbb_fail(err, FSBB_ERR_CHECKPOINT,
                          "checkpoint %s was made with --lb %s --branch %s, not --lb %s --branch %s: "

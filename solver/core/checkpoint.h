@@ -9,14 +9,24 @@
  * engine copies its device pools to the host in the fsbb_node layout and calls
  * fsbb_search_checkpoint.
  *
- * File format, version 1 (integers little-endian, signed ones in two's complement):
+ * A checkpoint names its instance (how it was named: a Taillard name, a file's absolute
+ * path and format, standard input, or the name of one built in memory) and keeps its digest
+ * (fsbb_checkpoint_fingerprint), so that --resume FILE alone loads it again
+ * (checkpoint_instance.c) and a changed file or another instance is refused.
+ *
+ * File format, version 2 (integers little-endian, signed ones in two's complement):
  *   header   "FSBBCKPT", u32 version, u64 payload bytes
- *   payload  u32 n, u32 m, u64 instance fingerprint, u32 lb, u32 branch, u32 lb2 pairs,
+ *   payload  u32 n, u32 m, u64 instance digest, u32 lb, u32 branch, u32 lb2 pairs,
  *            u64 custom bounds hash, i32 incumbent (INT32_MAX: none), i32 initial upper
  *            bound, u32 flags, u64 nodes, u64 bounded, f64 elapsed seconds, u64 open nodes,
+ *            u32 instance origin (fsbb_instance_origin), u32 instance format
+ *            (fsbb_instance_format), u32 source bytes (1..4096), the source (UTF-8 or any
+ *            bytes but NUL, not terminated: "ta021", "/abs/path", "stdin" or the name),
  *            n x u16 incumbent permutation (zeros without a schedule),
  *            open nodes x (i32 lb, u16 front_len, u16 back_len, n x u16 permutation)
- *   trailer  u64 FNV-1a 64 of every byte before it */
+ *   trailer  u64 FNV-1a 64 of every byte before it
+ * Version 1 is version 2 without the origin, format and source: it is still read, and
+ * resumes with its instance named (checked against its digest, as before). */
 #ifndef FSBB_CHECKPOINT_H
 #define FSBB_CHECKPOINT_H
 
@@ -26,14 +36,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define FSBB_CHECKPOINT_VERSION 1
+#define FSBB_CHECKPOINT_VERSION 2
+#define FSBB_CHECKPOINT_MAX_SOURCE 4096   /* bytes of the instance's source on disk */
 
 struct fsbb_search;
 struct fsbb_custom_bound;
 
 typedef struct fsbb_checkpoint {
+    int version;                 /* read: the file's format version; written: always the current */
     int n, m;
     uint64_t instance_hash;      /* fsbb_checkpoint_fingerprint of the instance */
+    int origin;                  /* fsbb_instance_origin (version 1: none recorded) */
+    int format;                  /* fsbb_instance_format of a file */
+    const char *source;          /* see the format above; owned by a checkpoint read */
     int lb;                      /* fsbb_lb_kind */
     int branch;                  /* fsbb_branch_kind */
     int lb2_pairs;               /* machine pairs LB2 used; 0 with LB1 */
@@ -50,7 +65,8 @@ typedef struct fsbb_checkpoint {
     unsigned char *open_nodes;   /* open_count nodes in the fsbb_node layout */
 } fsbb_checkpoint;
 
-/* A 64-bit FNV-1a hash of n, m and the m x n processing times. */
+/* The instance's digest: 64-bit FNV-1a over n, m and the m x n processing times machine by
+ * machine (p[k * n + j]), each as a little-endian u32. */
 uint64_t fsbb_checkpoint_fingerprint(int n, int m, const int *p);
 
 /* A hash of the custom bounds' names in order; 0 when there are none. */
@@ -68,6 +84,16 @@ fsbb_status fsbb_checkpoint_parse(const unsigned char *data, size_t size, const 
 
 /* Reads and validates the checkpoint at path (FSBB_ERR_CHECKPOINT on any failure). */
 fsbb_status fsbb_checkpoint_read(const char *path, fsbb_checkpoint *out, fsbb_error *err);
+
+/* fsbb_checkpoint_read without the open nodes and the schedule (open_count 0, no arrays but
+ * source): the whole file's checksum is checked, reading it in pieces, and the fields before
+ * the nodes are validated as fsbb_checkpoint_read does. */
+fsbb_status fsbb_checkpoint_read_head(const char *path, fsbb_checkpoint *out, fsbb_error *err);
+
+/* What the checkpoint says of its instance, in buffer, for messages: the source quoted as a
+ * JSON string (fsbb_quoted) and its size, "\"ta021\" (20 jobs x 5 machines)"; version 1:
+ * "an instance of 20 jobs x 5 machines". Returns buffer. */
+const char *fsbb_checkpoint_describe_instance(const fsbb_checkpoint *checkpoint, char *buffer, size_t size);
 
 void fsbb_checkpoint_clear(fsbb_checkpoint *checkpoint);
 

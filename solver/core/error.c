@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 fsbb_status fsbb_fail(fsbb_error *err, fsbb_status code, const char *format, ...)
 {
@@ -28,6 +29,45 @@ fsbb_status fsbb_fail_in(fsbb_error *err, fsbb_status code, const char *format, 
         fsbb_fail(err, code, "%s: %s", what, cause);
     }
     return code;
+}
+
+/* The escape of one byte in a JSON string, written to out (at most 7 bytes with its NUL);
+ * returns its length. */
+static size_t escape_byte(unsigned char c, char *out)
+{
+    switch (c) {
+    case '"': return (size_t)snprintf(out, 7, "\\\"");
+    case '\\': return (size_t)snprintf(out, 7, "\\\\");
+    case '\n': return (size_t)snprintf(out, 7, "\\n");
+    case '\r': return (size_t)snprintf(out, 7, "\\r");
+    case '\t': return (size_t)snprintf(out, 7, "\\t");
+    default:
+        if (c < 0x20 || c == 0x7f)
+            return (size_t)snprintf(out, 7, "\\u%04x", c);
+        out[0] = (char)c;
+        out[1] = '\0';
+        return 1;
+    }
+}
+
+const char *fsbb_quoted(const char *text, char *buffer, size_t size)
+{
+    static const char cut[] = "...\"";
+    size_t used = 0;
+    buffer[used++] = '"';
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        char escaped[8];
+        const size_t length = escape_byte(*c, escaped);
+        if (used + length + sizeof cut > size) {
+            memcpy(buffer + used, cut, sizeof cut);
+            return buffer;
+        }
+        memcpy(buffer + used, escaped, length);
+        used += length;
+    }
+    buffer[used++] = '"';
+    buffer[used] = '\0';
+    return buffer;
 }
 
 const char *fsbb_status_name(fsbb_status status)

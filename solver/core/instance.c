@@ -51,7 +51,8 @@ static fsbb_status new_instance(char *name, int n, int m, int *p, fsbb_instance 
         free(p);
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for an instance");
     }
-    *instance = (fsbb_instance){.name = name, .n = n, .m = m, .p = p, .seed = 0, .best_known = 0};
+    *instance = (fsbb_instance){.name = name, .n = n, .m = m, .p = p, .seed = 0, .best_known = 0,
+                                .origin = FSBB_ORIGIN_MEMORY, .source = NULL, .format = FSBB_FORMAT_AUTO};
     *out = instance;
     return FSBB_OK;
 }
@@ -108,6 +109,12 @@ static fsbb_status generate_taillard(int index, fsbb_instance **out, fsbb_error 
         return status;
     instance->seed = entry->time_seed;
     instance->best_known = entry->best_known;
+    instance->origin = FSBB_ORIGIN_TAILLARD;
+    instance->source = copy_string(entry->name);
+    if (!instance->source) {
+        fsbb_instance_free(instance);
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for %s", entry->name);
+    }
     *out = instance;
     return FSBB_OK;
 }
@@ -146,18 +153,28 @@ fsbb_status fsbb_instance_from_matrix(const char *name, int jobs, int machines, 
 
 /* ---- Loading -------------------------------------------------------------------------- */
 
-fsbb_status fsbb_instance_load_format(const char *name_or_path, const char *format_name, fsbb_instance **out,
-                                      fsbb_error *err)
+/* Records how a file or standard input named the instance: a file by its absolute path
+ * (symbolic links resolved; the path as given if that fails), so that a checkpoint names it
+ * from any folder. */
+static fsbb_status record_source(fsbb_instance *instance, const char *path, int standard_input,
+                                 fsbb_instance_format format, fsbb_error *err)
+{
+    instance->origin = standard_input ? FSBB_ORIGIN_STDIN : FSBB_ORIGIN_FILE;
+    instance->format = format;
+    instance->source = standard_input ? NULL : realpath(path, NULL);
+    if (!instance->source)
+        instance->source = copy_string(standard_input ? "stdin" : path);
+    return instance->source ? FSBB_OK : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for an instance");
+}
+
+fsbb_status fsbb_instance_load_as(const char *name_or_path, fsbb_instance_format format, fsbb_instance **out,
+                                  fsbb_error *err)
 {
     if (!out)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_instance_load: out is required");
     *out = NULL;
     if (!name_or_path)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_instance_load: a name or path is required");
-    fsbb_instance_format format;
-    fsbb_status status = fsbb_instance_format_named(format_name, &format, err);
-    if (status != FSBB_OK)
-        return status;
     const int index = format == FSBB_FORMAT_AUTO ? fsbb_taillard_index(name_or_path) : 0;
     if (index > 0)
         return generate_taillard(index, out, err);
@@ -172,14 +189,30 @@ fsbb_status fsbb_instance_load_format(const char *name_or_path, const char *form
     }
     char *text = NULL;
     size_t length = 0;
-    status = fsbb_text_read(file, source, FSBB_MAX_FILE_BYTES, "an instance", &text, &length, err);
+    fsbb_status status = fsbb_text_read(file, source, FSBB_MAX_FILE_BYTES, "an instance", &text, &length, err);
     if (!standard_input)
         fclose(file);
     if (status != FSBB_OK)
         return status;
     status = fsbb_instance_parse_format(text, length, source, format, out, err);
     free(text);
+    if (status == FSBB_OK)
+        status = record_source(*out, name_or_path, standard_input, format, err);
+    if (status != FSBB_OK && *out) {
+        fsbb_instance_free(*out);
+        *out = NULL;
+    }
     return status;
+}
+
+fsbb_status fsbb_instance_load_format(const char *name_or_path, const char *format_name, fsbb_instance **out,
+                                      fsbb_error *err)
+{
+    if (out)
+        *out = NULL;
+    fsbb_instance_format format;
+    const fsbb_status status = fsbb_instance_format_named(format_name, &format, err);
+    return status == FSBB_OK ? fsbb_instance_load_as(name_or_path, format, out, err) : status;
 }
 
 fsbb_status fsbb_instance_load(const char *name_or_path, fsbb_instance **out, fsbb_error *err)
@@ -194,6 +227,7 @@ void fsbb_instance_free(fsbb_instance *instance)
     if (!instance)
         return;
     free(instance->name);
+    free(instance->source);
     free(instance->p);
     free(instance);
 }
@@ -201,6 +235,11 @@ void fsbb_instance_free(fsbb_instance *instance)
 const char *fsbb_instance_name(const fsbb_instance *instance)
 {
     return instance ? instance->name : NULL;
+}
+
+const char *fsbb_instance_source(const fsbb_instance *instance)
+{
+    return instance ? instance->source : NULL;
 }
 
 int fsbb_instance_jobs(const fsbb_instance *instance)

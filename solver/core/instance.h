@@ -13,18 +13,6 @@
  * every makespan: a schedule whose makespan were INT_MAX would never count as found. */
 _Static_assert(FSBB_MAX_TOTAL_TIME == INT_MAX - 1, "the sum of an instance's times stays below INT_MAX");
 
-struct fsbb_instance {
-    char *name;       /* "ta021", or the file's base name without extension */
-    int n;            /* jobs */
-    int m;            /* machines */
-    int *p;           /* m x n, p[k * n + j] */
-    long seed;        /* Taillard time seed, 0 if unknown */
-    int best_known;   /* best-known makespan, 0 if unknown */
-};
-
-/* No instance within the limits needs a larger file, even with generous spacing. */
-#define FSBB_MAX_FILE_BYTES ((size_t)1 << 30)
-
 /* The formats of instance files (instance_parse.c describes them); AUTO tells them apart. */
 typedef enum fsbb_instance_format {
     FSBB_FORMAT_AUTO,
@@ -33,8 +21,36 @@ typedef enum fsbb_instance_format {
     FSBB_FORMAT_VRF
 } fsbb_instance_format;
 
+/* How an instance was named, so that a checkpoint can name it again (the values are
+ * stored in checkpoints: never renumber them). */
+typedef enum fsbb_instance_origin {
+    FSBB_ORIGIN_MEMORY = 0,    /* fsbb_instance_from_matrix: nothing to load it from */
+    FSBB_ORIGIN_TAILLARD = 1,  /* built in, by its name */
+    FSBB_ORIGIN_FILE = 2,      /* a file, by its absolute path */
+    FSBB_ORIGIN_STDIN = 3      /* standard input */
+} fsbb_instance_origin;
+
+struct fsbb_instance {
+    char *name;       /* "ta021", or the file's base name without extension */
+    int n;            /* jobs */
+    int m;            /* machines */
+    int *p;           /* m x n, p[k * n + j] */
+    long seed;        /* Taillard time seed, 0 if unknown */
+    int best_known;   /* best-known makespan, 0 if unknown */
+    fsbb_instance_origin origin;
+    char *source;     /* "ta021", the file's absolute path, "stdin"; NULL for MEMORY */
+    fsbb_instance_format format;  /* the format a file was read in (AUTO: told from its content) */
+};
+
+/* No instance within the limits needs a larger file, even with generous spacing. */
+#define FSBB_MAX_FILE_BYTES ((size_t)1 << 30)
+
 /* The format named "auto", "taillard", "plain" or "vrf"; NULL is auto. */
 fsbb_status fsbb_instance_format_named(const char *name, fsbb_instance_format *format, fsbb_error *err);
+
+/* fsbb_instance_load_format with the format as a value. */
+fsbb_status fsbb_instance_load_as(const char *name_or_path, fsbb_instance_format format, fsbb_instance **out,
+                                  fsbb_error *err);
 
 /* Parses the text of an instance file in the given format, or in the one it is in (AUTO:
  * an ambiguous file is refused); source names it in error messages ("FILE:LINE: what is

@@ -129,6 +129,13 @@ static const option_entry table[] = {
     {{.name = "node-limit", INTEGER(0, MAX_COUNT), .default_value = "0", .group = "Limits and checkpoints",
       .help = "stop after N branched nodes (default 0: no limit)"},
      FIELD_UINT64, FIELD(node_limit), NULL, NULL},
+    {{.name = "gap", .kind = FSBB_OPTION_NUMBER, .minimum = 0, .maximum = 1, .placeholder = "G",
+      .default_value = "0", .group = "Limits and checkpoints",
+      .help = "stop once the relative gap (incumbent - lower bound) / incumbent is G or less, 0 to 1 (default 0: "
+              "off); the lower bound is the least bound of the open tree, measured about every second (not in a "
+              "distributed search, whose ranks are not summed: there it never stops it). Stopped so, the status "
+              "says \"gap reached\", the JSON's stop_reason \"gap\" (its gap_limit is G), and the exit status is 1"},
+     FIELD_DOUBLE, FIELD(gap), "expected a relative gap from 0 to 1", NULL},
     {{.name = "checkpoint", FILE_NAME, .default_value = "", .group = "Limits and checkpoints",
       .help = "save the search to FILE periodically, on SIGINT or SIGTERM and when it stops (atomically: "
               "FILE.tmp, then a rename). Checked before the search: FILE's folder must take a new file, and an "
@@ -138,8 +145,10 @@ static const option_entry table[] = {
       .help = "seconds between checkpoints (default 60; 0: only when the search stops)"},
      FIELD_DOUBLE, FIELD(checkpoint_interval_s), NULL, NULL},
     {{.name = "resume", FILE_NAME, .default_value = "", .group = "Limits and checkpoints",
-      .help = "continue the search saved in FILE (same instance, --lb, --branch and --lb2-pairs); its upper "
-              "bound replaces --ub, and the limits count the time and nodes of the earlier runs too"},
+      .help = "continue the search saved in FILE, on the instance it names when none is given (an instance "
+              "given must match its digest) and with its --lb, --branch and --lb2-pairs when those are not "
+              "given (given, they must match); its upper bound replaces "
+              "--ub, and the limits count the time and nodes of the earlier runs too"},
      FIELD_PATH, FIELD(resume_path), NULL, NULL},
     /* Distributed search */
     {{.name = "gpu-ranks", INTEGER(0, 1 << 20), .default_value = "0",
@@ -209,9 +218,23 @@ static const option_entry table[] = {
       .help = "before solving, check each custom CPU bound with fsbb_bound_verify on N random instances (default "
               "0: off)"},
      FIELD_INT, FIELD(verify), NULL, NULL},
+    /* Progress log */
+    {{.name = "log", FILE_NAME, .default_value = "", .group = "Input and output",
+      .help = "write the solve's progress to FILE as JSON lines: one describing the run (instance, engine, "
+              "options), one every --log-interval seconds (time, nodes, rate, incumbent, lower bound, gap, "
+              "fraction of the tree done, forecast of the time left, open nodes; null where not known) and the "
+              "result. Each line is flushed whole, so a killed run leaves a readable log. FILE is replaced; a "
+              "folder or the --checkpoint, --resume or --diagnose file is refused. Under mpirun rank 0 writes "
+              "it. flowshop-sweep plot-log FILE draws it"},
+     FIELD_PATH, FIELD(log_path), NULL, NULL},
+    {{.name = "log-interval", .kind = FSBB_OPTION_NUMBER, .minimum = 0.01, .maximum = MAX_SECONDS,
+      .placeholder = "S", .default_value = "2", .group = "Input and output",
+      .help = "seconds between the lines of --log (default 2)"},
+     FIELD_DOUBLE, FIELD(log_interval_s), "expected seconds from 0.01 to 1e9", NULL},
 };
 
 enum { OPTION_COUNT = sizeof table / sizeof *table };
+_Static_assert(OPTION_COUNT <= 64, "fsbb_options.given holds a bit an option");
 
 const fsbb_option_spec *fsbb_option_info(int index)
 {
@@ -364,7 +387,16 @@ fsbb_status fsbb_options_set(fsbb_options *options, const char *name, const char
     const option_entry *entry = find(name);
     if (!entry)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "unknown option '%s'", name);
-    return set_value(options, entry, value, err);
+    const fsbb_status status = set_value(options, entry, value, err);
+    if (status == FSBB_OK)
+        options->given |= (uint64_t)1 << (entry - table);
+    return status;
+}
+
+int fsbb_options_given(const fsbb_options *options, const char *name)
+{
+    const option_entry *entry = find(name);
+    return entry && (options->given >> (entry - table) & 1);
 }
 
 const char *fsbb_options_get(const fsbb_options *options, const char *name, char *buffer, int size)

@@ -56,6 +56,7 @@ struct fsbb_options {
     fsbb_device_kind device;
     double time_limit_s;     /* 0: none */
     uint64_t node_limit;     /* 0: none */
+    double gap;              /* stop once (incumbent - lower bound) / incumbent <= gap; 0: off */
     int lb2_pairs;           /* 0: all pairs */
     int pool_size;           /* GPU: nodes per pool (0: engine default) */
     int block_size;          /* GPU: threads per block */
@@ -70,8 +71,14 @@ struct fsbb_options {
     int gpu_ranks;                  /* distributed GPU run: ranks of a host that take a GPU (0: all) */
     int steal_nodes;                /* distributed: most open nodes a steal asks for */
     double message_delay_s;         /* distributed, tests: messages wait up to this long (0: none) */
+    char *log_path;                 /* NULL: no progress log (progress_log.h) */
+    double log_interval_s;          /* seconds between its progress lines */
     fsbb_div_options divergence;
+    uint64_t given;                 /* bit o: option o of the table was set by fsbb_options_set */
 };
+
+/* 1 when option name was set through fsbb_options_set (not left at its default). */
+int fsbb_options_given(const fsbb_options *options, const char *name);
 
 /* The word fsbb_options_get writes for value of option name (a word option: lb, branch,
  * ...), or "?" when name has no such value. */

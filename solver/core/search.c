@@ -5,6 +5,7 @@
 #include "error.h"
 #include "lb1.h"
 #include "lb2.h"
+#include "node.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -23,14 +24,18 @@ int fsbb_search_init(fsbb_search *search, const fsbb_bound_data *data, const fsb
     pthread_mutex_init(&search->progress_lock, NULL);
     search->interrupt_request = interrupt_request;
     search->start_time = search->last_progress_time = fsbb_now();
+    search->fraction_done = -1;
+    fsbb_forecast_start(&search->forecast, 0, 0);
     search->incumbent_permutation = calloc((size_t)data->n, sizeof(int));
-    return search->incumbent_permutation ? 0 : -1;
+    const int census_ok = fsbb_census_init(&search->census, data->n) == 0;
+    return search->incumbent_permutation && census_ok ? 0 : -1;
 }
 
 void fsbb_search_clear(fsbb_search *search)
 {
     free(search->incumbent_permutation);
     search->incumbent_permutation = NULL;
+    fsbb_census_free(&search->census);
     pthread_mutex_destroy(&search->incumbent_lock);
     pthread_mutex_destroy(&search->progress_lock);
 }
@@ -74,31 +79,138 @@ void fsbb_search_offer_from(fsbb_search *search, int makespan, const fsbb_job *p
     pthread_mutex_unlock(&search->incumbent_lock);
 }
 
-static void report_progress(fsbb_search *search, double now)
+/* Keeps the measures of search->census, taken now (progress_lock held): the share done and
+ * the lower bound only rise (each census proves its own). */
+static void record_census(fsbb_search *search, double now)
+{
+    const fsbb_census *census = &search->census;
+    const double done = fsbb_census_fraction_done(census);
+    if (done > search->fraction_done)
+        search->fraction_done = done;
+    if (!search->measured || census->min_lb > search->tree_lower_bound)
+        search->tree_lower_bound = census->min_lb;
+    search->census_open_nodes = census->open_nodes;
+    search->measured = 1;
+    fsbb_forecast_add(&search->forecast, now - search->start_time, search->fraction_done);
+}
+
+/* Runs the engine's census, if it has one that can tell now (progress_lock held). */
+static void take_census(fsbb_search *search, double now)
+{
+    if (!search->census_fn)
+        return;
+    fsbb_census_reset(&search->census);
+    if (search->census_fn(search->census_data, &search->census) == 0)
+        record_census(search, now);
+}
+
+/* Measures (the caller holds progress_lock); the gap only of a schedule held, none without
+ * (an upper bound given is no schedule). */
+static void measures(fsbb_search *search, int *lower_bound, double *gap, double *fraction_done)
+{
+    pthread_mutex_lock(&search->incumbent_lock);
+    const int incumbent = atomic_load(&search->incumbent), schedule_known = search->incumbent_found;
+    pthread_mutex_unlock(&search->incumbent_lock);
+    *lower_bound = *fraction_done = *gap = -1;
+    if (!search->measured)
+        return;
+    *lower_bound = search->tree_lower_bound < incumbent ? search->tree_lower_bound : incumbent;
+    *fraction_done = search->fraction_done;
+    if (schedule_known && incumbent > 0)
+        *gap = (double)(incumbent - *lower_bound) / incumbent;
+}
+
+void fsbb_search_measures(fsbb_search *search, int *lower_bound, double *gap, double *fraction_done)
+{
+    pthread_mutex_lock(&search->progress_lock);
+    measures(search, lower_bound, gap, fraction_done);
+    pthread_mutex_unlock(&search->progress_lock);
+}
+
+static void report(fsbb_search *search, double now)
+{
+    const double elapsed = now - search->start_time;
+    fsbb_progress progress = {
+        .nodes = atomic_load_explicit(&search->nodes, memory_order_relaxed),
+        .incumbent = atomic_load_explicit(&search->incumbent, memory_order_relaxed),
+        .elapsed_s = elapsed,
+        .lb2_depths = search->options->lb == FSBB_LB_AUTO
+                          ? atomic_load_explicit(&search->lb2_depths, memory_order_relaxed) : -1,
+        .eta_s = search->measured ? fsbb_forecast_eta(&search->forecast, FSBB_FORECAST_DEFAULT) : -1,
+        .open_nodes = search->measured ? search->census_open_nodes : 0,
+    };
+    measures(search, &progress.lower_bound, &progress.gap, &progress.fraction_done);
+    const uint64_t survivors = atomic_load_explicit(&search->lb1_survivors, memory_order_relaxed);
+    progress.lb2_refined_fraction =
+        survivors ? (double)atomic_load_explicit(&search->lb2_refined, memory_order_relaxed) / (double)survivors
+                  : search->options->lb == FSBB_LB2;
+    progress.nodes_per_second = elapsed > 0 ? (double)progress.nodes / elapsed : 0;
+    search->on_progress(&progress, search->progress_data);
+}
+
+/* Reports progress when due, and with --gap looks at the gap when due; 1 when the gap is
+ * reached. */
+static int report_progress(fsbb_search *search, double now)
 {
     if (pthread_mutex_trylock(&search->progress_lock) != 0)
-        return;
-    if (now - search->last_progress_time >= search->progress_interval_s) {
-        search->last_progress_time = now;
-        const double elapsed = now - search->start_time;
-        fsbb_progress progress = {
-            .nodes = atomic_load_explicit(&search->nodes, memory_order_relaxed),
-            .incumbent = atomic_load_explicit(&search->incumbent, memory_order_relaxed),
-            .elapsed_s = elapsed,
-            .lb2_depths = search->options->lb == FSBB_LB_AUTO
-                              ? atomic_load_explicit(&search->lb2_depths, memory_order_relaxed) : -1,
-            .lower_bound = -1,
-            .gap = -1,
-            .fraction_done = -1,
-            .eta_s = -1,
-        };
-        const uint64_t survivors = atomic_load_explicit(&search->lb1_survivors, memory_order_relaxed);
-        progress.lb2_refined_fraction =
-            survivors ? (double)atomic_load_explicit(&search->lb2_refined, memory_order_relaxed) / (double)survivors
-                      : search->options->lb == FSBB_LB2;
-        progress.nodes_per_second = elapsed > 0 ? (double)progress.nodes / elapsed : 0;
-        search->on_progress(&progress, search->progress_data);
+        return 0;
+    const int progress_due = search->on_progress && now - search->last_progress_time >= search->progress_interval_s;
+    const double wanted_gap = search->options->gap;
+    const int gap_due = wanted_gap > 0 && now >= search->gap_check_due;
+    int reached = 0;
+    if (progress_due || gap_due)
+        take_census(search, now);
+    if (gap_due) {
+        search->gap_check_due = now + FSBB_GAP_CHECK_S;
+        int lower_bound;
+        double gap, done;
+        measures(search, &lower_bound, &gap, &done);
+        reached = gap >= 0 && gap <= wanted_gap;
     }
+    if (progress_due) {
+        search->last_progress_time = now;
+        report(search, now);
+    }
+    pthread_mutex_unlock(&search->progress_lock);
+    return reached;
+}
+
+void fsbb_search_set_census(fsbb_search *search, fsbb_census_fn census, void *data)
+{
+    pthread_mutex_lock(&search->progress_lock);
+    search->census_fn = census;
+    search->census_data = data;
+    pthread_mutex_unlock(&search->progress_lock);
+}
+
+void fsbb_search_end_census(fsbb_search *search, int take_last)
+{
+    pthread_mutex_lock(&search->progress_lock);
+    if (take_last)
+        take_census(search, fsbb_now());
+    search->census_fn = NULL;
+    search->census_data = NULL;
+    pthread_mutex_unlock(&search->progress_lock);
+}
+
+void fsbb_search_note_open_nodes(fsbb_search *search, const unsigned char *nodes, size_t count, size_t stride)
+{
+    for (size_t i = 0; i < count; i++)
+        fsbb_search_note_open(search, ((const fsbb_node *)(nodes + i * stride))->lb);
+    pthread_mutex_lock(&search->progress_lock);
+    fsbb_census_reset(&search->census);
+    fsbb_census_add_nodes(&search->census, nodes, count, stride);
+    record_census(search, fsbb_now());
+    pthread_mutex_unlock(&search->progress_lock);
+}
+
+void fsbb_search_resumed_from(fsbb_search *search, const unsigned char *nodes, size_t count, size_t stride)
+{
+    pthread_mutex_lock(&search->progress_lock);
+    fsbb_census_reset(&search->census);
+    fsbb_census_add_nodes(&search->census, nodes, count, stride);
+    fsbb_forecast_start(&search->forecast, 0, fsbb_census_fraction_done(&search->census));
+    record_census(search, fsbb_now());
     pthread_mutex_unlock(&search->progress_lock);
 }
 
@@ -135,8 +247,11 @@ int fsbb_search_should_stop(fsbb_search *search)
         fsbb_search_stopped(search, reason);
         return 1;
     }
-    if (search->on_progress)
-        report_progress(search, now);
+    if ((search->on_progress || search->options->gap > 0) && report_progress(search, now)) {
+        atomic_store(&search->gap_reached, 1);
+        atomic_store(&search->stop, 1);
+        return 1;
+    }
     return 0;
 }
 

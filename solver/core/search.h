@@ -5,7 +5,9 @@
 #define FSBB_SEARCH_H
 
 #include "bound_data.h"
+#include "census.h"
 #include "custom_bound.h"
+#include "forecast.h"
 #include "flowshopbb.h"
 #include "options.h"
 #include "stop.h"
@@ -26,6 +28,15 @@ typedef enum fsbb_found_by {
 
 /* "initial", "search", "heuristic", or NULL for FSBB_FOUND_NONE. */
 const char *fsbb_found_by_name(fsbb_found_by found_by);
+
+/* An engine's census of its open nodes (census.h): counts every node it holds open or is
+ * expanding into census (reset) and returns 0, or returns -1 when it cannot tell now (its
+ * pools are no longer the whole open tree). Called from the engine's own threads (or once
+ * more after they ended), never twice at once. */
+typedef int (*fsbb_census_fn)(void *data, fsbb_census *census);
+
+/* --gap: seconds between two censuses that check the gap when no progress report takes one. */
+#define FSBB_GAP_CHECK_S 1.0
 
 typedef struct fsbb_search {
     const fsbb_bound_data *data;
@@ -71,6 +82,21 @@ typedef struct fsbb_search {
     pthread_mutex_t progress_lock;
     double last_progress_time;
 
+    /* The tree's progress, under progress_lock: the census of the engine running now (NULL:
+     * none, or one whose pools are not the whole tree: a distributed search), the latest
+     * measures (the lower bound and the share done only rise: each census proves them), the
+     * forecast of the end, and when --gap next looks. */
+    fsbb_census_fn census_fn;
+    void *census_data;
+    fsbb_census census;
+    int measured;                     /* a census was taken */
+    int tree_lower_bound;             /* the least bound of the open nodes at the best census */
+    double fraction_done;             /* -1 until measured */
+    uint64_t census_open_nodes;       /* open nodes at the latest census */
+    fsbb_forecast forecast;
+    double gap_check_due;
+    atomic_int gap_reached;           /* --gap stopped the search */
+
     /* Checkpoints (checkpoint.h). An engine given resume starts from its open nodes
      * instead of the root; with checkpoint_path it saves its open nodes every
      * checkpoint_interval_s seconds (0: never periodically) and when it stops. */
@@ -80,6 +106,7 @@ typedef struct fsbb_search {
     fsbb_checkpoint_fn on_checkpoint;
     void *checkpoint_data;
     uint64_t instance_hash, bounds_hash;  /* identify the tree in checkpoints */
+    const struct fsbb_instance *instance; /* named in checkpoints; NULL: an unnamed one */
     int initial_ub;                       /* the upper bound the first run started from */
     int initial_ub_achievable;            /* 1 when initial_ub is a known makespan (best-known) */
 
@@ -127,5 +154,25 @@ void fsbb_search_stopped(fsbb_search *search, fsbb_stop_reason reason);
 
 /* Records that a node with bound lb was left unexplored because the search stopped. */
 void fsbb_search_note_open(fsbb_search *search, int lb);
+
+/* The same for count nodes (node.h layout, stride bytes apart) held outside any engine (the
+ * warm start's, a checkpoint's that no engine ran), which are then the whole open tree: their
+ * census becomes the search's latest measure. */
+void fsbb_search_note_open_nodes(fsbb_search *search, const unsigned char *nodes, size_t count, size_t stride);
+
+/* A resumed search starts with these open nodes: the share of the tree they leave done is the
+ * forecast's start. */
+void fsbb_search_resumed_from(fsbb_search *search, const unsigned char *nodes, size_t count, size_t stride);
+
+/* An engine whose pools are the whole open tree sets its census while it runs (before its
+ * threads start); fsbb_search_end_census removes it, after a last census when take_last
+ * (its threads ended, their open nodes in its pools; not when the engine failed, its pools
+ * then no measure of the tree). */
+void fsbb_search_set_census(fsbb_search *search, fsbb_census_fn census, void *data);
+void fsbb_search_end_census(fsbb_search *search, int take_last);
+
+/* The search's measures for a report or a result: lower bound, gap and share done (-1 each
+ * when not measured; with no incumbent the gap is -1 as well). */
+void fsbb_search_measures(fsbb_search *search, int *lower_bound, double *gap, double *fraction_done);
 
 #endif

@@ -4,6 +4,8 @@
 #ifndef FSBB_TAILLARD_H
 #define FSBB_TAILLARD_H
 
+#include "flowshopbb.h"
+
 #define FSBB_TAILLARD_COUNT 120
 
 typedef struct fsbb_taillard_entry {
@@ -14,8 +16,7 @@ typedef struct fsbb_taillard_entry {
     int best_known;    /* best-known makespan (the optimum where it is proven) */
 } fsbb_taillard_entry;
 
-/* 1..120 for "ta021", "ta21", "TA021", "ta1" (one to three digits); 0 for anything else. */
-int fsbb_taillard_index(const char *name);
+/* fsbb_taillard_index (flowshopbb.h, public: the CLI asks it) tells a name's instance. */
 
 /* The entry of instance index (1..120), or NULL outside that range. */
 const fsbb_taillard_entry *fsbb_taillard_entry_at(int index);

@@ -60,6 +60,10 @@ typedef struct fsbb_work_party {
      * block the engine frees; count > 0): returns 1; or until the search is over everywhere:
      * returns 0, out untouched. */
     int (*take)(void *user_data, fsbb_open_nodes *out);
+    /* 1 when the engine's pools are the whole open tree until it first gives or takes (the
+     * warm start: its census then measures the tree, search.h); 0 when other parts of the
+     * search hold open nodes (the ranks of a distributed search). */
+    int sole;
 } fsbb_work_party;
 
 #endif

@@ -7,6 +7,7 @@
 #include "checkpoint.h"
 #include "error.h"
 #include "node.h"
+#include "node_buffer.h"
 #include "search_cpu.h"
 
 #include <stdlib.h>
@@ -15,8 +16,7 @@
 typedef struct warm_party {
     fsbb_search *search;
     uint64_t phase_end;          /* the search's node count that ends the phase */
-    fsbb_open_nodes held;        /* the nodes given so far */
-    size_t capacity;             /* of held, in nodes */
+    fsbb_node_buffer held;       /* the nodes given so far */
     int out_of_memory;
 } warm_party;
 
@@ -30,25 +30,10 @@ static size_t warm_nodes_wanted(void *user_data)
 static void warm_give(void *user_data, const unsigned char *nodes, size_t count, size_t stride)
 {
     warm_party *warm = user_data;
-    fsbb_open_nodes *held = &warm->held;
-    const size_t node_size = fsbb_node_size(warm->search->data->n);
-    if (held->count + count > warm->capacity) {
-        size_t capacity = warm->capacity ? warm->capacity : 1024;
-        while (capacity < held->count + count)
-            capacity *= 2;
-        unsigned char *bigger = realloc(held->nodes, capacity * node_size);
-        if (!bigger) {
-            warm->out_of_memory = 1;
-            atomic_store(&warm->search->stop, 1);
-            return;
-        }
-        held->nodes = bigger;
-        warm->capacity = capacity;
+    if (fsbb_node_buffer_append(&warm->held, nodes, count, stride) != 0) {
+        warm->out_of_memory = 1;
+        atomic_store(&warm->search->stop, 1);
     }
-    for (size_t i = 0; i < count; i++)
-        memcpy(held->nodes + (held->count + i) * node_size, nodes + i * stride, node_size);
-    held->count += count;
-    held->stride = node_size;
 }
 
 /* The engine ran dry: the phase is over (the party hands nothing back). */
@@ -62,13 +47,11 @@ static int warm_take(void *user_data, fsbb_open_nodes *out)
 /* The search ended in the phase (exhausted, or stopped with the given nodes still open):
  * their bound noted, and the final checkpoint saved with them, as the engine saves one
  * without a party. */
-static void end_in_phase(fsbb_search *search, const fsbb_open_nodes *held)
+static void end_in_phase(fsbb_search *search, const fsbb_node_buffer *held)
 {
-    for (size_t i = 0; i < held->count; i++)
-        fsbb_search_note_open(search, ((const fsbb_node *)(held->nodes + i * held->stride))->lb);
+    fsbb_search_note_open_nodes(search, held->nodes, held->count, held->node_size);
     if (search->checkpoint_path)
-        fsbb_search_checkpoint(search, (const fsbb_node *)held->nodes, held->count, fsbb_node_size(search->data->n),
-                               1);
+        fsbb_search_checkpoint(search, (const fsbb_node *)held->nodes, held->count, held->node_size, 1);
 }
 
 fsbb_status fsbb_warm_start(fsbb_search *search, uint64_t node_budget, fsbb_open_nodes *open, fsbb_error *err)
@@ -78,8 +61,10 @@ fsbb_status fsbb_warm_start(fsbb_search *search, uint64_t node_budget, fsbb_open
         .search = search,
         .phase_end = atomic_load(&search->nodes) + (node_budget > 0 ? node_budget : 1),
     };
+    fsbb_node_buffer_init(&warm.held, fsbb_node_size(search->data->n));
     const fsbb_work_party party = {
         .user_data = &warm, .nodes_wanted = warm_nodes_wanted, .give = warm_give, .take = warm_take,
+        .sole = 1,
     };
     const fsbb_work_party *outer = search->party;
     search->party = &party;
@@ -88,11 +73,11 @@ fsbb_status fsbb_warm_start(fsbb_search *search, uint64_t node_budget, fsbb_open
     if (status == FSBB_OK && warm.out_of_memory)
         status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the open nodes to hand over");
     if (status == FSBB_OK && warm.held.count > 0 && !atomic_load(&search->stop)) {
-        *open = warm.held;
+        *open = (fsbb_open_nodes){.nodes = warm.held.nodes, .count = warm.held.count, .stride = warm.held.node_size};
         return FSBB_OK;
     }
     if (status == FSBB_OK)
         end_in_phase(search, &warm.held);
-    free(warm.held.nodes);
+    fsbb_node_buffer_free(&warm.held);
     return status;
 }

@@ -4,10 +4,15 @@
  *   flowshop-sweep [--out DIR] [--force] [--plot] [--quiet] SWEEP.ini
  *   flowshop-sweep plot DIR        charts of a results folder (also one copied back)
  *   flowshop-sweep summary DIR     rewrite DIR/summary.md from DIR/runs.csv
+ *   flowshop-sweep plot-log [--out FILE.svg|FILE.png] LOG
+ *                                  the chart of a progress log (flowshop-bb --log LOG)
  * Exit status: 0 every planned run is stored, 1 some runs failed, a chart failed or a file
  * could not be written, 2 bad usage, sweep file or results folder (also a folder given to
- * plot or summary that is none), 3 interrupted by SIGINT or SIGTERM. */
+ * plot or summary that is none, a log given to plot-log that is none or an --out folder that
+ * is missing or not writable), 3 interrupted by
+ * SIGINT or SIGTERM. */
 #include "plot.h"
+#include "plot_log.h"
 #include "progress.h"
 #include "sweep_copy.h"
 #include "sweep_plan.h"
@@ -212,22 +217,32 @@ static int summarise(const char *dir)
     return written ? EXIT_DONE : EXIT_FAILED;
 }
 
+/* What a subcommand takes (NULL: the word names none, it is a sweep file). */
+static const char *subcommand_argument(const char *word)
+{
+    if (strcmp(word, "plot") == 0 || strcmp(word, "summary") == 0)
+        return "DIR";
+    return strcmp(word, "plot-log") == 0 ? "LOG" : NULL;
+}
+
 int main(int argc, char **argv)
 {
     sweep_args args = {0};
     const GOptionEntry entries[] = {
-        {"out", 'o', 0, G_OPTION_ARG_FILENAME, &args.out, "Results folder (default results/NAME)", "DIR"},
+        {"out", 'o', 0, G_OPTION_ARG_FILENAME, &args.out, "Results folder (default results/NAME); plot-log: the chart's file, .svg or .png (default: LOG's name with .svg)", "DIR|FILE"},
         {"force", 0, 0, G_OPTION_ARG_NONE, &args.force, "Redo runs already stored", NULL},
         {"plot", 0, 0, G_OPTION_ARG_NONE, &args.plot, "Draw the charts with gnuplot afterwards", NULL},
         {"quiet", 'q', 0, G_OPTION_ARG_NONE, &args.quiet, "No line per finished run", NULL},
         {"dry-run", 'n', 0, G_OPTION_ARG_NONE, &args.dry_run, "Check the sweep file and say what would run", NULL},
         {NULL, 0, 0, 0, NULL, NULL, NULL},
     };
-    GOptionContext *context = g_option_context_new("SWEEP.ini | plot DIR | summary DIR");
+    GOptionContext *context = g_option_context_new("SWEEP.ini | plot DIR | summary DIR | plot-log LOG");
     g_option_context_set_summary(context,
                                  "Runs the experiments a sweep file describes (instances x solver parameters x\n"
                                  "repeats) and records one row per run in DIR/runs.csv and DIR/runs.jsonl, with\n"
-                                 "DIR/summary.md. Runs already recorded are skipped. See results/README.md.");
+                                 "DIR/summary.md. Runs already recorded are skipped. See results/README.md.\n"
+                                 "plot-log LOG draws the progress log of flowshop-bb --log LOG: incumbent and\n"
+                                 "lower bound over time, fraction of the tree done over time and its forecast.");
     g_option_context_set_description(context,
                                      "Exit status: 0 all runs recorded, 1 some runs or charts failed, 2 bad usage or "
                                      "input, 3 interrupted.");
@@ -238,17 +253,27 @@ int main(int argc, char **argv)
         fprintf(stderr, "flowshop-sweep: %s (see --help)\n", error->message);
         g_error_free(error);
         exit_status = EXIT_USAGE;
+    } else if (argc != 3 && argc >= 2 && subcommand_argument(argv[1])) {
+        fprintf(stderr, "flowshop-sweep: %s takes one %s (see --help)\n", argv[1], subcommand_argument(argv[1]));
+        exit_status = EXIT_USAGE;
     } else if (argc == 3 && strcmp(argv[1], "plot") == 0) {
         const int plotted = sweep_plot(argv[2]);
         exit_status = plotted == SWEEP_PLOT_DONE         ? EXIT_DONE
                       : plotted == SWEEP_PLOT_BAD_FOLDER ? EXIT_USAGE
                                                          : EXIT_FAILED;
+    } else if (argc == 3 && strcmp(argv[1], "plot-log") == 0) {
+        char *output = args.out ? g_strdup(args.out) : sweep_plot_log_default_output(argv[2]);
+        const int plotted = sweep_plot_log(argv[2], output);
+        exit_status = plotted == SWEEP_PLOT_DONE         ? EXIT_DONE
+                      : plotted == SWEEP_PLOT_BAD_FOLDER ? EXIT_USAGE
+                                                         : EXIT_FAILED;
+        g_free(output);
     } else if (argc == 3 && strcmp(argv[1], "summary") == 0) {
         exit_status = summarise(argv[2]);
     } else if (argc == 2) {
         exit_status = run_sweep(argv[1], &args);
     } else {
-        fprintf(stderr, "flowshop-sweep: expected SWEEP.ini, plot DIR or summary DIR (see --help)\n");
+        fprintf(stderr, "flowshop-sweep: expected SWEEP.ini, plot DIR, summary DIR or plot-log LOG (see --help)\n");
         exit_status = EXIT_USAGE;
     }
     g_option_context_free(context);

@@ -6,27 +6,7 @@
 # time_to_best_s in the JSON, and the refusals.
 # Usage: sh test/cli/anytime.sh build/flowshop-bb. Prints "N passed, N failed".
 bin=${1:?usage: anytime.sh PATH-TO-flowshop-bb}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
-
-# expect_status NAME STATUS COMMAND...: runs COMMAND, keeps stdout/stderr in $tmp/out, $tmp/err.
-expect_status() {
-    name=$1 want=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    got=$?
-    if [ "$got" -eq "$want" ]; then pass; else fail "$name: exit status $got, expected $want"; cat "$tmp/err"; fi
-}
-
-expect_output() {
-    name=$1 pattern=$2 file=${3:-$tmp/out}
-    if grep -q -- "$pattern" "$file"; then pass; else fail "$name: output lacks '$pattern'"; cat "$file"; fi
-}
+. "$(dirname "$0")/check.sh"
 
 # json_number KEY [FILE]: the number under "KEY" in a one-line JSON object.
 json_number() {
@@ -109,5 +89,4 @@ expect_output "bad heuristic-threads" "heuristic-threads" "$tmp/err"
 expect_status "bad search" 2 "$bin" ta001 --search greedy --quiet
 expect_status "bad seed" 2 "$bin" ta001 --seed -1 --quiet
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "anytime"

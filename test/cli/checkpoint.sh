@@ -7,18 +7,18 @@
 # limit, a directory in the temporary's place) keeps the previous checkpoint and the solve
 # goes on; a checkpoint file that cannot be written (missing folder) or would replace another
 # file (unless resumed from or --overwrite-checkpoint) is refused with status 2 before the
-# search.
+# search. --resume FILE alone (the SIGKILL runs, and the section below): the checkpoint names
+# its instance (a Taillard name, a file's absolute path, stdin) and keeps its digest; a run
+# stopped by a node limit and resumed so ends with the nodes of one uninterrupted run; a file
+# changed or gone, another instance named, an instance from stdin not given again, and an old
+# (version 1) checkpoint alone are refused with status 2 and one line; a path with a quote and
+# a newline stays one escaped line in messages and JSON; resumed alone, the text, the JSON and
+# the log name the checkpoint's tree options (and ub "resumed"); a time limit the checkpoint
+# has already used up still saves the resumed tree to --checkpoint.
 # Usage: sh test/cli/checkpoint.sh build/flowshop-bb. Prints "N passed, N failed".
 # FSBB_TEST_LIGHT=1 (set by `make check SANITIZE=1`) uses smaller instances.
 bin=${1:?usage: checkpoint.sh PATH-TO-flowshop-bb}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
-check() { if eval "$2"; then pass; else fail "$1"; fi; }
+. "$(dirname "$0")/check.sh"
 
 if [ -n "${FSBB_TEST_LIGHT:-}" ]; then
     instance=ta011 tree="--lb lb2" other_tree="--lb lb1" other=ta012 good_limit=20000
@@ -54,17 +54,19 @@ ref_nodes=$(json_field "$tmp/ref.json" nodes)
 ref_makespan=$(json_field "$tmp/ref.json" makespan)
 
 # ---- SIGTERM at random moments, resumed each time --------------------------------------------
-# run_until_done KILL-SIGNAL LABEL: runs, kills after a random delay, resumes, up to 5
-# kills, then resumes to the end; checks the optimum and the node count.
+# run_until_done KILL-SIGNAL LABEL [alone]: runs, kills after a random delay, resumes (with
+# the checkpoint alone, without the instance, when asked), up to 5 kills, then resumes to the
+# end; checks the optimum and the node count.
 run_until_done() {
-    signal=$1 label=$2
+    signal=$1 label=$2 named=$instance
+    [ "${3:-}" = alone ] && named=""
     ck="$tmp/$label.ck"
     rm -f "$ck" "$ck.tmp"
     kills=0 finished=0 attempt=0
     while [ $kills -lt 5 ] && [ $finished -eq 0 ] && [ $attempt -lt 12 ]; do
         attempt=$((attempt + 1))
-        if [ -f "$ck" ]; then from="--resume $ck"; else from="--ub opt"; fi
-        "$bin" $instance $tree $from --threads $threads --checkpoint "$ck" --checkpoint-interval 0.05 --json \
+        if [ -f "$ck" ]; then from="--resume $ck" target=$named; else from="--ub opt" target=$instance; fi
+        "$bin" $target $tree $from --threads $threads --checkpoint "$ck" --checkpoint-interval 0.05 --json \
             >"$tmp/run.json" 2>"$tmp/run.err" &
         pid=$!
         sleep "$(random_delay)"
@@ -94,7 +96,7 @@ run_until_done() {
         fi
     done
     if [ $finished -eq 0 ]; then
-        "$bin" $instance $tree --resume "$ck" --threads $threads --checkpoint "$ck" --json >"$tmp/run.json" 2>"$tmp/run.err"
+        "$bin" $named $tree --resume "$ck" --threads $threads --checkpoint "$ck" --json >"$tmp/run.json" 2>"$tmp/run.err"
         check "$label: the last resume proves the optimum" "[ $? -eq 0 ]"
     fi
     echo "$label: $kills kills before the search ended"
@@ -106,7 +108,7 @@ run_until_done() {
 }
 
 run_until_done TERM sigterm
-run_until_done KILL sigkill
+run_until_done KILL sigkill alone
 
 # A checkpoint from --ub inf carries the incumbent's schedule: the resumed run prints it.
 "$bin" ta020 --ub inf --threads $threads --json >"$tmp/inf-ref.json" 2>&1
@@ -156,6 +158,141 @@ expect_refused "other bound" "$good" "resume with the options" $instance $other_
 expect_refused "other branching" "$good" "resume with the options" $instance $tree --branch fwd
 expect_refused "missing file" "$tmp/none.ck" "cannot read" $instance $tree
 expect_refused "not a checkpoint" "$tmp/ref.json" "not a flowshop-bb checkpoint" $instance $tree
+
+# ---- --resume FILE alone: the checkpoint names its instance ---------------------------------
+# ta020 at one thread with the optimum as upper bound: a fixed tree, so node counts are exact.
+data="$tmp/data"
+mkdir "$data"
+cp "$(dirname "$0")/../../instances/ta020.txt" "$data/ta020.txt"
+absolute="$(cd "$data" && pwd -P)/ta020.txt"
+"$bin" ta020 --ub opt --threads 1 --json >"$tmp/one.json" 2>&1
+one_nodes=$(json_field "$tmp/one.json" nodes)
+# A relative path, from another folder than the resumes below.
+bin_absolute="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
+(cd "$data" && "$bin_absolute" ./ta020.txt --ub opt --threads 1 --node-limit 100000 --checkpoint ../alone.ck -q >/dev/null 2>&1)
+check "alone: the first run stops at its node limit (status 1)" "[ $? -eq 1 ]"
+cp "$tmp/alone.ck" "$tmp/alone-first.ck"
+"$bin" --resume "$tmp/alone.ck" --checkpoint "$tmp/alone.ck" --node-limit 200000 --threads 1 -q >/dev/null 2>"$tmp/err"
+check "alone: resumed and stopped again (status 1)" "[ $? -eq 1 ]"
+"$bin" --resume "$tmp/alone.ck" --threads 1 --json >"$tmp/alone.json" 2>"$tmp/err"
+check "alone: resumed to the end (status 0)" "[ $? -eq 0 ]"
+got=$(json_field "$tmp/alone.json" nodes)
+check "alone: the nodes of one uninterrupted run ($got vs $one_nodes)" "[ -n '$got' ] && [ '$got' = '$one_nodes' ]"
+check "alone: optimal" "grep -q '\"optimal\": true' \"$tmp/alone.json\""
+check "alone: the JSON names the checkpoint's instance" \
+    "grep -qF '\"instance\": \"ta020\", \"instance_source\": \"$absolute\"' \"$tmp/alone.json\""
+
+# The instance named: checked against the digest.
+"$bin" "$data/ta020.txt" --resume "$tmp/alone-first.ck" --threads 1 --json >"$tmp/named.json" 2>"$tmp/err"
+check "named file: resumes to the same nodes" "[ \"$(json_field "$tmp/named.json" nodes)\" = '$one_nodes' ]"
+"$bin" ta020 --resume "$tmp/alone-first.ck" --threads 1 --json >"$tmp/named.json" 2>"$tmp/err"
+check "named built-in ta020, the same data: resumes to the same nodes" \
+    "[ \"$(json_field "$tmp/named.json" nodes)\" = '$one_nodes' ]"
+expect_refused "named another instance" "$tmp/alone-first.ck" "another instance" ta019
+check "named another instance: both names" "grep -qF '\"$absolute\"' \"$tmp/err\" && grep -qF '\"ta019\"' \"$tmp/err\""
+
+# expect_refused_alone NAME FILE PATTERN [OPTIONS...]: --resume FILE without an instance.
+expect_refused_alone() {
+    name=$1 file=$2 pattern=$3
+    shift 3
+    "$bin" --resume "$file" "$@" --quiet >"$tmp/out" 2>"$tmp/err" </dev/null
+    status=$?
+    if [ $status -eq 2 ]; then pass; else fail "$name: exit status $status, expected 2"; fi
+    if [ "$(lines "$tmp/err")" = 1 ] && grep -qF -- "$pattern" "$tmp/err" && [ ! -s "$tmp/out" ]; then pass; else
+        fail "$name: message"
+        cat "$tmp/err"
+    fi
+}
+
+# One time changed in the file: refused alone and named.
+cp "$data/ta020.txt" "$tmp/ta020.kept"
+sed -i '4 s/^ *[0-9]*/ 99/' "$data/ta020.txt"
+check "the instance file changed" "! cmp -s \"$data/ta020.txt\" \"$tmp/ta020.kept\""
+expect_refused_alone "alone, file changed" "$tmp/alone-first.ck" "\"$absolute\" has changed"
+expect_refused "named, file changed" "$tmp/alone-first.ck" "has changed" "$data/ta020.txt"
+rm "$data/ta020.txt"
+expect_refused_alone "alone, file gone" "$tmp/alone-first.ck" "\"$absolute\" is gone"
+mv "$tmp/ta020.kept" "$data/ta020.txt"
+expect_refused_alone "alone with --format" "$tmp/alone-first.ck" "--format" --format plain
+
+# Standard input: given again, or refused.
+"$bin" - --ub opt --threads 1 --node-limit 100000 --checkpoint "$tmp/stdin.ck" <"$data/ta020.txt" >/dev/null \
+    2>"$tmp/err"
+check "stdin: stopped at the node limit (status 1)" "[ $? -eq 1 ]"
+check "stdin: the closing note asks for the instance again" "grep -q 'standard input again' \"$tmp/err\""
+expect_refused_alone "stdin, alone" "$tmp/stdin.ck" "standard input"
+"$bin" - --resume "$tmp/stdin.ck" --threads 1 --json <"$data/ta020.txt" >"$tmp/stdin.json" 2>"$tmp/err"
+check "stdin given again: the nodes of one run" "[ \"$(json_field "$tmp/stdin.json" nodes)\" = '$one_nodes' ]"
+check "stdin: instance_source says so" "grep -qF '\"instance_source\": \"stdin\"' \"$tmp/stdin.json\""
+
+# The options that shaped the tree come from the checkpoint when not given: a search made
+# with --lb lb2 --branch bwd --lb2-pairs 5 resumes alone to the nodes of one such search; a
+# bound given otherwise is refused.
+"$bin" ta014 --lb lb2 --branch bwd --lb2-pairs 5 --ub opt --threads 1 --json -q >"$tmp/shaped-one.json"
+"$bin" ta014 --lb lb2 --branch bwd --lb2-pairs 5 --ub opt --threads 1 --node-limit 3000 --checkpoint "$tmp/shaped.ck" \
+    -q >/dev/null 2>&1
+"$bin" --resume "$tmp/shaped.ck" --threads 1 --json -q >"$tmp/shaped.json" 2>"$tmp/err"
+check "alone, made with lb2/bwd/5 pairs: resumes to the nodes of one such search" \
+    "[ \"\$(json_field \"$tmp/shaped.json\" nodes)\" = \"\$(json_field \"$tmp/shaped-one.json\" nodes)\" ] && grep -q '\"optimal\": true' \"$tmp/shaped.json\""
+expect_refused_alone "alone, made with lb2, --lb lb1 given" "$tmp/shaped.ck" "made with --lb lb2 --branch bwd" --lb lb1
+# Every report names the options the search ran with, the checkpoint's: the text's settings
+# line, the JSON's echo and the log's run line, whose ub says "resumed" as the JSON's does.
+"$bin" --resume "$tmp/shaped.ck" --threads 1 --node-limit 10 -q >"$tmp/out" 2>"$tmp/err"
+check "alone, text: the checkpoint's settings" "grep -q '^settings     lb=lb2 branch=bwd ' \"$tmp/out\"" || cat "$tmp/out"
+"$bin" --resume "$tmp/shaped.ck" --threads 1 --node-limit 10 --log "$tmp/shaped.jsonl" --json -q >"$tmp/out" \
+    2>"$tmp/err"
+cat >"$tmp/shaped_echo.py" <<'PY'
+import json, sys
+result = json.load(open(sys.argv[1]))
+run = json.loads(open(sys.argv[2]).readline())
+wanted = {"lb": "lb2", "branch": "bwd", "ub": "resumed"}
+wrong = [(key, result.get(key), run["options"].get(key)) for key in wanted
+         if result.get(key) != wanted[key] or run["options"].get(key) != wanted[key]]
+if run["options"].get("lb2-pairs") != "5":
+    wrong.append(("lb2-pairs in the log", run["options"].get("lb2-pairs")))
+print(wrong)
+sys.exit(1 if wrong else 0)
+PY
+check "alone, JSON and log: the checkpoint's options, ub resumed" \
+    "python3 \"$tmp/shaped_echo.py\" \"$tmp/out\" \"$tmp/shaped.jsonl\" >\"$tmp/echo.out\"" || cat "$tmp/echo.out"
+
+# A time limit the checkpoint has already used up stops the resumed search before its
+# engine: the open tree is saved as it was to --checkpoint, and the closing note says so.
+"$bin" ta051 --ub inf --threads 1 --time-limit 0.5 --checkpoint "$tmp/used.ck" -q >/dev/null 2>&1
+check "time used up: the first run stops at its limit (status 1)" "[ $? -eq 1 ]"
+expect_status "time used up: resumed, stopped at once (status 1)" 1 "$bin" --resume "$tmp/used.ck" \
+    --checkpoint "$tmp/used-again.ck" --time-limit 0.2 --threads 1 --json
+check "time used up: saved" "[ -s \"$tmp/used-again.ck\" ]"
+expect_output "time used up: the note says saved" "search saved in $tmp/used-again.ck" "$tmp/err"
+expect_output "time used up: no error" '"error": null,'
+"$bin" --resume "$tmp/used-again.ck" --time-limit 0.2 --threads 1 --json >"$tmp/again.json" 2>/dev/null
+check "time used up: the saved tree is the resumed one (nodes, lower bound)" \
+    "[ \"\$(json_field \"$tmp/out\" nodes) \$(json_field \"$tmp/out\" lower_bound)\" = \
+       \"\$(json_field \"$tmp/again.json\" nodes) \$(json_field \"$tmp/again.json\" lower_bound)\" ]"
+
+# A version 1 checkpoint (test/data/ta020-v1.ckpt: ta020 --ub opt --threads 1 --node-limit
+# 100000, written before checkpoints named their instance): named, it resumes; alone, refused.
+v1="$(dirname "$0")/../data/ta020-v1.ckpt"
+expect_refused_alone "version 1, alone" "$v1" "format version 1"
+"$bin" ta020 --resume "$v1" --threads 1 --json >"$tmp/v1.json" 2>"$tmp/err"
+check "version 1, named: resumes to the nodes of one run" "[ \"$(json_field "$tmp/v1.json" nodes)\" = '$one_nodes' ]"
+
+# A folder whose name holds a quote and a newline: data, escaped in messages and JSON.
+odd="$tmp/we\"ird
+name"
+mkdir "$odd"
+cp "$data/ta020.txt" "$odd/ta020.txt"
+odd_escaped="$(cd "$tmp" && pwd -P)/we\\\"ird\\nname/ta020.txt"
+"$bin" "$odd/ta020.txt" --ub opt --threads 1 --node-limit 100000 --checkpoint "$tmp/odd.ck" -q >/dev/null 2>&1
+"$bin" --resume "$tmp/odd.ck" --threads 1 --json >"$tmp/odd.json" 2>"$tmp/err"
+check "odd path: resumed alone to the nodes of one run" "[ \"$(json_field "$tmp/odd.json" nodes)\" = '$one_nodes' ]"
+check "odd path: one JSON line, the path escaped" \
+    "[ \"$(lines "$tmp/odd.json")\" = 1 ] && grep -qF '\"instance_source\": \"$odd_escaped\"' \"$tmp/odd.json\""
+rm -r "$odd"
+expect_refused_alone "odd path, gone" "$tmp/odd.ck" "\"$odd_escaped\" is gone"
+
+"$bin" --help >"$tmp/help"
+check "--help shows the one-argument form" "grep -qF 'flowshop-bb [OPTION...] --resume FILE' \"$tmp/help\""
 
 # ---- Failed writes keep the previous checkpoint -------------------------------------------------
 # expect_kept NAME: after a run that could not write $target, it is still $good's copy.
@@ -263,5 +400,4 @@ else
     echo "full tmpfs: skipped (no private mount namespace here); the size limit case covers the failed write"
 fi
 
-echo "checkpoint cli: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "checkpoint cli"

@@ -9,13 +9,7 @@
 bin=${1:?usage: cuda_arch.sh PATH-TO-flowshop-bb ARCH-NAMES WHY}
 want=${2:?usage: cuda_arch.sh PATH-TO-flowshop-bb ARCH-NAMES WHY}
 why=${3:-}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+. "$(dirname "$0")/check.sh"
 
 sorted() { printf '%s\n' $1 | sort | tr '\n' ' ' | sed 's/ $//'; }
 want_sorted=$(sorted "$want")
@@ -57,5 +51,4 @@ case $why in
 *) echo "cuda arch: built for $why: the default set not checked" ;;
 esac
 
-echo "cuda arch: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "cuda arch"

@@ -5,27 +5,7 @@
 # for instances and for --characterize traces.
 # Usage: sh test/cli/input.sh build/flowshop-bb. Prints "N passed, N failed".
 bin=${1:?usage: input.sh PATH-TO-flowshop-bb}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
-
-# expect_status NAME STATUS COMMAND...: runs COMMAND, keeps stdout/stderr in $tmp/out, $tmp/err.
-expect_status() {
-    name=$1 want=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    got=$?
-    if [ "$got" -eq "$want" ]; then pass; else fail "$name: exit status $got, expected $want"; cat "$tmp/err"; fi
-}
-
-expect_output() {
-    name=$1 pattern=$2 file=${3:-$tmp/out}
-    if grep -q -- "$pattern" "$file"; then pass; else fail "$name: output lacks '$pattern'"; cat "$file"; fi
-}
+. "$(dirname "$0")/check.sh"
 
 # Standard input.
 printf '3 2\n3 2 4\n2 5 1\n' >"$tmp/plain.txt"
@@ -83,5 +63,4 @@ status=$?
 if [ "$status" -eq 2 ]; then pass; else fail "--characterize /dev/zero: exit status $status, expected 2"; fi
 expect_output "--characterize /dev/zero is binary" "trace line 1: NUL byte" "$tmp/err"
 
-echo "input: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "input"

@@ -5,13 +5,7 @@
 # carries "error" and "exit"). Usage: sh test/cli/json_errors.sh build/flowshop-bb.
 # Prints "N passed, N failed".
 bin=${1:?usage: json_errors.sh PATH-TO-flowshop-bb}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+. "$(dirname "$0")/check.sh"
 
 # json_value FILE KEY: KEY's value in the one JSON object of FILE, by python3's parser: a
 # string as its text, anything else as JSON ("<invalid>" when FILE is not one object).
@@ -88,7 +82,6 @@ fi
 if [ "$(json_value "$tmp/out" exit)" = 1 ]; then pass; else fail "limit: exit 1 expected in the JSON"; cat "$tmp/out"; fi
 
 # A run-time failure after the search started: the result object has the error and exit 4.
-limited() { (ulimit -s 1000000 && ulimit -v 600000 && exec "$@"); }
 if limited "$bin" --help >/dev/null 2>&1; then
     limited "$bin" ta001 --threads 2 --quiet --json >"$tmp/out" 2>"$tmp/err"
     got=$?
@@ -100,5 +93,4 @@ else
     echo "json errors: run-time failure skipped (stack and address-space limits unavailable here)"
 fi
 
-echo "json errors: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "json errors"

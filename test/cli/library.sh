@@ -7,14 +7,8 @@
 build=${1:?usage: library.sh BUILD-DIR CUDA}
 cuda=${2:?usage: library.sh BUILD-DIR CUDA}
 make=${MAKE:-make}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
+. "$(dirname "$0")/check.sh"
 
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
-check() { if eval "$2"; then pass; else fail "$1"; fi; }
 expect_output() {
     if grep -q -- "$2" "$3"; then pass; else fail "$1: output lacks '$2'"; cat "$3"; fi
 }
@@ -118,5 +112,4 @@ fi
 check "DESTDIR header" "[ -e '$tmp/stage/opt/fsbb/include/flowshopbb.h' ]"
 check "DESTDIR pkg-config prefix" "grep -q '^prefix=/opt/fsbb$' '$tmp/stage/opt/fsbb/lib/pkgconfig/flowshopbb.pc'"
 
-echo "library: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "library"

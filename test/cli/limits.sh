@@ -1,17 +1,12 @@
 #!/bin/sh
 # limits.sh — command-line tests of limits and signals before the search begins, on
 # instances generated here: SIGINT during the initial schedule of 20000 jobs, a time limit
-# there with --checkpoint (the saved root resumes), LB2 tables too large refused at once.
+# there with --checkpoint (the saved root resumes), LB2 tables too large refused at once;
+# --gap's stop, its refusals, and a proof's gap and share of the tree done.
 # A run that should stop in 0.2 s gets 10 s (timeout) before it counts as hung.
 # Usage: sh test/cli/limits.sh build/flowshop-bb. Prints "N passed, N failed".
 bin=${1:?usage: limits.sh PATH-TO-flowshop-bb}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+. "$(dirname "$0")/check.sh"
 
 # instance FILE N M: an N x M instance in the plain format, times 1..99 from a fixed seed.
 instance() {
@@ -31,11 +26,6 @@ expect_status() {
     timeout -k 2 10 "$@" >"$tmp/out" 2>"$tmp/err"
     got=$?
     if [ "$got" -eq "$want" ]; then pass; else fail "$name: exit status $got, expected $want"; cat "$tmp/err"; fi
-}
-
-expect_output() {
-    name=$1 pattern=$2 file=${3:-$tmp/out}
-    if grep -q -- "$pattern" "$file"; then pass; else fail "$name: output lacks '$pattern'"; cat "$file"; fi
 }
 
 instance "$tmp/big.txt" 20000 20
@@ -69,5 +59,35 @@ expect_status "LB2 tables too large" 2 "$bin" "$tmp/wide.txt" --lb lb2
 expect_output "LB2 tables too large: their size" "needs [0-9]* bytes" "$tmp/err"
 expect_status "the same instance with LB1" 1 "$bin" "$tmp/wide.txt" --time-limit 0.2 --quiet
 
-echo "limits.sh: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+# --gap: ta021's root bound is 14.56 % under NEH's schedule, so a gap of 15 % stops at the
+# first look: status, JSON and exit status 1; a gap out of 0..1 is a usage error; a proof says
+# gap 0 and the whole tree done. Without a schedule (an upper bound given, or proven below the
+# optimum) there is no gap: null in the JSON, no gap line, the lower bound still reported.
+expect_status "--gap 0.15 stops" 1 "$bin" ta021 --ub neh --threads 2 --gap 0.15 --json
+expect_output "--gap: stop reason" '"stop_reason": "gap"'
+expect_output "--gap: status" '"status": "gap reached: '
+expect_output "--gap: the limit asked" '"gap_limit": "0.15"'
+expect_output "--gap: the gap" '"gap": 0.14'
+expect_status "--gap 0.15, text" 1 "$bin" ta021 --ub neh --threads 2 --gap 0.15
+expect_output "--gap, text: status" 'status       gap reached: '
+expect_output "--gap, text: tree done" 'tree done    '
+expect_status "--gap 1.5 refused" 2 "$bin" ta021 --gap 1.5
+expect_status "--gap -0.1 refused" 2 "$bin" ta021 --gap -0.1
+expect_output "--gap refused: why" 'relative gap from 0 to 1' "$tmp/err"
+expect_status "a proof" 0 "$bin" ta011 --ub opt --threads 2 --json
+expect_output "a proof: gap 0" '"gap": 0.000000,'
+expect_output "a proof: the whole tree" '"fraction_done": 1.000000000,'
+expect_output "a proof: finished" '"stop_reason": "finished"'
+expect_status "--ub opt, a node limit" 1 "$bin" ta021 --ub opt --threads 2 --node-limit 1000 --json
+expect_output "--ub opt, a node limit: no gap" '"gap": null,'
+expect_output "--ub opt, a node limit: a lower bound" '"lower_bound": 19[0-9][0-9],'
+expect_status "--ub opt, a node limit, text" 1 "$bin" ta021 --ub opt --threads 2 --node-limit 1000
+expect_output "--ub opt, text: a lower bound" 'lower bound  19'
+check "--ub opt, text: no gap line" '! grep -q "^gap" "$tmp/out"'
+expect_status "--ub below the optimum" 0 "$bin" ta001 --ub 1000 --threads 2 --json
+expect_output "--ub below the optimum: no gap" '"gap": null,'
+expect_output "--ub below the optimum: the bound proven" '"lower_bound": 1000,'
+expect_status "--ub below the optimum, text" 0 "$bin" ta001 --ub 1000 --threads 2
+check "--ub below the optimum, text: no gap line" '! grep -q "^gap" "$tmp/out"'
+
+finish "limits.sh"

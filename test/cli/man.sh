@@ -6,13 +6,7 @@
 # build/flowshop-bb.1. Prints "N passed, N failed".
 bin=${1:?usage: man.sh PATH-TO-flowshop-bb PATH-TO-flowshop-bb.1}
 page=${2:?usage: man.sh PATH-TO-flowshop-bb PATH-TO-flowshop-bb.1}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+. "$(dirname "$0")/check.sh"
 
 "$bin" --man >"$tmp/man.1"
 if cmp -s "$tmp/man.1" "$page"; then pass; else fail "$page differs from flowshop-bb --man (rebuild it)"; fi
@@ -54,5 +48,4 @@ else
     echo "man: rendering skipped (groff not installed)"
 fi
 
-echo "man: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "man"

@@ -9,7 +9,9 @@
 # resumed with 2 ranks and with the single process (and a single process's checkpoint with
 # 3 ranks) to the optimum with exactly one search's nodes; a rank killed during periodic
 # checkpoints ends the job, and a resume from the last checkpoint finishes with exactly one
-# search's nodes. ta017 (35 M nodes, a minute on one core) runs only with MPI_FULL=1, which
+# search's nodes. The ranks' checkpoints name their instance like a single process's: the
+# resumes under mpirun give the checkpoint alone (--resume FILE, no instance), one of them
+# of an instance file. ta017 (35 M nodes, a minute on one core) runs only with MPI_FULL=1, which
 # also runs every instance with 2, 3 and 4 ranks and both upper bounds.
 # A build without MPI (MPI 0) is checked to refuse mpirun with a clear message; without
 # mpirun the tests are skipped, saying so.
@@ -22,14 +24,7 @@ if ! command -v mpirun >/dev/null 2>&1; then
     echo "mpi.sh: skipped: no mpirun (install Open MPI, openmpi-bin and libopenmpi-dev, to test the distributed search)"
     exit 0
 fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
-check() { if eval "$2"; then pass; else fail "$1"; fi; }
+. "$(dirname "$0")/check.sh"
 
 as_root=""
 [ "$(id -u)" = 0 ] && as_root=--allow-run-as-root
@@ -145,16 +140,30 @@ expected=$(single ta020 --ub opt)
 mpirun_np 3 ta020 --ub opt --threads 1 --node-limit 100000 --checkpoint "$tmp/c3" --json -q >"$tmp/run.json" 2>"$tmp/run.err"
 check "3 ranks stopped by the node limit" "[ \"$(json_field "$tmp/run.json" status)\" = 'limit reached: none found' ]"
 cp "$tmp/c3" "$tmp/c3-single"
-mpirun_np 2 ta020 --threads 1 --resume "$tmp/c3" --json -q >"$tmp/run.json"
+mpirun_np 2 --threads 1 --resume "$tmp/c3" --json -q >"$tmp/run.json"
 check "3 ranks' checkpoint resumed on 2: $(json_field "$tmp/run.json" nodes) nodes, one search ${expected% *}" \
     "[ \"$(json_field "$tmp/run.json" nodes)\" = '${expected% *}' ] && [ \"$(json_field "$tmp/run.json" status)\" = optimal ]"
 "$bin" ta020 --threads 1 --resume "$tmp/c3-single" --json -q >"$tmp/run.json"
 check "3 ranks' checkpoint resumed by one process: $(json_field "$tmp/run.json" nodes) nodes" \
     "[ \"$(json_field "$tmp/run.json" nodes)\" = '${expected% *}' ] && [ \"$(json_field "$tmp/run.json" status)\" = optimal ]"
+check "3 ranks' checkpoint names ta020" "grep -qF '\"instance_source\": \"ta020\"' \"$tmp/run.json\""
 "$bin" ta020 --ub opt --threads 1 --node-limit 60000 --checkpoint "$tmp/c1" -q >/dev/null 2>&1
 mpirun_np 3 ta020 --threads 1 --resume "$tmp/c1" --json -q >"$tmp/run.json"
 check "one process's checkpoint resumed on 3 ranks: $(json_field "$tmp/run.json" nodes) nodes" \
     "[ \"$(json_field "$tmp/run.json" nodes)\" = '${expected% *}' ] && [ \"$(json_field "$tmp/run.json" status)\" = optimal ]"
+cp "$(dirname "$0")/../../instances/ta020.txt" "$tmp/ta020.txt"
+mpirun_np 2 "$tmp/ta020.txt" --ub opt --threads 1 --node-limit 100000 --checkpoint "$tmp/cf" -q >/dev/null 2>&1
+mpirun_np 3 --threads 1 --resume "$tmp/cf" --json -q >"$tmp/run.json"
+check "2 ranks' checkpoint of a file resumed alone on 3 ranks: $(json_field "$tmp/run.json" nodes) nodes" \
+    "[ \"$(json_field "$tmp/run.json" nodes)\" = '${expected% *}' ] && [ \"$(json_field "$tmp/run.json" status)\" = optimal ]"
+check "the file's checkpoint names it by its absolute path" \
+    "grep -qF '\"instance_source\": \"$(cd "$tmp" && pwd -P)/ta020.txt\"' \"$tmp/run.json\""
+
+# A failure before the search (a checkpoint that is not there) is told once, by its rank.
+mpirun_np 2 ta020 --threads 1 --resume "$tmp/none" -q >"$tmp/run.out" 2>"$tmp/run.err"
+missing=$?
+check "a missing checkpoint under mpirun: exit 2 (got $missing), told once as rank 0's" \
+    "[ $missing -eq 2 ] && grep -q '^flowshop-bb: rank 0: cannot read checkpoint' '$tmp/run.err' && ! grep -q 'rank 0: rank 0' '$tmp/run.err'"
 
 # A rank killed during periodic checkpoints: the job ends; the last checkpoint resumes.
 expected=$(single ta030 --ub opt)
@@ -172,9 +181,8 @@ rank=$(ps --ppid $job -o pid= | sed -n 2p)
 wait $job
 killed=$?
 check "the job of a killed rank ends with a failure (status $killed)" "[ -z '$rank' ] || [ $killed -ne 0 ]"
-mpirun_np 2 ta030 --threads 1 --resume "$tmp/k" --json -q >"$tmp/run.json"
+mpirun_np 2 --threads 1 --resume "$tmp/k" --json -q >"$tmp/run.json"
 check "resumed after a rank was killed: $(json_field "$tmp/run.json" nodes) nodes, one search ${expected% *}" \
     "[ \"$(json_field "$tmp/run.json" nodes)\" = '${expected% *}' ] && [ \"$(json_field "$tmp/run.json" status)\" = optimal ]"
 
-echo "$passed passed, $failed failed"
-[ $failed -eq 0 ]
+finish "mpi"

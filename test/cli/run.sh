@@ -2,27 +2,7 @@
 # run.sh — command-line tests of flowshop-bb: output, JSON, exit statuses, errors and
 # signals. Usage: sh test/cli/run.sh build/flowshop-bb. Prints "N passed, N failed".
 bin=${1:?usage: run.sh PATH-TO-flowshop-bb}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
-
-# expect_status NAME STATUS COMMAND...: runs COMMAND, keeps stdout/stderr in $tmp/out, $tmp/err.
-expect_status() {
-    name=$1 want=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    got=$?
-    if [ "$got" -eq "$want" ]; then pass; else fail "$name: exit status $got, expected $want"; cat "$tmp/err"; fi
-}
-
-expect_output() {
-    name=$1 pattern=$2 file=${3:-$tmp/out}
-    if grep -q -- "$pattern" "$file"; then pass; else fail "$name: output lacks '$pattern'"; cat "$file"; fi
-}
+. "$(dirname "$0")/check.sh"
 
 expect_status "version" 0 "$bin" --version
 expect_output "version" "^flowshop-bb  [0-9]"
@@ -60,7 +40,7 @@ expect_output "ta001 permutation" "^permutation  *[0-9]"
 expect_status "ta001 json" 0 "$bin" ta1 --ub heuristic --json --threads 2
 expect_output "json makespan" '"makespan": 1278'
 expect_output "json optimal" '"optimal": true'
-expect_output "json keys" '"instance": "ta001", "jobs": 20, "machines": 5'
+expect_output "json keys" '"instance": "ta001", "instance_source": "ta001", "jobs": 20, "machines": 5'
 for key in permutation lower_bound nodes time_s threads device lb branch; do
     expect_output "json key $key" "\"$key\": "
 done
@@ -172,7 +152,6 @@ fi
 # thread can start (1 GB stacks in 600 MB of address space) after the heuristic's schedule.
 # Skipped where such limits cannot be set or stop the program itself (the sanitizers
 # reserve terabytes of address space).
-limited() { (ulimit -s 1000000 && ulimit -v 600000 && exec "$@"); }
 if limited "$bin" --help >/dev/null 2>&1; then
     expect_status "run-time failure" 4 limited "$bin" ta001 --threads 2 --quiet
     expect_output "run-time failure: the error" "could not start" "$tmp/err"
@@ -219,5 +198,4 @@ status=$?
 if [ "$status" -eq 3 ]; then pass; else fail "SIGTERM: exit status $status, expected 3"; fi
 expect_output "SIGTERM status line" "status       interrupted" "$tmp/term.out"
 
-echo "cli: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "cli"

@@ -6,28 +6,7 @@
 # files and a warning when the search finds no schedule; bad paths refused before solving.
 # Usage: sh test/cli/schedule.sh build/flowshop-bb. Prints "N passed, N failed".
 bin=${1:?usage: schedule.sh PATH-TO-flowshop-bb}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
-
-expect_status() {
-    name=$1 want=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    got=$?
-    if [ "$got" -eq "$want" ]; then pass; else fail "$name: exit status $got, expected $want"; cat "$tmp/err"; fi
-}
-
-expect_output() {
-    name=$1 pattern=$2 file=${3:-$tmp/out}
-    if grep -q -- "$pattern" "$file"; then pass; else fail "$name: output lacks '$pattern'"; cat "$file"; fi
-}
-
-check() { if eval "$2"; then pass; else fail "$1"; fi; }
+. "$(dirname "$0")/check.sh"
 
 if ! command -v xmllint >/dev/null; then
     echo "schedule: xmllint is missing (Debian: libxml2-utils)"
@@ -157,5 +136,4 @@ check "schedule in a missing folder: no search" "[ ! -s '$tmp/out' ]"
 expect_status "gantt on a folder" 2 "$bin" ta001 --gantt "$tmp"
 expect_output "gantt on a folder message" "is a folder" "$tmp/err"
 
-echo "schedule: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "schedule"

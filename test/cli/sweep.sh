@@ -8,28 +8,7 @@
 # scripts that plot writes are checked either way.
 bin=${1:?usage: sweep.sh PATH-TO-flowshop-sweep}
 case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
-check() { if eval "$2"; then pass; else fail "$1"; fi; }
-
-# expect_status NAME STATUS COMMAND...: runs COMMAND, keeps stdout/stderr in $tmp/out, $tmp/err.
-expect_status() {
-    name=$1 want=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    got=$?
-    if [ "$got" -eq "$want" ]; then pass; else fail "$name: exit status $got, expected $want"; cat "$tmp/err"; fi
-}
-
-expect_output() {
-    name=$1 pattern=$2 file=${3:-$tmp/out}
-    if grep -q -- "$pattern" "$file"; then pass; else fail "$name: output lacks '$pattern'"; cat "$file"; fi
-}
+. "$(dirname "$0")/check.sh"
 
 # no_file NAME PATTERN: no file whose name matches PATTERN exists anywhere under $tmp.
 no_file() {
@@ -164,5 +143,4 @@ check "sweep.1.ini is the wider file" "cmp -s '$tmp/tiny.ini' '$tmp/history/swee
 expect_status "the same sweep again" 0 "$bin" --quiet --out "$tmp/history" "$tmp/narrow.ini"
 check "no copy of the same file" "[ ! -e '$tmp/history/sweep.2.ini' ]"
 
-echo "sweep: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "sweep"

@@ -1,6 +1,6 @@
 /* fuzz_checkpoint.c — libFuzzer harness for the checkpoint reader (fsbb_checkpoint_parse):
  * any bytes must be refused with one line or give a checkpoint whose every field is in
- * range. The checksum would stop the fuzzer at the door, so when the first input byte is
+ * range (a named instance's source too). The checksum would stop the fuzzer at the door, so when the first input byte is
  * odd the harness drops that byte and repairs the length and checksum fields of the rest:
  * the fuzzer then reaches the field and node validation. Build and run: README.md. */
 #include "checkpoint.h"
@@ -45,7 +45,9 @@ static int is_permutation(const fsbb_job *jobs, int n, unsigned char *seen)
 static void check(const fsbb_checkpoint *c)
 {
     if (c->n < 1 || c->n > FSBB_MAX_JOBS || c->m < 1 || c->m > FSBB_MAX_MACHINES || c->incumbent < 1 ||
-        c->node_stride != fsbb_node_size(c->n) || (c->open_count && !c->open_nodes) || !c->incumbent_permutation)
+        c->node_stride != fsbb_node_size(c->n) || (c->open_count && !c->open_nodes) || !c->incumbent_permutation ||
+        (c->version >= 2 && (!c->source || strlen(c->source) > FSBB_CHECKPOINT_MAX_SOURCE)) ||
+        (c->version < 2 && c->source))
         abort();
     unsigned char *seen = malloc((size_t)c->n);
     if (!seen)
@@ -76,7 +78,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check(&checkpoint);
         fsbb_checkpoint_clear(&checkpoint);
     } else if (strlen(err.message) == 0 || strchr(err.message, '\n') || checkpoint.open_nodes ||
-               checkpoint.incumbent_permutation) {
+               checkpoint.incumbent_permutation || checkpoint.source) {
         abort();
     }
     free(bytes);

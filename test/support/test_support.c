@@ -94,6 +94,7 @@ test_engine_run test_run_engine(const fsbb_instance *inst, const fsbb_options *o
     run.limit_reached = atomic_load(&search.limit_reached);
     run.interrupted = atomic_load(&search.interrupted);
     run.open_lower_bound = atomic_load(&search.open_lower_bound);
+    run.fraction_done = search.fraction_done;
     fsbb_search_clear(&search);
     fsbb_bound_data_free(&data);
     return run;

@@ -44,6 +44,7 @@ typedef struct test_engine_run {
     int schedule_makespan;  /* its makespan, recomputed from the permutation */
     int stopped, limit_reached, interrupted;
     int open_lower_bound;
+    double fraction_done;   /* the search's share of the tree done at its last census (-1: none) */
     int protocol_errors;    /* a stand-in pool bounder's: protocol violations, slots left in flight */
     fsbb_offload_stats offload_stats;
     fsbb_resident_stats resident_stats;
@@ -59,7 +60,7 @@ typedef fsbb_status (*test_engine_fn)(fsbb_search *search, const void *context, 
  * (solver.c): the instance's bound tables (LB2 pairs limited as the options say), the
  * incumbent at ub without a schedule, its locks, an interrupt flag (clear), no open bound
  * yet, the clock started. Returns what the search left: status and error message,
- * counters, incumbent and its schedule's makespan, stop flags, open bound. */
+ * counters, incumbent and its schedule's makespan, stop flags, open bound, share done. */
 test_engine_run test_run_engine(const fsbb_instance *inst, const fsbb_options *options, int ub, int threads,
                                 test_engine_fn engine, const void *context);
 

@@ -4,11 +4,17 @@
  * limit, missing directory) keeps the previous checkpoint; a solve stopped and resumed
  * again and again, or resumed from a periodic snapshot, expands exactly the nodes of an
  * uninterrupted one (a fixed upper bound fixes the tree) and proves the same optimum; a
- * checkpoint of another instance or other tree-shaping options is refused. */
+ * checkpoint of another instance or other tree-shaping options is refused. A checkpoint
+ * names its instance and keeps its digest: the name reads back (quotes and newlines in a
+ * path too), a version 1 file is still read, one changed time changes the digest, and
+ * fsbb_instance_load_checkpoint loads the instance named, refusing a file changed or gone
+ * and an instance from memory. */
 #include "suites.h"
 
 #include "checkpoint.h"
+#include "error.h"
 #include "flowshopbb.h"
+#include "instance.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -39,7 +45,7 @@ static char *path_in(const char *dir, const char *name)
 
 static void remove_dir(char *dir)
 {
-    static const char *const names[] = {"ck", "ck.tmp", "ck.periodic", "other", NULL};
+    static const char *const names[] = {"ck", "ck.tmp", "ck.periodic", "other", "instance.txt", NULL};
     for (int i = 0; names[i]; i++) {
         char *path = path_in(dir, names[i]);
         if (rmdir(path) != 0)
@@ -79,6 +85,10 @@ static void repair_checksum(unsigned char *bytes, size_t size)
         bytes[size - TRAILER_BYTES + i] = (unsigned char)(hash >> (8 * i));
 }
 
+/* The source of the sample's instance: a path with a quote and a newline. */
+static const char sample_source[] = "/data/\"odd\"\nname.txt";
+enum { SAMPLE_SOURCE_BYTES = sizeof sample_source - 1, REFERENCE_BYTES = 12 };
+
 /* A search state of n = 6 jobs on m = 3 machines with count open nodes. */
 typedef struct sample {
     fsbb_checkpoint state;
@@ -111,7 +121,8 @@ static void make_sample(sample *s, size_t count)
     for (int j = 0; j < n; j++)
         s->permutation[j] = n - 1 - j;
     s->state = (fsbb_checkpoint){
-        .n = n, .m = 3, .instance_hash = 0x0123456789abcdefull, .lb = 1, .branch = 2, .lb2_pairs = 3,
+        .n = n, .m = 3, .instance_hash = 0x0123456789abcdefull, .origin = FSBB_ORIGIN_FILE,
+        .format = FSBB_FORMAT_PLAIN, .source = sample_source, .lb = 1, .branch = 2, .lb2_pairs = 3,
         .bounds_hash = 42, .incumbent = 150, .initial_ub = 170, .has_schedule = 1, .ub_achievable = 0,
         .incumbent_permutation = s->permutation, .nodes = 123456789012ull, .bounded = 987654321098ull,
         .elapsed_s = 12.25, .open_count = count, .node_stride = stride, .open_nodes = s->nodes,
@@ -133,6 +144,9 @@ static void test_round_trip(void)
     CU_ASSERT_EQUAL_FATAL(fsbb_checkpoint_read(path, &back, &err), FSBB_OK);
     const fsbb_checkpoint *a = &s.state;
     CU_ASSERT(back.n == a->n && back.m == a->m && back.instance_hash == a->instance_hash);
+    CU_ASSERT(back.version == FSBB_CHECKPOINT_VERSION && back.origin == FSBB_ORIGIN_FILE &&
+              back.format == FSBB_FORMAT_PLAIN);
+    CU_ASSERT_STRING_EQUAL(back.source, sample_source);
     CU_ASSERT(back.lb == a->lb && back.branch == a->branch && back.lb2_pairs == a->lb2_pairs);
     CU_ASSERT(back.bounds_hash == a->bounds_hash && back.incumbent == a->incumbent && back.initial_ub == a->initial_ub);
     CU_ASSERT(back.has_schedule == 1 && back.ub_achievable == 0);
@@ -220,7 +234,8 @@ static void test_fields_validated_behind_checksum(void)
     CU_ASSERT_EQUAL_FATAL(fsbb_checkpoint_write(path, &s.state, &err), FSBB_OK);
     size_t size;
     unsigned char *original = read_bytes(path, &size);
-    const size_t payload = HEADER_BYTES, nodes = payload + 80 + 2 * 6;
+    const size_t payload = HEADER_BYTES, reference = payload + 80, schedule = reference + 12 + SAMPLE_SOURCE_BYTES,
+                 nodes = schedule + 2 * 6;
     const struct {
         size_t offset;
         unsigned char value;
@@ -232,7 +247,12 @@ static void test_fields_validated_behind_checksum(void)
         {payload + 20, 3, "unknown branching"},
         {payload + 24, 4, "more pairs than 3 machines have"},
         {payload + 44, 4, "unknown flag"},
-        {payload + 80, 1, "incumbent schedule with a repeated job"},
+        {reference, 4, "unknown instance origin"},
+        {reference + 4, 4, "unknown instance format"},
+        {reference + 8, 3, "a source length that disagrees with the size"},
+        {reference + 9, 0x10, "a source longer than FSBB_CHECKPOINT_MAX_SOURCE"},
+        {reference + 12, 0, "a NUL byte in the source"},
+        {schedule, 1, "incumbent schedule with a repeated job"},
         {nodes + 3, 0x80, "negative node bound"},
         {nodes + 4, 6, "a node deeper than n"},
         {nodes + 8, 9, "a job number past n"},
@@ -243,7 +263,7 @@ static void test_fields_validated_behind_checksum(void)
         memcpy(bytes, original, size);
         const size_t offset = cases[c].offset;
         bytes[offset] = cases[c].value;
-        if (cases[c].offset == payload + 80)
+        if (cases[c].offset == schedule)
             bytes[offset + 2] = bytes[offset], bytes[offset + 3] = bytes[offset + 1];
         repair_checksum(bytes, size);
         fsbb_checkpoint back;
@@ -504,6 +524,185 @@ static void test_foreign_checkpoint_refused(void)
     remove_dir(dir);
 }
 
+/* ---- The instance a checkpoint names ------------------------------------------------------ */
+
+/* The sample's file made a version 1 file: without origin, format and source. */
+static unsigned char *as_version_1(const unsigned char *bytes, size_t size, size_t *v1_size)
+{
+    const size_t cut_at = HEADER_BYTES + 80, cut = REFERENCE_BYTES + SAMPLE_SOURCE_BYTES;
+    unsigned char *old = malloc(size - cut);
+    memcpy(old, bytes, cut_at);
+    memcpy(old + cut_at, bytes + cut_at + cut, size - cut_at - cut);
+    old[8] = 1;
+    uint64_t payload = 0;
+    for (int i = 0; i < 8; i++)
+        payload |= (uint64_t)old[12 + i] << (8 * i);
+    payload -= cut;
+    for (int i = 0; i < 8; i++)
+        old[12 + i] = (unsigned char)(payload >> (8 * i));
+    *v1_size = size - cut;
+    repair_checksum(old, *v1_size);
+    return old;
+}
+
+static void test_version_1_still_read(void)
+{
+    char *dir = temp_dir();
+    char *path = path_in(dir, "ck");
+    sample s;
+    make_sample(&s, 4);
+    fsbb_error err;
+    CU_ASSERT_EQUAL_FATAL(fsbb_checkpoint_write(path, &s.state, &err), FSBB_OK);
+    size_t size, old_size;
+    unsigned char *bytes = read_bytes(path, &size);
+    unsigned char *old = as_version_1(bytes, size, &old_size);
+    fsbb_checkpoint back;
+    CU_ASSERT_EQUAL_FATAL(fsbb_checkpoint_parse(old, old_size, "v1", &back, &err), FSBB_OK);
+    CU_ASSERT(back.version == 1 && back.origin == -1 && back.source == NULL);
+    CU_ASSERT(back.instance_hash == s.state.instance_hash && back.open_count == 4 && back.nodes == s.state.nodes);
+    fsbb_checkpoint_clear(&back);
+    /* The same bytes as version 2 lack the reference: refused. */
+    old[8] = 2;
+    repair_checksum(old, old_size);
+    CU_ASSERT_EQUAL(fsbb_checkpoint_parse(old, old_size, "v1", &back, &err), FSBB_ERR_CHECKPOINT);
+    free(old);
+    free(bytes);
+    free(s.nodes);
+    free(path);
+    remove_dir(dir);
+}
+
+/* The digest changes with every single time, and with n and m. */
+static void test_digest_sees_every_time(void)
+{
+    enum { N = 7, M = 4 };
+    int p[N * M];
+    for (int i = 0; i < N * M; i++)
+        p[i] = 1 + (i * 37) % 99;
+    const uint64_t digest = fsbb_checkpoint_fingerprint(N, M, p);
+    int changed = 0;
+    for (int i = 0; i < N * M; i++) {
+        p[i]++;
+        changed += fsbb_checkpoint_fingerprint(N, M, p) != digest;
+        p[i]--;
+    }
+    CU_ASSERT_EQUAL(changed, N * M);
+    CU_ASSERT_NOT_EQUAL(fsbb_checkpoint_fingerprint(M, N, p), digest);
+    CU_ASSERT_EQUAL(fsbb_checkpoint_fingerprint(N, M, p), digest);
+}
+
+static void test_quoted_names(void)
+{
+    char buffer[64];
+    CU_ASSERT_STRING_EQUAL(fsbb_quoted("ta021", buffer, sizeof buffer), "\"ta021\"");
+    CU_ASSERT_STRING_EQUAL(fsbb_quoted("a\"b\\c\nd\te\x01", buffer, sizeof buffer), "\"a\\\"b\\\\c\\nd\\te\\u0001\"");
+    char small[12];
+    CU_ASSERT_STRING_EQUAL(fsbb_quoted("/a/long/path", small, sizeof small), "\"/a/lon...\"");
+    CU_ASSERT_STRING_EQUAL(fsbb_quoted("\n\n\n", small, sizeof small), "\"\\n\\n\\n\"");
+    CU_ASSERT_STRING_EQUAL(fsbb_quoted("\n\n\n\n", small, sizeof small), "\"\\n\\n\\n...\"");
+}
+
+/* The head of a file reads as the whole file's fields; a changed byte anywhere is refused. */
+static void test_head_read(void)
+{
+    char *dir = temp_dir();
+    char *path = path_in(dir, "ck");
+    sample s;
+    make_sample(&s, 5);
+    fsbb_error err;
+    CU_ASSERT_EQUAL_FATAL(fsbb_checkpoint_write(path, &s.state, &err), FSBB_OK);
+    fsbb_checkpoint head;
+    CU_ASSERT_EQUAL_FATAL(fsbb_checkpoint_read_head(path, &head, &err), FSBB_OK);
+    CU_ASSERT(head.n == 6 && head.m == 3 && head.instance_hash == s.state.instance_hash && head.open_count == 0 &&
+              head.open_nodes == NULL && head.origin == FSBB_ORIGIN_FILE);
+    CU_ASSERT_STRING_EQUAL(head.source, sample_source);
+    fsbb_checkpoint_clear(&head);
+    size_t size;
+    unsigned char *bytes = read_bytes(path, &size);
+    bytes[size - 20] ^= 1;   /* in the last node: not in the head, but under the checksum */
+    FILE *file = fopen(path, "wb");
+    CU_ASSERT_EQUAL(fwrite(bytes, 1, size, file), size);
+    fclose(file);
+    CU_ASSERT_EQUAL(fsbb_checkpoint_read_head(path, &head, &err), FSBB_ERR_CHECKPOINT);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "checksum"));
+    free(bytes);
+    free(s.nodes);
+    free(path);
+    remove_dir(dir);
+}
+
+/* Writes a plain instance file of 8 jobs x 3 machines; one time changed when changed. */
+static void write_instance(const char *path, int changed)
+{
+    FILE *file = fopen(path, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+    fprintf(file, "8 3\n");
+    for (int k = 0; k < 3; k++) {
+        for (int j = 0; j < 8; j++)
+            fprintf(file, " %d", 1 + (k * 8 + j) * 13 % 50 + (changed && k == 2 && j == 5));
+        fprintf(file, "\n");
+    }
+    fclose(file);
+}
+
+static void test_load_checkpoint_instance(void)
+{
+    char *dir = temp_dir();
+    char *path = path_in(dir, "ck"), *file = path_in(dir, "instance.txt");
+    write_instance(file, 0);
+    fsbb_instance *instance = NULL, *loaded = NULL;
+    fsbb_error err;
+    CU_ASSERT_EQUAL_FATAL(fsbb_instance_load(file, &instance, &err), FSBB_OK);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(fsbb_instance_source(instance));
+    CU_ASSERT_EQUAL(fsbb_instance_source(instance)[0], '/');
+    fsbb_result result;
+    const char *const made[] = {"ub", "inf", "checkpoint", path, "node-limit", "3", "threads", "1", NULL};
+    CU_ASSERT_EQUAL_FATAL(solve_with(instance, made, &result, NULL, &err), FSBB_OK);
+    fsbb_result_clear(&result);
+
+    CU_ASSERT_EQUAL_FATAL(fsbb_instance_load_checkpoint(path, &loaded, &err), FSBB_OK);
+    CU_ASSERT_STRING_EQUAL(fsbb_instance_source(loaded), fsbb_instance_source(instance));
+    CU_ASSERT_STRING_EQUAL(fsbb_instance_name(loaded), "instance");
+    for (int k = 0; k < 3; k++)
+        for (int j = 0; j < 8; j++)
+            CU_ASSERT_EQUAL(fsbb_instance_time(loaded, k, j), fsbb_instance_time(instance, k, j));
+    fsbb_instance_free(loaded);
+
+    write_instance(file, 1);   /* one time changed */
+    CU_ASSERT_EQUAL(fsbb_instance_load_checkpoint(path, &loaded, &err), FSBB_ERR_CHECKPOINT);
+    CU_ASSERT_PTR_NULL(loaded);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "has changed"));
+    unlink(file);
+    CU_ASSERT_EQUAL(fsbb_instance_load_checkpoint(path, &loaded, &err), FSBB_ERR_CHECKPOINT);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "is gone"));
+    fsbb_instance_free(instance);
+
+    /* An instance built in memory names no file. */
+    int times[2 * 3] = {3, 1, 4, 1, 5, 9};
+    CU_ASSERT_EQUAL_FATAL(fsbb_instance_from_matrix("mine", 3, 2, times, &instance, &err), FSBB_OK);
+    CU_ASSERT_PTR_NULL(fsbb_instance_source(instance));
+    const char *const again[] = {"ub", "inf", "checkpoint", path, "node-limit", "1", "threads", "1", NULL};
+    CU_ASSERT_EQUAL_FATAL(solve_with(instance, again, &result, NULL, &err), FSBB_OK);
+    fsbb_result_clear(&result);
+    CU_ASSERT_EQUAL(fsbb_instance_load_checkpoint(path, &loaded, &err), FSBB_ERR_CHECKPOINT);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "\"mine\""));
+    fsbb_instance_free(instance);
+
+    /* A Taillard instance by its name. */
+    CU_ASSERT_EQUAL_FATAL(fsbb_instance_load("TA3", &instance, &err), FSBB_OK);
+    CU_ASSERT_STRING_EQUAL(fsbb_instance_source(instance), "ta003");
+    CU_ASSERT_EQUAL_FATAL(solve_with(instance, made, &result, NULL, &err), FSBB_OK);
+    fsbb_result_clear(&result);
+    CU_ASSERT_EQUAL_FATAL(fsbb_instance_load_checkpoint(path, &loaded, &err), FSBB_OK);
+    CU_ASSERT_STRING_EQUAL(fsbb_instance_name(loaded), "ta003");
+    CU_ASSERT_EQUAL(fsbb_instance_best_known(loaded), fsbb_instance_best_known(instance));
+    fsbb_instance_free(loaded);
+    fsbb_instance_free(instance);
+    free(file);
+    free(path);
+    remove_dir(dir);
+}
+
 FSBB_SUITE("checkpoint",
            {"a checkpoint reads back field for field", test_round_trip},
            {"every flipped bit and every truncation is refused", test_every_corruption_refused},
@@ -512,4 +711,9 @@ FSBB_SUITE("checkpoint",
            {"a failed write keeps the previous checkpoint", test_failed_write_keeps_previous},
            {"stopped and resumed solves expand the uninterrupted tree", test_stop_and_resume_same_tree},
            {"a periodic snapshot resumes to the same tree", test_periodic_snapshot_consistent},
-           {"another instance or other tree options are refused", test_foreign_checkpoint_refused})
+           {"another instance or other tree options are refused", test_foreign_checkpoint_refused},
+           {"a version 1 checkpoint is still read", test_version_1_still_read},
+           {"the digest changes with every time", test_digest_sees_every_time},
+           {"names in messages are quoted and escaped", test_quoted_names},
+           {"the head read checks the whole file", test_head_read},
+           {"the instance a checkpoint names loads, and is refused changed or gone", test_load_checkpoint_instance})

@@ -121,7 +121,8 @@ static int replay_checkpoint_status(const unsigned char *bytes, size_t size, int
     *parsed = fsbb_checkpoint_parse(copy, length, "corpus.ckpt", &checkpoint, &err) == FSBB_OK;
     free(copy);
     if (!*parsed) {
-        const int well_formed = err.message[0] && !strchr(err.message, '\n') && !checkpoint.open_nodes;
+        const int well_formed =
+            err.message[0] && !strchr(err.message, '\n') && !checkpoint.open_nodes && !checkpoint.source;
         CU_ASSERT(well_formed);
         return well_formed;
     }

@@ -399,7 +399,8 @@ static void test_interrupt(void)
 }
 
 /* Stopped by a node limit with a checkpoint, then resumed by the offload loop and by the
- * CPU engine: each finishes the CPU engine's tree (the same total of nodes). */
+ * CPU engine: each finishes the CPU engine's tree (the same total of nodes); the share of the
+ * tree done at the stop is what the checkpoint leaves out, 1 at the end. */
 static void test_checkpoint_resume(void)
 {
     fsbb_options *options = options_with("lb1", "dyn", "bfs");
@@ -417,6 +418,17 @@ static void test_checkpoint_resume(void)
     CU_ASSERT_EQUAL(first.status, FSBB_OK);
     CU_ASSERT(first.limit_reached);
     CU_ASSERT(first.nodes < cpu.nodes);
+    /* The census (the loops' stacks and the parents in flight): what the stop left open is
+     * what the checkpoint holds. */
+    fsbb_checkpoint saved;
+    CU_ASSERT_FATAL(fsbb_checkpoint_read(path, &saved, &err) == FSBB_OK);
+    fsbb_census open;
+    CU_ASSERT_FATAL(fsbb_census_init(&open, saved.n) == 0);
+    fsbb_census_add_nodes(&open, saved.open_nodes, saved.open_count, saved.node_stride);
+    CU_ASSERT(first.fraction_done > 0 && first.fraction_done < 1);
+    CU_ASSERT_DOUBLE_EQUAL(1 - first.fraction_done, (double)fsbb_census_open_weight(&open), 1e-12);
+    fsbb_census_free(&open);
+    fsbb_checkpoint_clear(&saved);
     const test_engine_run offload_rest =
         run_engine(inst, unlimited, inst->best_known, (engine_setup){.capacity = 256, .resume_path = path});
     const test_engine_run cpu_rest = run_engine(inst, unlimited, inst->best_known, (engine_setup){.resume_path = path});
@@ -424,6 +436,7 @@ static void test_checkpoint_resume(void)
     CU_ASSERT_EQUAL(offload_rest.stopped, 0);
     CU_ASSERT_EQUAL(offload_rest.nodes, cpu.nodes);
     CU_ASSERT_EQUAL(offload_rest.bounded, cpu.bounded);
+    CU_ASSERT_EQUAL(offload_rest.fraction_done, 1.0);
     CU_ASSERT_EQUAL(cpu_rest.status, FSBB_OK);
     CU_ASSERT_EQUAL(cpu_rest.nodes, cpu.nodes);
     remove(path);

@@ -37,7 +37,12 @@
  * says it is over. Once nodes have left or entered the pools these are no longer the whole
  * open tree, and periodic checkpoints end. With a party the engine saves no final
  * checkpoint: the nodes still open when a limit or an interrupt stops it go to the party
- * (one last give), which notes and saves them. */
+ * (one last give), which notes and saves them.
+ *
+ * The census (search.h) locks every pool, in the order thieves lock them, so that no node is
+ * between two pools, and counts them with the node each thread is expanding. It measures the
+ * tree while the pools are the whole of it: without a party, or with the warm start's until
+ * the hand-over. */
 #include "search_cpu.h"
 
 #include "checkpoint.h"
@@ -48,6 +53,7 @@
 #include "lb1.h"
 #include "lb1_batch.h"
 #include "lb2.h"
+#include "node_buffer.h"
 #include "node_pool.h"
 #include "times_cache.h"
 
@@ -75,6 +81,10 @@ typedef struct worker {
     pthread_mutex_t lock;
     fsbb_node_pool pool;
     atomic_size_t open_nodes;        /* pool.count, published under lock for peeks without it */
+    /* The node being expanded, for the census: its depth (-1: none) and bound, set under lock
+     * when it is popped, cleared under lock with its children's push (or at once, without the
+     * lock, when it has none). */
+    atomic_int flight_depth, flight_lb;
     fsbb_times_cache times_cache;    /* front and back times of the last nodes */
     const int *front, *back;         /* the current node's, in times_cache */
     /* Scratch sized for one node. */
@@ -126,8 +136,7 @@ struct cpu_engine {
     /* The party (search->party), when there is one. */
     const fsbb_work_party *party;
     pthread_mutex_t donation_lock;   /* one donation at a time; guards donation */
-    unsigned char *donation;         /* the nodes being given */
-    size_t donation_capacity;        /* in nodes */
+    fsbb_node_buffer donation;       /* the nodes being given */
     atomic_int traded;               /* nodes were given or taken: the pools are not the whole tree */
 
     int lb_auto_on;                  /* --lb auto */
@@ -139,6 +148,14 @@ struct cpu_engine {
 static void publish_open_nodes(worker *w)
 {
     atomic_store_explicit(&w->open_nodes, w->pool.count, memory_order_relaxed);
+}
+
+/* Publishes the node w expands now (NULL: none) for the census. */
+static void set_flight(worker *w, const fsbb_node *node)
+{
+    if (node)
+        atomic_store_explicit(&w->flight_lb, node->lb, memory_order_relaxed);
+    atomic_store_explicit(&w->flight_depth, node ? fsbb_node_depth(node) : -1, memory_order_relaxed);
 }
 
 static void flush_counters(worker *w)
@@ -476,23 +493,6 @@ static int sleep_idle(cpu_engine *engine, unsigned seen, int *timed_out)
     return hint;
 }
 
-/* Makes room for count nodes in engine->donation (donation_lock held); -1 when memory
- * runs out. */
-static int reserve_donation(cpu_engine *engine, size_t count)
-{
-    if (count <= engine->donation_capacity)
-        return 0;
-    size_t capacity = engine->donation_capacity ? engine->donation_capacity : 64;
-    while (capacity < count)
-        capacity *= 2;
-    unsigned char *bigger = realloc(engine->donation, capacity * engine->node_size);
-    if (!bigger)
-        return -1;
-    engine->donation = bigger;
-    engine->donation_capacity = capacity;
-    return 0;
-}
-
 /* Moves up to wanted nodes into engine->donation (donation_lock held), from each pool in
  * turn from first's: what a thief takes (half, from the shallow end), or every node for
  * FSBB_WORK_ALL. Returns how many. */
@@ -506,8 +506,8 @@ static size_t collect_donation(cpu_engine *engine, int first, size_t wanted)
         pthread_mutex_lock(&victim->lock);
         size_t take = wanted == FSBB_WORK_ALL ? victim->pool.count : (victim->pool.count + 1) / 2;
         take = take < wanted - given ? take : wanted - given;
-        if (reserve_donation(engine, given + take) == 0) {
-            given += fsbb_node_pool_steal_into(&victim->pool, take, engine->donation + given * engine->node_size);
+        if (fsbb_node_buffer_reserve(&engine->donation, given + take) == 0) {
+            given += fsbb_node_pool_steal_into(&victim->pool, take, engine->donation.nodes + given * engine->node_size);
             publish_open_nodes(victim);
         } else {
             atomic_store(&engine->out_of_memory, 1);
@@ -540,7 +540,7 @@ static void serve_party(worker *w)
     if (wanted > 0) {
         atomic_store(&engine->traded, 1);
         const size_t given = collect_donation(engine, w->id, wanted);
-        party->give(party->user_data, engine->donation, given, engine->node_size);
+        party->give(party->user_data, engine->donation.nodes, given, engine->node_size);
     }
     pthread_mutex_unlock(&engine->donation_lock);
 }
@@ -638,6 +638,7 @@ static void *run_worker(void *arg)
         pthread_mutex_lock(&w->lock);
         const int got = fsbb_node_pool_pop(&w->pool, w->current);
         publish_open_nodes(w);
+        set_flight(w, got ? w->current : NULL);
         pthread_mutex_unlock(&w->lock);
         if (!got) {
             flush_counters(w);
@@ -646,8 +647,10 @@ static void *run_worker(void *arg)
             continue;
         }
         const int kept = expand(w, w->current);
-        if (kept == 0)
+        if (kept == 0) {
+            set_flight(w, NULL);
             continue;
+        }
         /* Stopped inside the node: it goes back, unexpanded, for the final checkpoint. */
         const int abandoned = kept < 0;
         pthread_mutex_lock(&w->lock);
@@ -660,6 +663,7 @@ static void *run_worker(void *arg)
             }
         }
         atomic_store(&w->open_nodes, w->pool.count);
+        set_flight(w, NULL);
         pthread_mutex_unlock(&w->lock);
         if (abandoned)
             since_check = CHECK_EVERY;
@@ -696,6 +700,7 @@ static int init_worker(worker *w, cpu_engine *engine, int id)
     const fsbb_search *search = engine->search;
     const int n = search->data->n, m = search->data->m;
     memset(w, 0, sizeof *w);
+    atomic_init(&w->flight_depth, -1);
     w->engine = engine;
     w->id = id;
     w->rng = 2654435761u * (unsigned)(id + 1);
@@ -863,6 +868,30 @@ static void *run_checkpoints(void *arg)
     return NULL;
 }
 
+/* The engine's census (search.h): every pool and the nodes being expanded, every worker's
+ * lock held (a theft holds both of its pools' locks, so no node is counted twice or missed);
+ * -1 once nodes were traded with a party. */
+static int census_of(void *data, fsbb_census *census)
+{
+    cpu_engine *engine = data;
+    for (int t = 0; t < engine->count; t++)
+        pthread_mutex_lock(&engine->workers[t].lock);
+    const int whole = !atomic_load(&engine->traded);
+    for (int t = 0; whole && t < engine->count; t++) {
+        worker *w = &engine->workers[t];
+        for (size_t i = 0; i < w->pool.count; i++) {
+            const fsbb_node *node = fsbb_node_pool_at(&w->pool, i);
+            fsbb_census_add(census, fsbb_node_depth(node), node->lb);
+        }
+        const int depth = atomic_load_explicit(&w->flight_depth, memory_order_relaxed);
+        if (depth >= 0)
+            fsbb_census_add(census, depth, atomic_load_explicit(&w->flight_lb, memory_order_relaxed));
+    }
+    for (int t = engine->count - 1; t >= 0; t--)
+        pthread_mutex_unlock(&engine->workers[t].lock);
+    return whole ? 0 : -1;
+}
+
 static void init_sync(cpu_engine *engine)
 {
     atomic_init(&engine->pause_requested, 0);
@@ -887,7 +916,7 @@ static void free_sync(cpu_engine *engine)
     pthread_cond_destroy(&engine->work_ready);
     pthread_cond_destroy(&engine->pause_over);
     free(engine->snapshot);
-    free(engine->donation);
+    fsbb_node_buffer_free(&engine->donation);
 }
 
 /* When fewer threads started than workers were made (called with the workers parked at
@@ -958,6 +987,7 @@ fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
 {
     cpu_engine engine = {.search = search, .count = search->threads, .node_size = fsbb_node_size(search->data->n),
                          .party = search->party, .lb_auto_on = search->options->lb == FSBB_LB_AUTO};
+    fsbb_node_buffer_init(&engine.donation, engine.node_size);
     if (engine.lb_auto_on)
         fsbb_cpu_lb_auto_init(&engine.lb_auto, search->data->n);
     engine.workers = calloc((size_t)engine.count, sizeof *engine.workers);
@@ -976,8 +1006,13 @@ fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
         status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the %s", search->resume ? "resumed nodes" : "root node");
     for (int t = 0; status == FSBB_OK && t < engine.count; t++)
         publish_open_nodes(&engine.workers[t]);
+    const int census = status == FSBB_OK && (!engine.party || engine.party->sole);
+    if (census)
+        fsbb_search_set_census(search, census_of, &engine);
     if (status == FSBB_OK)
         status = run_threads(&engine, err);
+    if (census)
+        fsbb_search_end_census(search, status == FSBB_OK && !atomic_load(&engine.out_of_memory));
     if (status == FSBB_OK && atomic_load(&engine.out_of_memory))
         status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for open nodes");
     /* Every worker stopped between two nodes: the pools hold the engine's open nodes. */

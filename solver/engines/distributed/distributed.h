@@ -30,6 +30,7 @@ typedef struct fsbb_distributed {
     /* What the search did, on rank 0 (ranks entries, malloc'd: the caller frees it). */
     fsbb_rank_stats *stats;
     int broken;                      /* MPI failed here: the job cannot end in order */
+    int failed_together;             /* an agreement found a failure: every rank holds it */
 } fsbb_distributed;
 
 /* 1 when the process was started by an MPI launcher (mpi_launcher.c), whatever the build. */
@@ -45,7 +46,9 @@ fsbb_status fsbb_distributed_begin(fsbb_distributed *d, fsbb_error *err);
 
 /* Whether every rank got this far without failing (collective: every rank that began calls
  * it, with its own status): FSBB_OK, or on every rank the status and message of the
- * lowest-numbered rank that failed. */
+ * lowest-numbered rank that failed, its message led by "rank N: ". Once a failure is
+ * agreed, later calls return status and err as they are (on every rank alike, so no
+ * collective is left unmatched). */
 fsbb_status fsbb_distributed_agree(fsbb_distributed *d, fsbb_status status, fsbb_error *err);
 
 /* Ends MPI; frees nothing of d's results. After MPI failed here (broken: another rank died,

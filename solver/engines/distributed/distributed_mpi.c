@@ -147,6 +147,8 @@ static fsbb_status init_comm(rank_comm *c, fsbb_search *search, fsbb_distributed
 
 fsbb_status fsbb_distributed_agree(fsbb_distributed *d, fsbb_status status, fsbb_error *err)
 {
+    if (d->failed_together)
+        return status;
     int failed = status == FSBB_OK ? INT_MAX : d->rank, first = INT_MAX;
     if (MPI_Allreduce(&failed, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD) != MPI_SUCCESS) {
         d->broken = 1;
@@ -165,6 +167,7 @@ fsbb_status fsbb_distributed_agree(fsbb_distributed *d, fsbb_status status, fsbb
         d->broken = 1;
         return fsbb_fail(err, FSBB_ERR_RESOURCE, "rank %d: the ranks could not agree to start", d->rank);
     }
+    d->failed_together = 1;
     return fsbb_fail(err, (fsbb_status)failure.status, "%s", failure.message);
 }
 

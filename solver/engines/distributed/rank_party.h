@@ -23,22 +23,11 @@
 #include "search.h"
 #include "work_exchange.h"
 
+#include "node_buffer.h"
+
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
-
-/* Nodes in the fsbb_node layout, node_size bytes apart, in a growing malloc'd block. */
-typedef struct fsbb_node_buffer {
-    unsigned char *nodes;
-    size_t count, capacity, node_size;
-} fsbb_node_buffer;
-
-void fsbb_node_buffer_init(fsbb_node_buffer *buffer, size_t node_size);
-void fsbb_node_buffer_free(fsbb_node_buffer *buffer);
-/* Appends count nodes, stride bytes apart; -1 when memory runs out (buffer unchanged). */
-int fsbb_node_buffer_append(fsbb_node_buffer *buffer, const unsigned char *nodes, size_t count, size_t stride);
-/* Moves every node of from to the end of to; -1 when memory runs out (both unchanged). */
-int fsbb_node_buffer_move(fsbb_node_buffer *to, fsbb_node_buffer *from);
 
 typedef struct fsbb_rank_party {
     fsbb_work_party party;          /* what the engine is given: callbacks on this object */

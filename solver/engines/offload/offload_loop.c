@@ -1,6 +1,8 @@
 /* offload_loop.c — the offload search of offload_loop.h: host loops, each with a depth-first
  * stack of open nodes, CPU branching into pools, two pool slots bounded in turn, pruning and
- * pushing; idle loops steal half of a busy loop's stack; a checkpoint parks every loop. */
+ * pushing; idle loops steal half of a busy loop's stack; a checkpoint parks every loop.
+ * The census (search.h) counts every stack and the parents whose children a slot holds
+ * (popped, not yet pushed back as survivors), every loop's lock held. */
 #include "offload_loop.h"
 
 #include "checkpoint.h"
@@ -27,6 +29,11 @@ typedef struct pool_slot {
     int groups;      /* parents whose children the pool holds */
     int *group_end;  /* capacity: one past each parent's last child, in generation order */
     int *position;   /* capacity: each child's place in the pool, in generation order */
+    /* Under the loop's lock, for the census: the parents staged into this slot since it was
+     * last collected, by depth, and their least bound. */
+    uint64_t *parents_by_depth;  /* n + 1 */
+    uint64_t parents;
+    int parents_min_lb;
 } pool_slot;
 
 /* A parent's children as a unit of the bfs reordering. */
@@ -174,6 +181,7 @@ static void free_offload(offload *o)
         free(o->slots[s].staging);
         free(o->slots[s].group_end);
         free(o->slots[s].position);
+        free(o->slots[s].parents_by_depth);
     }
     free(o->parent);
     free(o->front);
@@ -217,7 +225,10 @@ static fsbb_status init_offload(offload *o, offload_team *team, int id, const fs
         o->slots[s].staging = malloc(cap * o->node_size);
         o->slots[s].group_end = malloc(cap * sizeof(int));
         o->slots[s].position = malloc(cap * sizeof(int));
-        slots_ok &= o->slots[s].staging && o->slots[s].group_end && o->slots[s].position;
+        o->slots[s].parents_by_depth = calloc((size_t)n + 1, sizeof(uint64_t));
+        o->slots[s].parents_min_lb = INT_MAX;
+        slots_ok &= o->slots[s].staging && o->slots[s].group_end && o->slots[s].position &&
+                    o->slots[s].parents_by_depth;
     }
     o->parent = malloc(o->node_size);
     o->front = malloc(3 * sizeof(int) * (size_t)m);
@@ -337,6 +348,23 @@ static int branch_parent(offload *o, const pool_slot *slot, const fsbb_node *par
     return written;
 }
 
+/* The census's view of a slot's parents (the loop's lock held): one more, or none. */
+static void stage_parent(const offload *o, pool_slot *slot, const fsbb_node *parent)
+{
+    (void)o;
+    slot->parents_by_depth[fsbb_node_depth(parent)]++;
+    slot->parents++;
+    slot->parents_min_lb = FSBB_MIN(slot->parents_min_lb, parent->lb);
+}
+
+static void unstage_parents(const offload *o, pool_slot *slot)
+{
+    if (slot->parents > 0)
+        memset(slot->parents_by_depth, 0, sizeof(uint64_t) * ((size_t)o->n + 1));
+    slot->parents = 0;
+    slot->parents_min_lb = INT_MAX;
+}
+
 /* Pops parents from the top of the stack while their children fit in the pool, branching
  * them into the staging area (leaves are evaluated at once); returns the children staged.
  * Stops early, with what it has, when a limit or an interrupt stops the search. */
@@ -354,8 +382,10 @@ static int stage_pool(offload *o, pool_slot *slot)
         pthread_mutex_lock(&o->lock);
         const int fits = o->open.count > 0 &&
                          count + unscheduled_of(o, fsbb_node_pool_at(&o->open, o->open.count - 1)) <= o->capacity;
-        if (fits)
+        if (fits) {
             fsbb_node_pool_pop(&o->open, o->parent);
+            stage_parent(o, slot, o->parent);
+        }
         pthread_mutex_unlock(&o->lock);
         if (!fits)
             break;
@@ -440,7 +470,7 @@ static void offer_work(offload_team *team)
 /* Pushes the children of the slot's pool whose bound is under the incumbent: parents in
  * reverse generation order, each parent's children best on top, so the stack pops the
  * first parent's best child first, as the CPU engine would. */
-static fsbb_status push_survivors(offload *o, const pool_slot *slot, const int *bounds, fsbb_error *err)
+static fsbb_status push_survivors(offload *o, pool_slot *slot, const int *bounds, fsbb_error *err)
 {
     const int ub = incumbent(o);
     const uint64_t per_node = (o->branch == FSBB_BRANCH_DYNAMIC ? 0 : 1) + (o->lb2 ? 1 : 0);
@@ -468,6 +498,7 @@ static fsbb_status push_survivors(offload *o, const pool_slot *slot, const int *
         }
         pushed += (uint64_t)alive;
     }
+    unstage_parents(o, slot);
     const size_t open_count = o->open.count;
     pthread_mutex_unlock(&o->lock);
     o->stats->pools++;
@@ -504,6 +535,11 @@ static fsbb_status fill_and_submit(offload *o, int slot, int *submitted, fsbb_er
         write_pool(o, &o->slots[slot], o->bounder->pool(o->bounder->context, slot));
         status = o->bounder->submit(o->bounder->context, slot, incumbent(o), err);
         *submitted = status == FSBB_OK;
+    } else {
+        /* Parents without children in the pool (leaves, pruned) are done. */
+        pthread_mutex_lock(&o->lock);
+        unstage_parents(o, &o->slots[slot]);
+        pthread_mutex_unlock(&o->lock);
     }
     o->stats->fill_s += fsbb_now() - begin;
     return status;
@@ -773,6 +809,34 @@ static void free_team(offload_team *team)
     pthread_cond_destroy(&team->start_now);
 }
 
+/* The team's census (search.h): every stack and every slot's parents, every loop's lock held
+ * (a theft holds both loops' locks). */
+static int team_census(void *data, fsbb_census *census)
+{
+    offload_team *team = data;
+    for (int l = 0; l < team->count; l++)
+        pthread_mutex_lock(&team->loops[l].lock);
+    for (int l = 0; l < team->count; l++) {
+        const offload *o = &team->loops[l];
+        for (size_t i = 0; i < o->open.count; i++) {
+            const fsbb_node *node = fsbb_node_pool_at(&o->open, i);
+            fsbb_census_add(census, fsbb_node_depth(node), node->lb);
+        }
+        for (int s = 0; s < FSBB_OFFLOAD_SLOTS; s++) {
+            const pool_slot *slot = &o->slots[s];
+            if (slot->parents == 0)
+                continue;
+            for (int d = 0; d <= o->n; d++)
+                census->by_depth[d] += slot->parents_by_depth[d];
+            census->open_nodes += slot->parents;
+            census->min_lb = FSBB_MIN(census->min_lb, slot->parents_min_lb);
+        }
+    }
+    for (int l = team->count - 1; l >= 0; l--)
+        pthread_mutex_unlock(&team->loops[l].lock);
+    return 0;
+}
+
 /* Starts a thread per loop (fewer when threads cannot be had: the team is then the loops
  * that started, at least one) and waits for them; the first failure is the result. */
 static fsbb_status run_team(offload_team *team, fsbb_error *err)
@@ -858,8 +922,11 @@ fsbb_status fsbb_offload_search(fsbb_search *search, const fsbb_pool_bounder *bo
     }
     if (status == FSBB_OK)
         status = search->resume ? push_resumed(&all[0], err) : push_root(&all[0], err);
-    if (status == FSBB_OK)
+    if (status == FSBB_OK) {
+        fsbb_search_set_census(search, team_census, &team);
         status = run_team(&team, err);
+        fsbb_search_end_census(search, status == FSBB_OK);
+    }
     const int ran = team.count;
     for (int l = 0; l < ready; l++)
         flush_counters(&all[l]);

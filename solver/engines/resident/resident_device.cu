@@ -9,6 +9,7 @@
 #include "resident_device.h"
 
 #include "resident_branch.cuh"
+#include "resident_census.cuh"
 #include "resident_pair_tables.cuh"
 #include "resident_plan.cuh"
 #include "lb1.h"
@@ -71,6 +72,8 @@ struct fsbb_resident_device {
     long long max_capacity;       /* the pool grows up to this many nodes, then spills */
     int max_batch;                /* the batch grows up to this many parents */
     int staging_batch;            /* parents whose children the staging areas hold */
+    unsigned long long *census;   /* device: n + 1 counts by depth, then the least bound (census only) */
+    unsigned long long *census_host;  /* pinned: their copy */
 };
 
 template <int REGISTERS, bool REFINE> static branch_kernel kernel_with(int m)
@@ -450,6 +453,8 @@ extern "C" void fsbb_resident_device_free(fsbb_resident_device *dev)
     cudaFree(dev->prm.control);
     cudaFree(dev->prm.record);
     cudaFreeHost(dev->state);
+    cudaFree(dev->census);
+    cudaFreeHost(dev->census_host);
     cudaGetLastError();
     free(dev->spill);
     free(dev);
@@ -673,6 +678,35 @@ extern "C" fsbb_status fsbb_resident_device_open_min(fsbb_resident_device *dev, 
         low = node_lb < low ? node_lb : low;
     }
     *lb = low;
+    return FSBB_OK;
+}
+
+extern "C" fsbb_status fsbb_resident_device_census(fsbb_resident_device *dev, fsbb_census *census, fsbb_error *err)
+{
+    const int n = dev->data->n;
+    const size_t words = (size_t)n + 2, bytes = words * sizeof(unsigned long long);
+    if (!dev->census) {
+        FSBB_CUDA_TRY(cudaMalloc((void **)&dev->census, bytes));
+        FSBB_CUDA_TRY(cudaMallocHost((void **)&dev->census_host, bytes));
+    }
+    unsigned long long *host = dev->census_host;
+    memset(host, 0, bytes);
+    int *min_lb = (int *)(dev->census + n + 1), *host_min = (int *)(host + n + 1);
+    *host_min = INT_MAX;
+    FSBB_CUDA_TRY(cudaMemcpyAsync(dev->census, host, bytes, cudaMemcpyHostToDevice, dev->stream));
+    fsbb_resident_census<<<dev->reduce_grid, REDUCE_BLOCK, 0, dev->stream>>>(dev->prm, dev->census, min_lb);
+    FSBB_CUDA_TRY(cudaGetLastError());
+    FSBB_CUDA_TRY(cudaMemcpyAsync(host, dev->census, bytes, cudaMemcpyDeviceToHost, dev->stream));
+    FSBB_CUDA_TRY(cudaStreamSynchronize(dev->stream));
+    for (int d = 0; d <= n; d++) {
+        census->by_depth[d] += host[d];
+        census->open_nodes += host[d];
+    }
+    census->min_lb = *host_min < census->min_lb ? *host_min : census->min_lb;
+    for (size_t i = 0; i < dev->spill_count; i++) {
+        const int *node = (const int *)(dev->spill + i * dev->node_bytes);
+        fsbb_census_add(census, (node[1] & 0xffff) + (int)((unsigned)node[1] >> 16), node[0]);
+    }
     return FSBB_OK;
 }
 

@@ -6,6 +6,7 @@
 #define FSBB_RESIDENT_DEVICE_H
 
 #include "bound_data.h"
+#include "census.h"
 #include "host_device.h"
 #include "lb_auto.h"
 #include "flowshopbb.h"
@@ -117,6 +118,11 @@ fsbb_status fsbb_resident_device_record(fsbb_resident_device *device, fsbb_job *
 
 /* The smallest bound among the open nodes (INT_MAX when none). */
 fsbb_status fsbb_resident_device_open_min(fsbb_resident_device *device, int *lb, fsbb_error *err);
+
+/* Adds every open node (pool, staged children, spilled nodes) to census (census.h): the
+ * device's by a kernel (resident_census.cuh), the spilled ones on the host (the device is
+ * idle). */
+fsbb_status fsbb_resident_device_census(fsbb_resident_device *dev, fsbb_census *census, fsbb_error *err);
 
 /* Every open node (pool, staged children, spilled nodes) in the node.h layout, in a new
  * array of *count nodes fsbb_node_size(n) bytes apart (free it), for checkpoints. */

@@ -11,7 +11,8 @@
  * the rule of lb_auto.h on the device's per-depth counts, and runs the plain LB1 kernel
  * while the depths turned on do not pay for the refining kernel (auto_after_run). With a
  * party (work_exchange.h, resident_party.h) it trades nodes between runs, takes more instead
- * of ending, and saves no checkpoint (the party does). */
+ * of ending, and saves no checkpoint (the party does). Without one, its census (the open
+ * tree's progress, search.h) counts the device's nodes between runs. */
 #include "resident_search.h"
 
 #include "checkpoint.h"
@@ -204,6 +205,14 @@ static void note_refined(fsbb_search *search, const fsbb_resident_depth_stats *s
     atomic_store(&search->lb2_depths, depths);
 }
 
+/* The engine's census (search.h), between runs (the device idle): -1 on a CUDA error, which
+ * the next run reports. */
+static int device_census(void *data, fsbb_census *census)
+{
+    fsbb_error err;
+    return fsbb_resident_device_census(data, census, &err) == FSBB_OK ? 0 : -1;
+}
+
 /* Where the device starts: the nodes the warm start handed over, a checkpoint's open
  * nodes, or the root (made here; *root to free). */
 static fsbb_status starting_nodes(const fsbb_search *search, const fsbb_open_nodes *warm, fsbb_open_nodes *start,
@@ -267,6 +276,10 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
 
     const double search_start = fsbb_now();
     search->gpu_startup_s = search_start - search->start_time;
+    /* With a party the device holds part of the tree only. */
+    const int census = status == FSBB_OK && !search->party;
+    if (census)
+        fsbb_search_set_census(search, device_census, device);
     fsbb_resident_state state = {0};
     long long syncs = 0, peak = 0;
     int stopped = 0;
@@ -318,6 +331,8 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
             checkpoint_due = fsbb_now() + interval;
         }
     }
+    if (census)
+        fsbb_search_end_census(search, status == FSBB_OK);
     if (status == FSBB_OK && search->party) {
         if (stopped)
             status = fsbb_resident_party_give_back(search, device, err);

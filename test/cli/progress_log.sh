@@ -1,0 +1,265 @@
+#!/bin/sh
+# progress_log.sh — flowshop-bb --log and flowshop-sweep plot-log. The log: every line is
+# one JSON object (python3's parser, NaN refused), "run" first and "result" last, times
+# that never go back (progress lines strictly forward), unknown values null never -1, the
+# result line agreeing with --json's result; a log read while its run goes on, and the log
+# of a run killed with SIGKILL, hold only whole lines; a folder, a missing folder, the
+# checkpoint's file and a bad interval are refused (with --json as a JSON error). The chart:
+# an SVG that xmllint parses and a PNG, from a full log, a log cut short, a log of one line
+# and a log with a torn line, a forecast's long label kept inside its panel; a log of no
+# lines, a wrong output name, no LOG and a missing output folder refused (status 2); hostile
+# instance and file names (quotes, backquotes, $(...), a line break) escaped: nothing runs,
+# the title holds the name. Usage: sh test/cli/progress_log.sh build/flowshop-bb
+# build/flowshop-sweep. Prints "N passed, N failed".
+bin=${1:?usage: progress_log.sh PATH-TO-flowshop-bb PATH-TO-flowshop-sweep}
+sweep=${2:?usage: progress_log.sh PATH-TO-flowshop-bb PATH-TO-flowshop-sweep}
+case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
+case $sweep in /*) ;; *) sweep=$PWD/$sweep ;; esac
+. "$(dirname "$0")/check.sh"
+# The run killed below, should the script end before it does.
+runner=
+trap '[ -n "$runner" ] && kill -9 "$runner" 2>/dev/null; rm -rf "$tmp"' EXIT
+node_limit=3000000
+[ -n "${FSBB_TEST_LIGHT:-}" ] && node_limit=300000
+
+for tool in python3 xmllint gnuplot; do
+    if ! command -v $tool >/dev/null; then
+        echo "progress_log: $tool is missing"
+        exit 1
+    fi
+done
+
+# check_log.py LOG [RESULT.json] [partial]: the log's lines as above; with RESULT.json the
+# result line agrees with it; "partial": the log may end without its result line (a run
+# still going, or killed). Prints what is wrong, exits 1 then.
+cat >"$tmp/check_log.py" <<'PY'
+import json, sys
+
+def refuse_constant(name):
+    raise ValueError("not JSON: " + name)
+
+path = sys.argv[1]
+result_path = sys.argv[2] if len(sys.argv) > 2 and sys.argv[2] != "-" else None
+partial = len(sys.argv) > 3 and sys.argv[3] == "partial"
+problems = []
+text = open(path, encoding="ascii").read()
+if text and not text.endswith("\n"):
+    problems.append("the last line is not whole")
+lines = [json.loads(line, parse_constant=refuse_constant) for line in text.splitlines()]
+events = [line.get("event") for line in lines]
+if not lines or events[0] != "run":
+    problems.append("the first line is not the run line: %s" % events[:1])
+if not partial and events[-1:] != ["result"]:
+    problems.append("the last line is not the result line: %s" % events[-1:])
+if events.count("run") != 1 or events.count("result") > 1 or any(e not in ("run", "progress", "result") for e in events):
+    problems.append("events: %s" % events)
+times = [line["time_s"] for line in lines]
+if any(b < a for a, b in zip(times, times[1:])):
+    problems.append("times go back: %s" % times)
+progress = [line for line in lines if line["event"] == "progress"]
+steps = [line["time_s"] for line in progress]
+if any(b <= a for a, b in zip(steps, steps[1:])):
+    problems.append("progress times do not increase: %s" % steps)
+keys = ["nodes", "nodes_per_s", "incumbent", "lower_bound", "gap", "fraction_done", "eta_s", "open_nodes"]
+for line in progress:
+    for key in keys:
+        if key not in line:
+            problems.append("progress line without %s" % key)
+        elif line[key] is not None and (not isinstance(line[key], (int, float)) or line[key] < 0):
+            problems.append("progress %s = %r" % (key, line[key]))
+run = lines[0] if lines else {}
+for key in ("instance", "jobs", "machines", "engine", "device", "options"):
+    if key not in run:
+        problems.append("run line without " + key)
+if "options" in run and run["options"].get("log-interval") is None:
+    problems.append("run line's options lack log-interval")
+if result_path:
+    expected = json.load(open(result_path))
+    # --json writes "no upper bound" as INT_MAX, the log as null.
+    if expected.get("initial_ub") == 2**31 - 1:
+        expected["initial_ub"] = None
+    last = lines[-1]
+    for key in ("makespan", "permutation", "optimal", "lower_bound", "nodes", "initial_ub", "found_by", "device", "threads"):
+        if last.get(key, "<absent>") != expected.get(key, "<absent>"):
+            problems.append("result %s: log %r, --json %r" % (key, last.get(key, "<absent>"), expected.get(key, "<absent>")))
+    if last.get("engine") != run.get("engine"):
+        problems.append("engine: run %r, result %r" % (run.get("engine"), last.get("engine")))
+    # The log covers the engine's run: a second of it without a progress line is wrong.
+    if last["time_s"] - run["time_s"] > 1 + 2 * run["interval_s"] and not progress:
+        problems.append("no progress line in %.1f s" % (last["time_s"] - run["time_s"]))
+for problem in problems:
+    print(problem)
+sys.exit(1 if problems else 0)
+PY
+check_log() { python3 "$tmp/check_log.py" "$@" >"$tmp/check.out" 2>&1; }
+
+# A run stopped by its node limit, and one proven optimal: the log against --json.
+"$bin" ta021 --threads 2 --node-limit "$node_limit" --log "$tmp/limit.jsonl" --log-interval 0.05 --json -q \
+    >"$tmp/limit.json" 2>"$tmp/err"
+check "node limit: exit 1" '[ $? -eq 1 ]'
+check "node limit: log well formed, its result the --json one" 'check_log "$tmp/limit.jsonl" "$tmp/limit.json"' ||
+    cat "$tmp/check.out"
+check "node limit: no -1 in the log" '! grep -q -- "-1[,}]" "$tmp/limit.jsonl"'
+"$bin" ta001 --threads 2 --log "$tmp/proven.jsonl" --json -q >"$tmp/proven.json" 2>"$tmp/err"
+check "proven: exit 0" '[ $? -eq 0 ]'
+check "proven: log well formed, its result the --json one" 'check_log "$tmp/proven.jsonl" "$tmp/proven.json"' ||
+    cat "$tmp/check.out"
+check "proven: result optimal" 'grep -q "\"event\": \"result\".*\"optimal\": true" "$tmp/proven.jsonl"'
+"$bin" ta001 --search heuristic --heuristic-iterations 20 --threads 1 --log "$tmp/heuristic.jsonl" --json -q \
+    >"$tmp/heuristic.json" 2>/dev/null
+check "heuristic alone: log well formed" 'check_log "$tmp/heuristic.jsonl" "$tmp/heuristic.json"' ||
+    cat "$tmp/check.out"
+
+# The log of a run that goes on is read as it grows, then the run is killed: whole lines only.
+"$bin" ta021 --threads 1 --ub inf --log "$tmp/killed.jsonl" --log-interval 0.05 -q >/dev/null 2>&1 &
+runner=$!
+waited=0
+progress_lines() { lines=$(grep -c progress "$tmp/killed.jsonl" 2>/dev/null); echo "${lines:-0}"; }
+while [ "$(progress_lines)" -lt 3 ] && [ $waited -lt 600 ]; do
+    sleep 0.1
+    waited=$((waited + 1))
+done
+check "running: the log so far is well formed" 'check_log "$tmp/killed.jsonl" - partial' || cat "$tmp/check.out"
+kill -9 $runner
+wait $runner 2>/dev/null
+runner=
+check "killed: the log holds progress lines" '[ "$(grep -c progress "$tmp/killed.jsonl")" -ge 3 ]'
+check "killed: the log is well formed" 'check_log "$tmp/killed.jsonl" - partial' || cat "$tmp/check.out"
+
+# Refused: a folder, a missing folder, the checkpoint's file, an interval of 0; with --json
+# each is one JSON error.
+mkdir "$tmp/folder"
+"$bin" ta001 --log "$tmp/folder" --json -q >"$tmp/out" 2>"$tmp/err"
+check "folder: exit 2" '[ $? -eq 2 ]'
+check "folder: a JSON error" 'grep -q "\"error\": \"--log .*is a folder" "$tmp/out"'
+"$bin" ta001 --log "$tmp/none/log.jsonl" --json -q >"$tmp/out" 2>"$tmp/err"
+check "missing folder: exit 2" '[ $? -eq 2 ]'
+check "missing folder: a JSON error" 'grep -q "\"status\": \"i/o error\"" "$tmp/out"'
+"$bin" ta001 --log "$tmp/cp" --checkpoint "$tmp/cp" --json -q >"$tmp/out" 2>"$tmp/err"
+check "checkpoint's file: exit 2" '[ $? -eq 2 ]'
+check "checkpoint's file: a JSON error" 'grep -q "\"error\": \"--log .*checkpoint" "$tmp/out"'
+"$bin" ta001 --log "$tmp/x.jsonl" --log-interval 0 --json -q >"$tmp/out" 2>"$tmp/err"
+check "interval 0: exit 2" '[ $? -eq 2 ]'
+check "interval 0: a JSON error" 'grep -q "\"error\": \"invalid value .0. for log-interval" "$tmp/out"'
+
+# check_svg SVG NAME: xmllint parses it.
+check_svg() {
+    if xmllint --noout "$1" 2>"$tmp/xml.err"; then pass; else fail "$2: SVG does not parse"; cat "$tmp/xml.err"; fi
+}
+
+# Charts of the logs above, as SVG and PNG.
+(cd "$tmp" && "$sweep" plot-log limit.jsonl >"$tmp/out" 2>"$tmp/err")
+check "plot: exit 0" '[ $? -eq 0 ]' || cat "$tmp/err"
+check "plot: default output name" '[ -s "$tmp/limit.svg" ] && grep -q "limit.svg" "$tmp/out"'
+check_svg "$tmp/limit.svg" "plot"
+"$sweep" plot-log --out "$tmp/proven.png" "$tmp/proven.jsonl" >/dev/null 2>"$tmp/err"
+check "plot PNG: exit 0" '[ $? -eq 0 ]' || cat "$tmp/err"
+check "plot PNG: a PNG file" '[ "$(head -c 4 "$tmp/proven.png" | tail -c 3)" = PNG ]'
+"$sweep" plot-log --out "$tmp/killed.svg" "$tmp/killed.jsonl" >/dev/null 2>"$tmp/err"
+check "plot killed log: exit 0" '[ $? -eq 0 ]' || cat "$tmp/err"
+check_svg "$tmp/killed.svg" "plot killed log"
+check "plot killed log: says it is cut short" 'grep -q "cut short" "$tmp/killed.svg"'
+
+# A log with every value (as the engines that know them write it), a torn last line, and
+# unknown values in between; a log of one line.
+cat >"$tmp/full.jsonl" <<'LOG'
+{"event": "run", "time_s": 0.2, "instance": "ta031", "jobs": 50, "machines": 5, "engine": "resident", "device": "NVIDIA H100", "threads": 1, "ranks": 0, "initial_ub": 2760, "interval_s": 2, "options": {"log-interval": "2"}}
+{"event": "progress", "time_s": 2.2, "nodes": 1000, "nodes_per_s": 500, "incumbent": 2760, "lower_bound": 2700, "gap": 0.0217, "fraction_done": 0.1, "eta_s": 18, "open_nodes": 40}
+{"event": "progress", "time_s": 4.2, "nodes": 3000, "nodes_per_s": 700, "incumbent": 2740, "lower_bound": null, "gap": null, "fraction_done": null, "eta_s": null, "open_nodes": null}
+{"event": "progress", "time_s": 6.2, "nodes": 5000, "nodes_per_s": 800, "incumbent": 2724, "lower_bound": 2710, "gap": 0.005, "fraction_done": 0.4, "eta_s": 9.3, "open_nodes": 55}
+{"event": "progress", "time_s": 8.2, "nodes": 7000, "nodes_
+LOG
+"$sweep" plot-log --out "$tmp/full.svg" "$tmp/full.jsonl" >/dev/null 2>"$tmp/err"
+check "plot torn log: exit 0" '[ $? -eq 0 ]' || cat "$tmp/err"
+check "plot torn log: the torn line is named" 'grep -q "1 of 5 lines" "$tmp/err"'
+check_svg "$tmp/full.svg" "plot torn log"
+check "plot torn log: the forecast is drawn" 'grep -q "forecast end 15.5 s" "$tmp/full.svg"'
+head -n 1 "$tmp/full.jsonl" >"$tmp/one.jsonl"
+"$sweep" plot-log --out "$tmp/one.svg" "$tmp/one.jsonl" >/dev/null 2>"$tmp/err"
+check "plot one line: exit 0" '[ $? -eq 0 ]' || cat "$tmp/err"
+check_svg "$tmp/one.svg" "plot one line"
+
+# A forecast far beyond the run: its long label stays between the lower panel's axes (its
+# extent along the line taken at 0.65 em a character, more than DejaVu Sans's widest digit).
+head -n 2 "$tmp/full.jsonl" >"$tmp/far.jsonl"
+echo '{"event": "progress", "time_s": 6.2, "nodes": 5000, "nodes_per_s": 800, "incumbent": 2724, "lower_bound": 2710, "gap": 0.005, "fraction_done": 0.0001, "eta_s": 12339.3, "open_nodes": 55}' \
+    >>"$tmp/far.jsonl"
+"$sweep" plot-log --out "$tmp/far.svg" "$tmp/far.jsonl" >/dev/null 2>"$tmp/err"
+check "plot far forecast: exit 0" '[ $? -eq 0 ]' || cat "$tmp/err"
+cat >"$tmp/label_inside.py" <<'PY'
+import re, sys
+svg = open(sys.argv[1]).read()
+# The panels' frames: black paths (ticks too); the lower panel's reaches lowest, and is the
+# tallest path that does.
+frames = [[float(y) for y in re.findall(r"[ML][-\d.]+,([-\d.]+)", d)]
+          for d in re.findall(r"<path stroke='black'\s+d='([^']*)'", svg)]
+frame = max(frames, key=lambda f: (max(f), max(f) - min(f)))
+top, bottom = min(frame), max(frame)
+label = re.search(r'translate\(([-\d.]+),([-\d.]+)\) rotate\(-90\)[^>]*font-size="([\d.]+)"[^>]*text-anchor="(\w+)">\s*'
+                  r'<text>(forecast end [^<]*)</text>', svg)
+if not label:
+    sys.exit("no forecast label")
+y, size, anchor, text = float(label.group(2)), float(label.group(3)), label.group(4), label.group(5)
+length = 0.65 * size * len(text)
+# Turned by -90 degrees the text runs upwards from its start.
+low, high = {"start": (y, y - length), "middle": (y + length / 2, y - length / 2), "end": (y + length, y)}[anchor]
+if low > bottom or high < top:
+    sys.exit("%r spans y %.1f to %.1f, the panel %.1f to %.1f" % (text, high, low, top, bottom))
+PY
+check "plot far forecast: its label within the panel" 'python3 "$tmp/label_inside.py" "$tmp/far.svg" >"$tmp/check.out" 2>&1' ||
+    cat "$tmp/check.out"
+
+# Refused: no line of a log, a missing log, an output that is neither .svg nor .png.
+printf 'not a log\n{"event": "progress"}\n' >"$tmp/junk.jsonl"
+"$sweep" plot-log --out "$tmp/junk.svg" "$tmp/junk.jsonl" >/dev/null 2>"$tmp/err"
+check "plot junk: exit 2" '[ $? -eq 2 ]'
+check "plot junk: no chart" '[ ! -e "$tmp/junk.svg" ]'
+"$sweep" plot-log "$tmp/missing.jsonl" >/dev/null 2>&1
+check "plot missing log: exit 2" '[ $? -eq 2 ]'
+"$sweep" plot-log --out "$tmp/chart.txt" "$tmp/limit.jsonl" >/dev/null 2>&1
+check "plot .txt: exit 2" '[ $? -eq 2 ] && [ ! -e "$tmp/chart.txt" ]'
+
+expect_status "plot-log without LOG: exit 2" 2 "$sweep" plot-log
+expect_output "plot-log without LOG: says so" "plot-log takes one LOG" "$tmp/err"
+expect_status "plot into a missing folder: exit 2" 2 "$sweep" plot-log --out "$tmp/none/x.png" "$tmp/limit.jsonl"
+expect_output "plot into a missing folder: names the folder" "the folder $tmp/none does not exist" "$tmp/err"
+check "plot into a missing folder: no temporary file named" '! grep -q "x\.png\." "$tmp/err"'
+
+mkdir "$tmp/empty-bin"
+expect_status "plot without gnuplot: exit 1" 1 env PATH="$tmp/empty-bin" "$sweep" plot-log --out "$tmp/g.svg" \
+    "$tmp/limit.jsonl"
+expect_output "plot without gnuplot: says so" "gnuplot not found" "$tmp/err"
+
+# Hostile names: an instance file whose name (the instance's name) and a log and chart whose
+# paths hold quotes, backquotes, $(...), a semicolon and a line break. gnuplot's temporary
+# folder is under $tmp (TMPDIR), where a command it ran would leave its file.
+hostile="q'x\`touch pwned1\`\$(touch pwned2);system(\"touch pwned3\")\"
+z"
+mkdir "$tmp/hostile"
+printf '3 2\n1 2 3\n4 5 6\n' >"$tmp/hostile/$hostile.txt"
+(cd "$tmp/hostile" && TMPDIR="$tmp/hostile" "$bin" "./$hostile.txt" --log "./$hostile.jsonl" --json -q \
+    >"$tmp/hostile.json" 2>"$tmp/err")
+check "hostile name: solved" '[ $? -eq 0 ]' || cat "$tmp/err"
+check "hostile name: log well formed" 'check_log "$tmp/hostile/$hostile.jsonl" "$tmp/hostile.json"' ||
+    cat "$tmp/check.out"
+(cd "$tmp/hostile" && TMPDIR="$tmp/hostile" "$sweep" plot-log --out "./$hostile.svg" "./$hostile.jsonl" \
+    >/dev/null 2>"$tmp/err")
+check "hostile name: plotted" '[ $? -eq 0 ]' || cat "$tmp/err"
+check_svg "$tmp/hostile/$hostile.svg" "hostile name"
+check "hostile name: nothing ran" '[ -z "$(find "$tmp" -name "pwned*")" ]'
+check "hostile name: no folder left behind" '[ -z "$(find "$tmp/hostile" -name "flowshop-plot-log-*")" ]'
+check "hostile name: the title holds the name" \
+    'python3 -c "import sys, xml.etree.ElementTree as t
+texts = [\"\".join(e.itertext()) for e in t.parse(sys.argv[1]).iter() if e.tag.endswith(\"text\")]
+sys.exit(not any(\"touch pwned1\" in x and \"q'"'"'x\" in x for x in texts))" "$tmp/hostile/$hostile.svg"'
+
+# A name that is no valid UTF-8 (a byte 0xff) beside accented and non-BMP characters: the log
+# stays ASCII JSON (check_log reads it as ASCII), the bad byte U+FFFD, the others themselves.
+odd="odd$(printf '\377')-é-😀"
+printf '3 2\n1 2 3\n4 5 6\n' >"$tmp/$odd.txt"
+"$bin" "$tmp/$odd.txt" --log "$tmp/odd.jsonl" --json -q >"$tmp/odd.json" 2>/dev/null
+check "odd name: log well formed" 'check_log "$tmp/odd.jsonl" "$tmp/odd.json"' || cat "$tmp/check.out"
+check "odd name: the name read back" 'python3 -c "import json, sys
+sys.exit(json.loads(open(sys.argv[1]).readline())[\"instance\"] != \"odd\ufffd-\u00e9-\U0001f600\")" "$tmp/odd.jsonl"'
+
+finish progress_log
