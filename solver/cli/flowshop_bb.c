@@ -13,6 +13,8 @@
  * writes them) and exits, without an instance or a GPU. */
 #include "checkpoint_target.h"
 #include "cli_error.h"
+#include "cli_text.h"
+#include "command_files.h"
 #include "command_line.h"
 #include "flowshopbb.h"
 #include "json.h"
@@ -449,6 +451,12 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
     const char *checkpoint = fsbb_cli_solver_value(line, "checkpoint");
     const char *resume = fsbb_cli_solver_value(line, "resume");
     const gboolean quiet = line->flags[CLI_QUIET];
+    GError *files_clash = NULL;
+    if (!command_files_check(line, instance_name, &files_clash)) {
+        const int refused = report_failure(line, FSBB_ERR_ARGUMENT, files_clash->message);
+        g_error_free(files_clash);
+        return refused;
+    }
     fsbb_error err;
     fsbb_instance *instance;
     const fsbb_status loaded = load_instance(instance_name, line, &instance, &err);
@@ -528,8 +536,8 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
                       : result.optimal || result.lower_bound >= result.makespan ? EXIT_PROVEN
                                                                                  : EXIT_LIMIT;
     GError *files_error = NULL;
-    if (result.jobs > 0 && reporting && !schedule_files_write(&files, instance, &result, &files_error))
-        exit_status = EXIT_USAGE;
+    if (result.jobs > 0 && reporting && !schedule_files_write(&files, instance, &result, &files_error) && !error)
+        exit_status = EXIT_RUNTIME_FAILURE;
     if (result.jobs == 0 && error) {
         if (reporting)
             report_failure(line, status, error);
