@@ -446,6 +446,34 @@ static void print_saved_note(const char *checkpoint, const fsbb_instance *instan
                 checkpoint, checkpoint);
 }
 
+/* A one-line note for each option given that does nothing without another. */
+static void note_idle_options(const fsbb_cli_command_line *line)
+{
+    const gboolean checkpoint = fsbb_cli_solver_value(line, "checkpoint") != NULL;
+    if (fsbb_cli_solver_value(line, "log-interval") && !fsbb_cli_solver_value(line, "log"))
+        fprintf(stderr, "flowshop-bb: note: --log-interval does nothing without --log\n");
+    if (fsbb_cli_solver_value(line, "checkpoint-interval") && !checkpoint)
+        fprintf(stderr, "flowshop-bb: note: --checkpoint-interval does nothing without --checkpoint\n");
+    if (line->flags[CLI_OVERWRITE_CHECKPOINT] && !checkpoint)
+        fprintf(stderr, "flowshop-bb: note: --overwrite-checkpoint does nothing without --checkpoint\n");
+}
+
+/* --ub opt on an instance without a best-known makespan (not resumed: a checkpoint's
+ * bound replaces --ub): the refusal, else NULL. Free with g_free. */
+static gchar *missing_best_known(const fsbb_cli_command_line *line, const fsbb_options *options,
+                                 const fsbb_instance *instance)
+{
+    char ub[32];
+    if (fsbb_cli_solver_value(line, "resume") || strcmp(fsbb_options_get(options, "ub", ub, sizeof ub), "opt") != 0 ||
+        fsbb_instance_best_known(instance) > 0)
+        return NULL;
+    gchar *name = cli_text_escaped(fsbb_instance_name(instance));
+    gchar *message = g_strdup_printf("--ub opt: no best-known makespan for %s: use --ub heuristic, neh, inf or a "
+                                     "number", name);
+    g_free(name);
+    return message;
+}
+
 static int solve(const char *instance_name, const fsbb_cli_command_line *line)
 {
     const char *checkpoint = fsbb_cli_solver_value(line, "checkpoint");
@@ -457,6 +485,8 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
         g_error_free(files_clash);
         return refused;
     }
+    if (!quiet)
+        note_idle_options(line);
     fsbb_error err;
     fsbb_instance *instance;
     const fsbb_status loaded = load_instance(instance_name, line, &instance, &err);
@@ -477,6 +507,12 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
     }
     if (!fsbb_cli_apply(line, options, &err)) {
         exit_status = report_failure(line, err.code, err.message);
+        goto done;
+    }
+    gchar *no_best_known = missing_best_known(line, options, instance);
+    if (no_best_known) {
+        exit_status = report_failure(line, FSBB_ERR_ARGUMENT, no_best_known);
+        g_free(no_best_known);
         goto done;
     }
     GError *usage_error = NULL;
