@@ -84,12 +84,19 @@ static void print_progress(const fsbb_progress *progress, void *user_data)
     int at = 0;
     if (progress->lower_bound >= 0)
         at += snprintf(tree + at, sizeof tree - (size_t)at, "  lb %d", progress->lower_bound);
-    if (progress->gap >= 0)
-        at += snprintf(tree + at, sizeof tree - (size_t)at, "  gap %.2f %%", 100.0 * progress->gap);
-    if (progress->fraction_done >= 0)
-        at += snprintf(tree + at, sizeof tree - (size_t)at, "  %.3g %% done", 100.0 * progress->fraction_done);
-    if (progress->eta_s >= 0)
-        snprintf(tree + at, sizeof tree - (size_t)at, "  eta %.3g s", progress->eta_s);
+    char number[32];
+    if (progress->gap >= 0) {
+        cli_text_percent(number, sizeof number, progress->gap);
+        at += snprintf(tree + at, sizeof tree - (size_t)at, "  gap %s %%", number);
+    }
+    if (progress->fraction_done >= 0) {
+        cli_text_percent(number, sizeof number, progress->fraction_done);
+        at += snprintf(tree + at, sizeof tree - (size_t)at, "  %s %% done", number);
+    }
+    if (progress->eta_s >= 0) {
+        cli_text_duration(number, sizeof number, progress->eta_s);
+        snprintf(tree + at, sizeof tree - (size_t)at, "  eta %s", number);
+    }
     fprintf(stderr, "\r%14" G_GUINT64_FORMAT " nodes  %10.3g nodes/s  incumbent %s%s  %8.1f s%s \033[K",
             (guint64)progress->nodes, progress->nodes_per_second, incumbent, tree, progress->elapsed_s, bound);
     fflush(stderr);
@@ -107,11 +114,16 @@ static void report_checkpoint(const fsbb_checkpoint_report *report, void *user_d
     const char *clear = log->progress_line ? "\r\033[K" : "";
     if (report->final)
         log->final_status = report->status;
-    if (report->status != FSBB_OK)
-        fprintf(stderr, "%sflowshop-bb: %s\n", clear, report->message);
-    else if (!report->final && !log->quiet)
+    if (report->status != FSBB_OK) {
+        gchar *message = cli_text_escaped(report->message);
+        fprintf(stderr, "%sflowshop-bb: %s\n", clear, message);
+        g_free(message);
+    } else if (!report->final && !log->quiet) {
+        gchar *path = cli_text_escaped(report->path);
         fprintf(stderr, "%sflowshop-bb: checkpoint %s: %" G_GUINT64_FORMAT " open nodes, search paused %.3f ms\n",
-                clear, report->path, (guint64)report->open_nodes, report->pause_s * 1e3);
+                clear, path, (guint64)report->open_nodes, report->pause_s * 1e3);
+        g_free(path);
+    }
 }
 
 /* --characterize FILE: prints the characterization of a trace; 0, or 2 when the file is
@@ -187,9 +199,9 @@ static void print_permutation_text(const fsbb_result *result)
     printf("\n");
 }
 
-/* The instance's name for the text output: as it is, or quoted and escaped as a JSON string
- * when it holds quotes, backslashes or control characters (a file's name, from the command
- * line or a checkpoint, may hold a newline). */
+/* A name (the instance's, a checkpoint's path) for the text output: as it is, or quoted and
+ * escaped as a JSON string when it holds quotes, backslashes or control characters (a file's
+ * name, from the command line or a checkpoint, may hold a newline). */
 static gchar *printable_name(const char *name)
 {
     for (const unsigned char *c = (const unsigned char *)name; *c; c++) {
@@ -206,10 +218,11 @@ static void print_text(const solve_report *report)
 {
     const fsbb_instance *instance = report->instance;
     const fsbb_result *result = report->result;
-    char lb[16], branch[16];
+    char lb[16], branch[16], select[16];
     gchar *name = printable_name(fsbb_instance_name(instance));
-    printf("instance     %s (%d jobs x %d machines)\n", name, fsbb_instance_jobs(instance),
-           fsbb_instance_machines(instance));
+    const int jobs = fsbb_instance_jobs(instance), machines = fsbb_instance_machines(instance);
+    printf("instance     %s (%d job%s x %d machine%s)\n", name, jobs, jobs == 1 ? "" : "s", machines,
+           machines == 1 ? "" : "s");
     g_free(name);
     if (result->permutation || result->optimal)
         printf("makespan     %d\n", result->makespan);
@@ -221,10 +234,15 @@ static void print_text(const solve_report *report)
         printf("lower bound  none proven\n");
     else
         printf("lower bound  %d\n", result->lower_bound);
-    if (!report->search_error && result->gap >= 0)
-        printf("gap          %.4g %%\n", 100.0 * result->gap);
-    if (result->fraction_done >= 0)
-        printf("tree done    %.6g %%\n", 100.0 * result->fraction_done);
+    char percent[32];
+    if (!report->search_error && result->gap >= 0) {
+        cli_text_percent(percent, sizeof percent, result->gap);
+        printf("gap          %s %%\n", percent);
+    }
+    if (result->fraction_done >= 0) {
+        cli_text_percent(percent, sizeof percent, result->fraction_done);
+        printf("tree done    %s %%\n", percent);
+    }
     printf("nodes        %" G_GUINT64_FORMAT "\n", (guint64)result->nodes);
     printf("nodes/s      %.4g\n", result->time_s > 0 ? (double)result->nodes / result->time_s : 0.0);
     printf("time         %.3f s\n", result->time_s);
@@ -233,11 +251,15 @@ static void print_text(const solve_report *report)
     if (result->heuristic_threads > 0)
         printf("heuristic    %d walks, %" G_GUINT64_FORMAT " iterations\n", result->heuristic_threads,
                (guint64)result->heuristic_iterations);
-    printf("settings     lb=%s branch=%s threads=%d device=%s\n",
+    printf("settings     lb=%s branch=%s select=%s threads=%d device=%s\n",
            fsbb_options_get(report->options, "lb", lb, sizeof lb),
-           fsbb_options_get(report->options, "branch", branch, sizeof branch), result->threads, result->device);
-    if (report->resumed_from)
-        printf("resumed      from %s\n", report->resumed_from);
+           fsbb_options_get(report->options, "branch", branch, sizeof branch),
+           fsbb_options_get(report->options, "select", select, sizeof select), result->threads, result->device);
+    if (report->resumed_from) {
+        gchar *resumed = printable_name(report->resumed_from);
+        printf("resumed      from %s\n", resumed);
+        g_free(resumed);
+    }
     if (result->ranks > 0 && result->rank_stats) {
         printf("ranks        %d\n", result->ranks);
         printf("  rank %14s %9s %9s %12s %12s %14s %9s  %s\n", "nodes", "requests", "steals", "nodes got",
@@ -434,16 +456,19 @@ static fsbb_status load_instance(const char *instance_name, const fsbb_cli_comma
     return fsbb_instance_load_checkpoint(fsbb_cli_solver_value(line, "resume"), instance, err);
 }
 
-/* The closing note of a saved search: how to go on with it. */
+/* The closing note of a saved search: how to go on with it, the path quoted for a shell. */
 static void print_saved_note(const char *checkpoint, const fsbb_instance *instance)
 {
     const char *source = fsbb_instance_source(instance);
+    gchar *shown = cli_text_escaped(checkpoint), *word = cli_text_shell_word(checkpoint);
     if (source && strcmp(source, "stdin") == 0)
         fprintf(stderr, "flowshop-bb: search saved in %s: continue with - --resume %s --checkpoint %s and the "
-                        "instance on standard input again\n", checkpoint, checkpoint, checkpoint);
+                        "instance on standard input again\n", shown, word, word);
     else
-        fprintf(stderr, "flowshop-bb: search saved in %s: continue with --resume %s --checkpoint %s\n", checkpoint,
-                checkpoint, checkpoint);
+        fprintf(stderr, "flowshop-bb: search saved in %s: continue with --resume %s --checkpoint %s\n", shown, word,
+                word);
+    g_free(shown);
+    g_free(word);
 }
 
 /* A one-line note for each option given that does nothing without another. */
@@ -578,8 +603,11 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
         if (reporting)
             report_failure(line, status, error);
     } else if (result.jobs > 0 && reporting) {
-        if (error || files_error)
-            fprintf(stderr, "flowshop-bb: %s\n", error ? error : files_error->message);
+        if (error || files_error) {
+            gchar *shown = cli_text_escaped(error ? error : files_error->message);
+            fprintf(stderr, "flowshop-bb: %s\n", shown);
+            g_free(shown);
+        }
         /* A search that ran and failed still has its best schedule to show. */
         const solve_report report = {.instance = instance, .options = options, .result = &result,
                                      .search_error = error,
@@ -594,9 +622,12 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
     if (checkpoint && !error && exit_status != EXIT_PROVEN && reporting) {
         if (log.final_status == FSBB_OK)
             print_saved_note(checkpoint, instance);
-        else
+        else {
+            gchar *shown = cli_text_escaped(checkpoint);
             fprintf(stderr, "flowshop-bb: the search could not be saved; %s holds the last checkpoint written, "
-                            "if any\n", checkpoint);
+                            "if any\n", shown);
+            g_free(shown);
+        }
     }
     /* mpirun ends the whole job when one process returns non-zero: the other ranks leave
      * the exit status to rank 0, which prints the result. */
