@@ -1,12 +1,8 @@
 /* flowshop_bb.c — the flowshop-bb command: parses the command line, runs one solve
  * through the library and prints the result as text or JSON.
- * Exit status: 0 the search finished (optimality proven), 1 a time or node limit stopped
- * it, 2 bad usage or input (a refused checkpoint too), 3 interrupted by SIGINT, SIGTERM or
- * SIGUSR1 (mpirun forwards SIGUSR1 to every rank, and ends the job itself on the others),
- * 4 a run-time failure (GPU, memory, threads, custom-bound compile; the best schedule
- * found before it is still printed) or output that could not be written, 5 a GPU that this
- * build has no kernel for (checked before the search). With --json an error that leaves no
- * result is a JSON object on stdout too (cli_error.h); a result carries its exit status.
+ * Exit status: EXIT_* below, their meanings in fsbb_cli_exit_statuses (command_line.c: --help,
+ * the manual page and the README's table). With --json an error that leaves no result is a
+ * JSON object on stdout too (cli_error.h); a result carries its exit status.
  * With --checkpoint the search is saved periodically and when it stops; --resume goes on
  * from a saved search, on the instance the checkpoint names when none is given.
  * --characterize FILE prints CUIRRE's characterization of a task trace (as --diagnose
