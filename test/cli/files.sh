@@ -9,6 +9,7 @@
 bin=${1:?usage: files.sh PATH-TO-flowshop-bb}
 . "$(dirname "$0")/check.sh"
 
+case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 cd "$tmp" || exit 1
 printf '3 2\n3 2 4\n2 5 1\n' >small.txt
 "$bin" ta011 --node-limit 2000 --threads 1 --checkpoint z.ckpt -q >/dev/null 2>&1
@@ -17,12 +18,12 @@ cp z.ckpt z.saved
 # refused NAME PATTERN ARGS...: exit 2 with PATTERN in the message, no search (nothing on
 # stdout), and the checkpoint unchanged.
 refused() {
-    name=$1 pattern=$2
+    refused_name=$1 refused_pattern=$2
     shift 2
-    expect_status "$name" 2 "$bin" "$@"
-    expect_output "$name: message" "$pattern" "$tmp/err"
-    check "$name: no search" "[ ! -s '$tmp/out' ]"
-    check "$name: the checkpoint kept" "cmp -s z.ckpt z.saved"
+    expect_status "$refused_name" 2 "$bin" "$@"
+    expect_output "$refused_name: message" "$refused_pattern" "$tmp/err"
+    check "$refused_name: no search" "[ ! -s '$tmp/out' ]"
+    check "$refused_name: the checkpoint kept" "cmp -s z.ckpt z.saved"
 }
 
 refused "--resume F --schedule F" "--resume z.ckpt and --schedule z.ckpt name the same file" \
