@@ -122,7 +122,7 @@ static gboolean schedule_targets_ok(const char *csv, const char *svg, gboolean j
 
 gboolean command_files_check(const fsbb_cli_command_line *line, const char *instance_name, GError **error)
 {
-    static const char *const library_files[] = {"resume", "checkpoint", "log", "diagnose"};
+    static const char *const library_files[] = {"resume", "log", "checkpoint", "diagnose"};
     named_file files[MOST_FILES];
     int count = 0;
     if (instance_name && strcmp(instance_name, "-") != 0 && fsbb_taillard_index(instance_name) <= 0)
