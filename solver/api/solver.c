@@ -137,6 +137,11 @@ void fsbb_solver_interrupt(fsbb_solver *solver)
     atomic_store(&solver->interrupt_request, 1);
 }
 
+const fsbb_options *fsbb_solver_options(const fsbb_solver *solver)
+{
+    return solver ? solver->options : NULL;
+}
+
 /* The search's progress callback: the user's at its interval, the log's lines at theirs. */
 typedef struct progress_listeners {
     fsbb_progress_fn user;
@@ -184,7 +189,7 @@ static void log_run(fsbb_progress_log *log, const fsbb_solver *solver, const fsb
     const fsbb_progress_log_run run = {.engine = result->engine[0] ? result->engine : NULL,
                                        .device = result->device, .threads = search->threads,
                                        .ranks = result->ranks, .initial_ub = search->initial_ub,
-                                       .time_s = fsbb_now() - start};
+                                       .resumed = search->resume != NULL, .time_s = fsbb_now() - start};
     fsbb_progress_log_write_run(log, solver->instance, solver->options, &run);
 }
 
@@ -369,13 +374,17 @@ static void save_root(fsbb_search *search, int bound)
 }
 
 /* For a search that no engine ran to its end (stopped in set-up, or failed): the bounds
- * of the nodes it was to start from, the resumed ones or the root; with save, a new
- * search's root goes to its checkpoint as well. */
+ * of the nodes it was to start from, the resumed ones or the root; with save, those nodes
+ * go to its checkpoint as well (a resumed tree stopped at once, by a limit its checkpoint
+ * had already used up, is saved as it was). */
 static void note_unexplored(fsbb_search *search, int save)
 {
     const fsbb_checkpoint *saved = search->resume;
     if (saved) {
         fsbb_search_note_open_nodes(search, saved->open_nodes, saved->open_count, saved->node_stride);
+        if (save && search->checkpoint_path)
+            fsbb_search_checkpoint(search, (const fsbb_node *)saved->open_nodes, saved->open_count,
+                                   saved->node_stride, 1);
         return;
     }
     const int bound = root_bound(search->data);
@@ -415,7 +424,10 @@ static fsbb_status fill_result(fsbb_search *search, const fsbb_instance *inst, i
         result->lower_bound = FSBB_MAX(open < incumbent ? open : incumbent, measured);
         result->optimal = result->lower_bound >= incumbent && achievable;
     }
-    result->gap = incumbent != INT_MAX && incumbent > 0 ? (double)(incumbent - result->lower_bound) / incumbent : -1;
+    /* The gap of a schedule: none is known without one (an upper bound given or proven
+     * unreached is no schedule), unless the search proved the optimum. */
+    const int schedule_known = search->incumbent_found || result->optimal;
+    result->gap = schedule_known && incumbent > 0 ? (double)(incumbent - result->lower_bound) / incumbent : -1;
     if (!search->incumbent_found)
         return FSBB_OK;
     snprintf(result->found_by, sizeof result->found_by, "%s", fsbb_found_by_name(search->incumbent_source));
