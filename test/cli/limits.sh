@@ -71,7 +71,7 @@ expect_output "--gap: the gap" '"gap": 0.14'
 expect_status "--gap 0.15, text" 1 "$bin" ta021 --ub neh --threads 2 --gap 0.15
 expect_output "--gap, text: status" 'status       gap reached: '
 expect_output "--gap, text: tree done" 'tree done    '
-expect_status "--gap 15% stops as 0.15" 1 "$bin" ta021 --ub opt --threads 2 --gap 15% --json
+expect_status "--gap 15% stops as 0.15" 1 "$bin" ta021 --ub neh --threads 2 --gap 15% --json
 expect_output "--gap 15%: the limit asked" '"gap_limit": "0.15"'
 expect_output "--gap 15%: stop reason" '"stop_reason": "gap"'
 expect_status "--gap 101% refused" 2 "$bin" ta021 --gap 101%
