@@ -78,7 +78,8 @@ if result_path:
     if expected.get("initial_ub") == 2**31 - 1:
         expected["initial_ub"] = None
     last = lines[-1]
-    for key in ("makespan", "permutation", "optimal", "lower_bound", "nodes", "initial_ub", "found_by", "device", "threads"):
+    for key in ("makespan", "permutation", "optimal", "lower_bound", "gap", "fraction_done", "stop_reason", "nodes",
+                "initial_ub", "found_by", "device", "threads"):
         if last.get(key, "<absent>") != expected.get(key, "<absent>"):
             problems.append("result %s: log %r, --json %r" % (key, last.get(key, "<absent>"), expected.get(key, "<absent>")))
     if last.get("engine") != run.get("engine"):
