@@ -20,9 +20,10 @@
  *
  * Stops: a rank whose search stopped (its time limit, an interrupt, a failure; rank 0 also
  * when the ranks' counts pass the node limit, or when the census shows --gap reached) tells
- * every other rank (STOP, with the reason), and they stop too. A stopping rank keeps the nodes it still gets and the ones its engine gives back
- * (held), refuses thieves and steals nothing; the termination detection then waits for the
- * nodes in flight, and the final gather saves them all.
+ * every other rank (STOP, with the reason), and they stop too. A stopping rank keeps the
+ * nodes it still gets and the ones its engine gives back (held), refuses thieves and steals
+ * nothing; the termination detection then waits for the nodes in flight, and the final
+ * gather saves them all.
  *
  * Termination: termination.h (Safra's token, with messages with nodes counted). A rank is
  * idle when its engine waits for nodes or has ended, nothing of its engine waits to be sent
@@ -247,6 +248,9 @@ static void on_nodes(rank_comm *c, int from, int tag, const unsigned char *bytes
     if (size == 0)
         return;
     if (count == 0 || body % c->node_bytes) {
+        /* Its sender counted it sent. */
+        fsbb_termination_received(&c->termination);
+        c->work_received++;
         fail_here(c, "a message of nodes has a partial node");
         return;
     }
