@@ -291,7 +291,8 @@ typedef struct fsbb_progress {
     double lb2_refined_fraction;  /* of the children LB1 kept so far, the share LB2 refined */
     int lower_bound;         /* no schedule is shorter: the least bound of the open tree (or the
                                 incumbent when that is less); -1 while the engine cannot tell */
-    double gap;              /* (incumbent - lower_bound) / incumbent; -1 while unknown */
+    double gap;              /* (incumbent - lower_bound) / incumbent; -1 while unknown (no schedule
+                                held: an upper bound given is none) */
     double fraction_done;    /* share of the tree finished, in [0, 1] (each node holds an equal share
                                 of its parent's); -1 while unknown */
     double eta_s;            /* forecast of the seconds left to the end; -1 while unknown */
@@ -329,6 +330,11 @@ typedef void (*fsbb_checkpoint_fn)(const fsbb_checkpoint_report *report, void *u
 FSBB_API void fsbb_solver_on_checkpoint(fsbb_solver *solver, fsbb_checkpoint_fn callback, void *user_data);
 /* Asks a running solve to stop soon; safe from another thread or a signal handler. */
 FSBB_API void fsbb_solver_interrupt(fsbb_solver *solver);
+/* The options the solve runs with, owned by the solver: those given to fsbb_solver_new
+ * and, once fsbb_solver_solve has begun, the tree's options (lb, branch, lb2-pairs) of the
+ * checkpoint option "resume" names where they were not set. Report these, not the options
+ * passed in. */
+FSBB_API const fsbb_options *fsbb_solver_options(const fsbb_solver *solver);
 
 /* What one rank of a distributed search (run under mpirun) did. */
 typedef struct fsbb_rank_stats {

@@ -137,6 +137,11 @@ void fsbb_solver_interrupt(fsbb_solver *solver)
     atomic_store(&solver->interrupt_request, 1);
 }
 
+const fsbb_options *fsbb_solver_options(const fsbb_solver *solver)
+{
+    return solver ? solver->options : NULL;
+}
+
 /* The search's progress callback: the user's at its interval, the log's lines at theirs. */
 typedef struct progress_listeners {
     fsbb_progress_fn user;
@@ -184,7 +189,7 @@ static void log_run(fsbb_progress_log *log, const fsbb_solver *solver, const fsb
     const fsbb_progress_log_run run = {.engine = result->engine[0] ? result->engine : NULL,
                                        .device = result->device, .threads = search->threads,
                                        .ranks = result->ranks, .initial_ub = search->initial_ub,
-                                       .time_s = fsbb_now() - start};
+                                       .resumed = search->resume != NULL, .time_s = fsbb_now() - start};
     fsbb_progress_log_write_run(log, solver->instance, solver->options, &run);
 }
 
@@ -369,13 +374,17 @@ static void save_root(fsbb_search *search, int bound)
 }
 
 /* For a search that no engine ran to its end (stopped in set-up, or failed): the bounds
- * of the nodes it was to start from, the resumed ones or the root; with save, a new
- * search's root goes to its checkpoint as well. */
+ * of the nodes it was to start from, the resumed ones or the root; with save, those nodes
+ * go to its checkpoint as well (a resumed tree stopped at once, by a limit its checkpoint
+ * had already used up, is saved as it was). */
 static void note_unexplored(fsbb_search *search, int save)
 {
     const fsbb_checkpoint *saved = search->resume;
     if (saved) {
         fsbb_search_note_open_nodes(search, saved->open_nodes, saved->open_count, saved->node_stride);
+        if (save && search->checkpoint_path)
+            fsbb_search_checkpoint(search, (const fsbb_node *)saved->open_nodes, saved->open_count,
+                                   saved->node_stride, 1);
         return;
     }
     const int bound = root_bound(search->data);
@@ -415,7 +424,10 @@ static fsbb_status fill_result(fsbb_search *search, const fsbb_instance *inst, i
         result->lower_bound = FSBB_MAX(open < incumbent ? open : incumbent, measured);
         result->optimal = result->lower_bound >= incumbent && achievable;
     }
-    result->gap = incumbent != INT_MAX && incumbent > 0 ? (double)(incumbent - result->lower_bound) / incumbent : -1;
+    /* The gap of a schedule: none is known without one (an upper bound given or proven
+     * unreached is no schedule), unless the search proved the optimum. */
+    const int schedule_known = search->incumbent_found || result->optimal;
+    result->gap = schedule_known && incumbent > 0 ? (double)(incumbent - result->lower_bound) / incumbent : -1;
     if (!search->incumbent_found)
         return FSBB_OK;
     snprintf(result->found_by, sizeof result->found_by, "%s", fsbb_found_by_name(search->incumbent_source));
@@ -553,11 +565,32 @@ static fsbb_status run_heuristic_alone(fsbb_search *search, fsbb_result *result,
     return FSBB_OK;
 }
 
+/* A resumed search goes on in the tree its checkpoint holds: the options that shaped that
+ * tree (lb, branch, lb2-pairs) which were not set are taken from the checkpoint, so that
+ * "resume" alone continues it; one set otherwise is refused when the search resumes. A
+ * checkpoint that cannot be read changes nothing here: the resume reports why. */
+static void adopt_checkpoint_tree(fsbb_solver *solver)
+{
+    fsbb_options *options = solver->options;
+    fsbb_checkpoint saved;
+    fsbb_error ignored;
+    if (!options->resume_path || fsbb_checkpoint_read_head(options->resume_path, &saved, &ignored) != FSBB_OK)
+        return;
+    if (!fsbb_options_given(options, "lb"))
+        options->lb = (fsbb_lb_kind)saved.lb;
+    if (!fsbb_options_given(options, "branch"))
+        options->branch = (fsbb_branch_kind)saved.branch;
+    if (!fsbb_options_given(options, "lb2-pairs") && saved.lb != FSBB_LB1)
+        options->lb2_pairs = saved.lb2_pairs == fsbb_bound_data_pairs_kept(solver->instance->m, 0) ? 0 : saved.lb2_pairs;
+    fsbb_checkpoint_clear(&saved);
+}
+
 fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *err)
 {
     if (!solver || !result)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_solver_solve: NULL solver or result");
     memset(result, 0, sizeof *result);
+    adopt_checkpoint_tree(solver);
     fsbb_status status = verify_custom_bounds(solver, err);
     if (status == FSBB_OK)
         status = check_pair_tables(solver, err);

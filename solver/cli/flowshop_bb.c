@@ -163,7 +163,7 @@ static const char *status_text(const solve_report *report)
     if (result->interrupted)
         return found ? "interrupted: best found" : "interrupted: none found";
     if (strcmp(result->stop_reason, "gap") == 0)
-        return found ? "gap reached: best found" : "gap reached: none found";
+        return "gap reached: best found"; /* a gap is measured only against a schedule */
     if (result->lower_bound < result->makespan)
         return found ? "limit reached: best found" : "limit reached: none found";
     return "no schedule below the given upper bound";
@@ -536,8 +536,9 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
     } else if (result.jobs > 0 && reporting) {
         if (error || files_error)
             fprintf(stderr, "flowshop-bb: %s\n", error ? error : files_error->message);
-        /* A search that ran and failed still has its best schedule to show. */
-        const solve_report report = {.instance = instance, .options = options, .result = &result,
+        /* A search that ran and failed still has its best schedule to show; the options it
+         * ran with (a resumed tree's where not given) are the solver's. */
+        const solve_report report = {.instance = instance, .options = fsbb_solver_options(solver), .result = &result,
                                      .search_error = error,
                                      .error = error ? error : files_error ? files_error->message : NULL,
                                      .resumed_from = resume, .exit_status = exit_status};

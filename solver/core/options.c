@@ -145,8 +145,9 @@ static const option_entry table[] = {
       .help = "seconds between checkpoints (default 60; 0: only when the search stops)"},
      FIELD_DOUBLE, FIELD(checkpoint_interval_s), NULL, NULL},
     {{.name = "resume", FILE_NAME, .default_value = "", .group = "Limits and checkpoints",
-      .help = "continue the search saved in FILE (same --lb, --branch and --lb2-pairs), on the instance it "
-              "names when none is given (an instance given must match its digest); its upper bound replaces "
+      .help = "continue the search saved in FILE, on the instance it names when none is given (an instance "
+              "given must match its digest) and with its --lb, --branch and --lb2-pairs when those are not "
+              "given (given, they must match); its upper bound replaces "
               "--ub, and the limits count the time and nodes of the earlier runs too"},
      FIELD_PATH, FIELD(resume_path), NULL, NULL},
     /* Distributed search */
@@ -233,6 +234,7 @@ static const option_entry table[] = {
 };
 
 enum { OPTION_COUNT = sizeof table / sizeof *table };
+_Static_assert(OPTION_COUNT <= 64, "fsbb_options.given holds a bit an option");
 
 const fsbb_option_spec *fsbb_option_info(int index)
 {
@@ -385,7 +387,16 @@ fsbb_status fsbb_options_set(fsbb_options *options, const char *name, const char
     const option_entry *entry = find(name);
     if (!entry)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "unknown option '%s'", name);
-    return set_value(options, entry, value, err);
+    const fsbb_status status = set_value(options, entry, value, err);
+    if (status == FSBB_OK)
+        options->given |= (uint64_t)1 << (entry - table);
+    return status;
+}
+
+int fsbb_options_given(const fsbb_options *options, const char *name)
+{
+    const option_entry *entry = find(name);
+    return entry && (options->given >> (entry - table) & 1);
 }
 
 const char *fsbb_options_get(const fsbb_options *options, const char *name, char *buffer, int size)

@@ -74,7 +74,11 @@ struct fsbb_options {
     char *log_path;                 /* NULL: no progress log (progress_log.h) */
     double log_interval_s;          /* seconds between its progress lines */
     fsbb_div_options divergence;
+    uint64_t given;                 /* bit o: option o of the table was set by fsbb_options_set */
 };
+
+/* 1 when option name was set through fsbb_options_set (not left at its default). */
+int fsbb_options_given(const fsbb_options *options, const char *name);
 
 /* The word fsbb_options_get writes for value of option name (a word option: lb, branch,
  * ...), or "?" when name has no such value. */

@@ -149,7 +149,8 @@ void fsbb_progress_log_write_run(fsbb_progress_log *log, const fsbb_instance *in
     for (int o = 0; fsbb_option_info(o); o++) {
         char value[PATH_MAX];
         const char *name = fsbb_option_info(o)->name;
-        fsbb_json_line_string(&line, name, fsbb_options_get(options, name, value, sizeof value));
+        fsbb_json_line_string(&line, name, run->resumed && strcmp(name, "ub") == 0
+                                               ? "resumed" : fsbb_options_get(options, name, value, sizeof value));
     }
     fsbb_json_line_object_end(&line);
     write_line(log, &line);

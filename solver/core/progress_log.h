@@ -3,7 +3,7 @@
  * of line, each a JSON object with "event" and "time_s" (seconds since the solve began):
  *   "run":      once, when the engine is chosen: version, instance, jobs, machines,
  *               best_known, engine, device, threads, ranks, initial_ub and every option's
- *               value ("options": {name: text});
+ *               value ("options": {name: text}; "ub": "resumed" for a resumed search);
  *   "progress": every log-interval seconds while the engine searches: nodes, nodes_per_s,
  *               incumbent, lower_bound, gap, fraction_done, eta_s, open_nodes;
  *   "result":   last, as the solve returns: status, error, makespan, permutation (jobs
@@ -35,6 +35,7 @@ typedef struct fsbb_progress_log_run {
     const char *device;
     int threads, ranks;
     int initial_ub;          /* INT_MAX: none */
+    int resumed;             /* 1: resumed from a checkpoint, the option ub says "resumed" */
     double time_s;
 } fsbb_progress_log_run;
 

@@ -104,16 +104,19 @@ static void take_census(fsbb_search *search, double now)
         record_census(search, now);
 }
 
-/* Measures without a lock: the caller holds progress_lock. */
-static void measures(const fsbb_search *search, int *lower_bound, double *gap, double *fraction_done)
+/* Measures (the caller holds progress_lock); the gap only of a schedule held, none without
+ * (an upper bound given is no schedule). */
+static void measures(fsbb_search *search, int *lower_bound, double *gap, double *fraction_done)
 {
-    const int incumbent = atomic_load_explicit(&search->incumbent, memory_order_relaxed);
+    pthread_mutex_lock(&search->incumbent_lock);
+    const int incumbent = atomic_load(&search->incumbent), schedule_known = search->incumbent_found;
+    pthread_mutex_unlock(&search->incumbent_lock);
     *lower_bound = *fraction_done = *gap = -1;
     if (!search->measured)
         return;
     *lower_bound = search->tree_lower_bound < incumbent ? search->tree_lower_bound : incumbent;
     *fraction_done = search->fraction_done;
-    if (incumbent != INT_MAX && incumbent > 0)
+    if (schedule_known && incumbent > 0)
         *gap = (double)(incumbent - *lower_bound) / incumbent;
 }
 

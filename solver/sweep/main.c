@@ -8,7 +8,8 @@
  *                                  the chart of a progress log (flowshop-bb --log LOG)
  * Exit status: 0 every planned run is stored, 1 some runs failed, a chart failed or a file
  * could not be written, 2 bad usage, sweep file or results folder (also a folder given to
- * plot or summary that is none, a log given to plot-log that is none), 3 interrupted by
+ * plot or summary that is none, a log given to plot-log that is none or an --out folder that
+ * is missing or not writable), 3 interrupted by
  * SIGINT or SIGTERM. */
 #include "plot.h"
 #include "plot_log.h"
@@ -216,6 +217,14 @@ static int summarise(const char *dir)
     return written ? EXIT_DONE : EXIT_FAILED;
 }
 
+/* What a subcommand takes (NULL: the word names none, it is a sweep file). */
+static const char *subcommand_argument(const char *word)
+{
+    if (strcmp(word, "plot") == 0 || strcmp(word, "summary") == 0)
+        return "DIR";
+    return strcmp(word, "plot-log") == 0 ? "LOG" : NULL;
+}
+
 int main(int argc, char **argv)
 {
     sweep_args args = {0};
@@ -243,6 +252,9 @@ int main(int argc, char **argv)
     if (!g_option_context_parse(context, &argc, &argv, &error)) {
         fprintf(stderr, "flowshop-sweep: %s (see --help)\n", error->message);
         g_error_free(error);
+        exit_status = EXIT_USAGE;
+    } else if (argc != 3 && argc >= 2 && subcommand_argument(argv[1])) {
+        fprintf(stderr, "flowshop-sweep: %s takes one %s (see --help)\n", argv[1], subcommand_argument(argv[1]));
         exit_status = EXIT_USAGE;
     } else if (argc == 3 && strcmp(argv[1], "plot") == 0) {
         const int plotted = sweep_plot(argv[2]);

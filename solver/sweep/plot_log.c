@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 char *sweep_plot_log_default_output(const char *log_path)
 {
@@ -106,7 +107,8 @@ static void append_set_text(GString *script, const char *key, const char *text)
     g_string_append_c(script, '\n');
 }
 
-/* A vertical line at x across the panel, labelled. */
+/* A vertical line at x across the panel, labelled along it, centred on the panel's middle
+ * (so that a long label reaches neither axis). */
 static void append_marker(GString *script, int tag, double x, const char *label, const char *colour, int dashed)
 {
     g_string_append_printf(script, "set arrow %d from ", tag);
@@ -118,7 +120,7 @@ static void append_marker(GString *script, int tag, double x, const char *label,
     fsbb_gnuplot_append_string(script, label);
     g_string_append(script, " at ");
     append_number(script, x);
-    g_string_append_printf(script, ", graph 0.5 rotate by 90 right offset -1.2, 0 textcolor rgb '%s'\n", colour);
+    g_string_append_printf(script, ", graph 0.5 rotate by 90 center offset -1.2, 0 textcolor rgb '%s'\n", colour);
 }
 
 static void append_makespans(GString *script, const log_extent *x)
@@ -246,7 +248,8 @@ static int deliver(const char *image_path, const char *output)
     const int ok = g_file_get_contents(image_path, &image, &length, &error) &&
                    g_file_set_contents(output, image, (gssize)length, &error);
     if (!ok)
-        fprintf(stderr, "flowshop-sweep: plot-log: %s\n", error->message);
+        fprintf(stderr, "flowshop-sweep: plot-log: --out %s: the chart could not be written: %s\n", output,
+                error->message);
     g_clear_error(&error);
     g_free(image);
     return ok;
@@ -262,6 +265,19 @@ static void remove_folder(const char *folder, const char *const *names)
     g_rmdir(folder);
 }
 
+/* 1 when output's folder is one this process may write in; else says why. */
+static int output_folder_ok(const char *output)
+{
+    char *folder = g_path_get_dirname(output);
+    const char *problem = !g_file_test(folder, G_FILE_TEST_IS_DIR) ? "does not exist"
+                          : g_access(folder, W_OK) != 0            ? "is not writable"
+                                                                   : NULL;
+    if (problem)
+        fprintf(stderr, "flowshop-sweep: plot-log: --out %s: the folder %s %s\n", output, folder, problem);
+    g_free(folder);
+    return problem == NULL;
+}
+
 int sweep_plot_log(const char *log_path, const char *output)
 {
     const char *terminal = g_str_has_suffix(output, ".svg") ? "svg" : g_str_has_suffix(output, ".png") ? "png" : NULL;
@@ -273,6 +289,8 @@ int sweep_plot_log(const char *log_path, const char *output)
         fprintf(stderr, "flowshop-sweep: plot-log: --out %s: is a folder\n", output);
         return SWEEP_PLOT_BAD_FOLDER;
     }
+    if (!output_folder_ok(output))
+        return SWEEP_PLOT_BAD_FOLDER;
     fsbb_log log;
     GError *error = NULL;
     if (!fsbb_log_read(log_path, &log, &error)) {

@@ -21,6 +21,9 @@ exec > >(tee "$out/final.log") 2>&1
 export LD_LIBRARY_PATH="$dir/devlibs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export OUT="$out"
 failed=0
+for packed in "$dir"/new/*.gz "$dir"/old/*.gz; do
+    [ -f "$packed" ] && gunzip -f "$packed" && chmod +x "${packed%.gz}"
+done
 now() { date +%s.%N; }
 since() { echo "$1 $(now)" | awk '{printf "%.1f", $2 - $1}'; }
 field() { sed -n "s/.*\"$1\": \"*\([^,\"}]*\).*/\1/p"; }
@@ -50,10 +53,11 @@ if [ -n "$heuristic_pid" ]; then
 fi
 
 echo
-echo "## compute-sanitizer memcheck: a resident solve with its progress line (the census kernel)"
+echo "## compute-sanitizer memcheck: a resident solve taking a census every 0.1 s (--gap, --log)"
 start=$(now)
 timeout 90 compute-sanitizer --tool memcheck --error-exitcode 99 "$new_bb" ta021 --device gpu --ub opt \
-    --node-limit 1000000 >"$out/memcheck-progress.txt" 2>&1
+    --node-limit 1000000 --gap 0.000001 --log "$out/memcheck-progress.jsonl" --log-interval 0.1 \
+    >"$out/memcheck-progress.txt" 2>&1
 rc=$?
 tail -3 "$out/memcheck-progress.txt"
 echo "memcheck: exit $rc, $(since "$start") s"
@@ -90,7 +94,7 @@ for part in device_forecast device_progress_log; do
         echo
         echo "## $part"
         start=$(now)
-        timeout 150 bash "test/bench/$part.sh" "$new_dir"
+        TIME_S=60 timeout 100 bash "test/bench/$part.sh" "$new_dir"
         echo "$part: exit $?, $(since "$start") s"
     fi
 done

@@ -3,7 +3,8 @@
 # one folder that git ignores (default .device-final): new/ (this tree's flowshop-bb,
 # check-gpu and the benchmark programs the parts use, for sm_90 only, stripped), old/
 # (flowshop-bb of OLD_REVISION, default 284a38f, or an existing binary given as OLD_BINARY)
-# and devlibs/ (their shared libraries: the GPU machine has no GLib or CUnit).
+# and devlibs/ (their shared libraries: the GPU machine has no GLib or CUnit); the CUDA
+# programs gzipped.
 #   usage: test/bench/device_final_prepare.sh [D [OLD_REVISION]]
 # Then carry D with the call: test/bench/device_final.sh D.
 set -eu
@@ -35,4 +36,7 @@ strip "$dir/old/flowshop-bb"
 echo "$old_rev" >"$dir/old/REVISION"
 sh "$bundle" "$dir/devlibs" "$dir/new/flowshop-bb" "$dir/new/check-gpu" "$dir/new/heuristic-bench" \
     "$dir/new/forecast-bench" "$dir/old/flowshop-bb" >/dev/null
+# The CUDA programs compress about 4x (their cubins): the carry limit is 64 MiB with the
+# working tree; device_final.sh unpacks them.
+gzip -9 "$dir/new/flowshop-bb" "$dir/new/check-gpu" "$dir/new/forecast-bench" "$dir/old/flowshop-bb"
 du -sh "$dir"

@@ -12,7 +12,9 @@
 # stopped by a node limit and resumed so ends with the nodes of one uninterrupted run; a file
 # changed or gone, another instance named, an instance from stdin not given again, and an old
 # (version 1) checkpoint alone are refused with status 2 and one line; a path with a quote and
-# a newline stays one escaped line in messages and JSON.
+# a newline stays one escaped line in messages and JSON; resumed alone, the text, the JSON and
+# the log name the checkpoint's tree options (and ub "resumed"); a time limit the checkpoint
+# has already used up still saves the resumed tree to --checkpoint.
 # Usage: sh test/cli/checkpoint.sh build/flowshop-bb. Prints "N passed, N failed".
 # FSBB_TEST_LIGHT=1 (set by `make check SANITIZE=1`) uses smaller instances.
 bin=${1:?usage: checkpoint.sh PATH-TO-flowshop-bb}
@@ -222,6 +224,51 @@ expect_refused_alone "stdin, alone" "$tmp/stdin.ck" "standard input"
 "$bin" - --resume "$tmp/stdin.ck" --threads 1 --json <"$data/ta020.txt" >"$tmp/stdin.json" 2>"$tmp/err"
 check "stdin given again: the nodes of one run" "[ \"$(json_field "$tmp/stdin.json" nodes)\" = '$one_nodes' ]"
 check "stdin: instance_source says so" "grep -qF '\"instance_source\": \"stdin\"' \"$tmp/stdin.json\""
+
+# The options that shaped the tree come from the checkpoint when not given: a search made
+# with --lb lb2 --branch bwd --lb2-pairs 5 resumes alone to the nodes of one such search; a
+# bound given otherwise is refused.
+"$bin" ta014 --lb lb2 --branch bwd --lb2-pairs 5 --ub opt --threads 1 --json -q >"$tmp/shaped-one.json"
+"$bin" ta014 --lb lb2 --branch bwd --lb2-pairs 5 --ub opt --threads 1 --node-limit 3000 --checkpoint "$tmp/shaped.ck" \
+    -q >/dev/null 2>&1
+"$bin" --resume "$tmp/shaped.ck" --threads 1 --json -q >"$tmp/shaped.json" 2>"$tmp/err"
+check "alone, made with lb2/bwd/5 pairs: resumes to the nodes of one such search" \
+    "[ \"\$(json_field \"$tmp/shaped.json\" nodes)\" = \"\$(json_field \"$tmp/shaped-one.json\" nodes)\" ] && grep -q '\"optimal\": true' \"$tmp/shaped.json\""
+expect_refused_alone "alone, made with lb2, --lb lb1 given" "$tmp/shaped.ck" "made with --lb lb2 --branch bwd" --lb lb1
+# Every report names the options the search ran with, the checkpoint's: the text's settings
+# line, the JSON's echo and the log's run line, whose ub says "resumed" as the JSON's does.
+"$bin" --resume "$tmp/shaped.ck" --threads 1 --node-limit 10 -q >"$tmp/out" 2>"$tmp/err"
+check "alone, text: the checkpoint's settings" "grep -q '^settings     lb=lb2 branch=bwd ' \"$tmp/out\"" || cat "$tmp/out"
+"$bin" --resume "$tmp/shaped.ck" --threads 1 --node-limit 10 --log "$tmp/shaped.jsonl" --json -q >"$tmp/out" \
+    2>"$tmp/err"
+cat >"$tmp/shaped_echo.py" <<'PY'
+import json, sys
+result = json.load(open(sys.argv[1]))
+run = json.loads(open(sys.argv[2]).readline())
+wanted = {"lb": "lb2", "branch": "bwd", "ub": "resumed"}
+wrong = [(key, result.get(key), run["options"].get(key)) for key in wanted
+         if result.get(key) != wanted[key] or run["options"].get(key) != wanted[key]]
+if run["options"].get("lb2-pairs") != "5":
+    wrong.append(("lb2-pairs in the log", run["options"].get("lb2-pairs")))
+print(wrong)
+sys.exit(1 if wrong else 0)
+PY
+check "alone, JSON and log: the checkpoint's options, ub resumed" \
+    "python3 \"$tmp/shaped_echo.py\" \"$tmp/out\" \"$tmp/shaped.jsonl\" >\"$tmp/echo.out\"" || cat "$tmp/echo.out"
+
+# A time limit the checkpoint has already used up stops the resumed search before its
+# engine: the open tree is saved as it was to --checkpoint, and the closing note says so.
+"$bin" ta051 --ub inf --threads 1 --time-limit 0.5 --checkpoint "$tmp/used.ck" -q >/dev/null 2>&1
+check "time used up: the first run stops at its limit (status 1)" "[ $? -eq 1 ]"
+expect_status "time used up: resumed, stopped at once (status 1)" 1 "$bin" --resume "$tmp/used.ck" \
+    --checkpoint "$tmp/used-again.ck" --time-limit 0.2 --threads 1 --json
+check "time used up: saved" "[ -s \"$tmp/used-again.ck\" ]"
+expect_output "time used up: the note says saved" "search saved in $tmp/used-again.ck" "$tmp/err"
+expect_output "time used up: no error" '"error": null,'
+"$bin" --resume "$tmp/used-again.ck" --time-limit 0.2 --threads 1 --json >"$tmp/again.json" 2>/dev/null
+check "time used up: the saved tree is the resumed one (nodes, lower bound)" \
+    "[ \"\$(json_field \"$tmp/out\" nodes) \$(json_field \"$tmp/out\" lower_bound)\" = \
+       \"\$(json_field \"$tmp/again.json\" nodes) \$(json_field \"$tmp/again.json\" lower_bound)\" ]"
 
 # A version 1 checkpoint (test/data/ta020-v1.ckpt: ta020 --ub opt --threads 1 --node-limit
 # 100000, written before checkpoints named their instance): named, it resumes; alone, refused.

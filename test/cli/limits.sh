@@ -59,15 +59,16 @@ expect_status "LB2 tables too large" 2 "$bin" "$tmp/wide.txt" --lb lb2
 expect_output "LB2 tables too large: their size" "needs [0-9]* bytes" "$tmp/err"
 expect_status "the same instance with LB1" 1 "$bin" "$tmp/wide.txt" --time-limit 0.2 --quiet
 
-# --gap: ta021's root bound is 14.2 % under its optimum, so a gap of 15 % stops at the first
-# look: status, JSON and exit status 1; a gap out of 0..1 is a usage error; a proof says gap 0
-# and the whole tree done.
-expect_status "--gap 0.15 stops" 1 "$bin" ta021 --ub opt --threads 2 --gap 0.15 --json
+# --gap: ta021's root bound is 14.56 % under NEH's schedule, so a gap of 15 % stops at the
+# first look: status, JSON and exit status 1; a gap out of 0..1 is a usage error; a proof says
+# gap 0 and the whole tree done. Without a schedule (an upper bound given, or proven below the
+# optimum) there is no gap: null in the JSON, no gap line, the lower bound still reported.
+expect_status "--gap 0.15 stops" 1 "$bin" ta021 --ub neh --threads 2 --gap 0.15 --json
 expect_output "--gap: stop reason" '"stop_reason": "gap"'
 expect_output "--gap: status" '"status": "gap reached: '
 expect_output "--gap: the limit asked" '"gap_limit": "0.15"'
 expect_output "--gap: the gap" '"gap": 0.14'
-expect_status "--gap 0.15, text" 1 "$bin" ta021 --ub opt --threads 2 --gap 0.15
+expect_status "--gap 0.15, text" 1 "$bin" ta021 --ub neh --threads 2 --gap 0.15
 expect_output "--gap, text: status" 'status       gap reached: '
 expect_output "--gap, text: tree done" 'tree done    '
 expect_status "--gap 1.5 refused" 2 "$bin" ta021 --gap 1.5
@@ -77,5 +78,16 @@ expect_status "a proof" 0 "$bin" ta011 --ub opt --threads 2 --json
 expect_output "a proof: gap 0" '"gap": 0.000000,'
 expect_output "a proof: the whole tree" '"fraction_done": 1.000000000,'
 expect_output "a proof: finished" '"stop_reason": "finished"'
+expect_status "--ub opt, a node limit" 1 "$bin" ta021 --ub opt --threads 2 --node-limit 1000 --json
+expect_output "--ub opt, a node limit: no gap" '"gap": null,'
+expect_output "--ub opt, a node limit: a lower bound" '"lower_bound": 19[0-9][0-9],'
+expect_status "--ub opt, a node limit, text" 1 "$bin" ta021 --ub opt --threads 2 --node-limit 1000
+expect_output "--ub opt, text: a lower bound" 'lower bound  19'
+check "--ub opt, text: no gap line" '! grep -q "^gap" "$tmp/out"'
+expect_status "--ub below the optimum" 0 "$bin" ta001 --ub 1000 --threads 2 --json
+expect_output "--ub below the optimum: no gap" '"gap": null,'
+expect_output "--ub below the optimum: the bound proven" '"lower_bound": 1000,'
+expect_status "--ub below the optimum, text" 0 "$bin" ta001 --ub 1000 --threads 2
+check "--ub below the optimum, text: no gap line" '! grep -q "^gap" "$tmp/out"'
 
 finish "limits.sh"

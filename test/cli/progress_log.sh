@@ -6,7 +6,8 @@
 # of a run killed with SIGKILL, hold only whole lines; a folder, a missing folder, the
 # checkpoint's file and a bad interval are refused (with --json as a JSON error). The chart:
 # an SVG that xmllint parses and a PNG, from a full log, a log cut short, a log of one line
-# and a log with a torn line; a log of no lines and a wrong output name refused; hostile
+# and a log with a torn line, a forecast's long label kept inside its panel; a log of no
+# lines, a wrong output name, no LOG and a missing output folder refused (status 2); hostile
 # instance and file names (quotes, backquotes, $(...), a line break) escaped: nothing runs,
 # the title holds the name. Usage: sh test/cli/progress_log.sh build/flowshop-bb
 # build/flowshop-sweep. Prints "N passed, N failed".
@@ -183,6 +184,36 @@ head -n 1 "$tmp/full.jsonl" >"$tmp/one.jsonl"
 check "plot one line: exit 0" '[ $? -eq 0 ]' || cat "$tmp/err"
 check_svg "$tmp/one.svg" "plot one line"
 
+# A forecast far beyond the run: its long label stays between the lower panel's axes (its
+# extent along the line taken at 0.65 em a character, more than DejaVu Sans's widest digit).
+head -n 2 "$tmp/full.jsonl" >"$tmp/far.jsonl"
+echo '{"event": "progress", "time_s": 6.2, "nodes": 5000, "nodes_per_s": 800, "incumbent": 2724, "lower_bound": 2710, "gap": 0.005, "fraction_done": 0.0001, "eta_s": 12339.3, "open_nodes": 55}' \
+    >>"$tmp/far.jsonl"
+"$sweep" plot-log --out "$tmp/far.svg" "$tmp/far.jsonl" >/dev/null 2>"$tmp/err"
+check "plot far forecast: exit 0" '[ $? -eq 0 ]' || cat "$tmp/err"
+cat >"$tmp/label_inside.py" <<'PY'
+import re, sys
+svg = open(sys.argv[1]).read()
+# The panels' frames: black paths (ticks too); the lower panel's reaches lowest, and is the
+# tallest path that does.
+frames = [[float(y) for y in re.findall(r"[ML][-\d.]+,([-\d.]+)", d)]
+          for d in re.findall(r"<path stroke='black'\s+d='([^']*)'", svg)]
+frame = max(frames, key=lambda f: (max(f), max(f) - min(f)))
+top, bottom = min(frame), max(frame)
+label = re.search(r'translate\(([-\d.]+),([-\d.]+)\) rotate\(-90\)[^>]*font-size="([\d.]+)"[^>]*text-anchor="(\w+)">\s*'
+                  r'<text>(forecast end [^<]*)</text>', svg)
+if not label:
+    sys.exit("no forecast label")
+y, size, anchor, text = float(label.group(2)), float(label.group(3)), label.group(4), label.group(5)
+length = 0.65 * size * len(text)
+# Turned by -90 degrees the text runs upwards from its start.
+low, high = {"start": (y, y - length), "middle": (y + length / 2, y - length / 2), "end": (y + length, y)}[anchor]
+if low > bottom or high < top:
+    sys.exit("%r spans y %.1f to %.1f, the panel %.1f to %.1f" % (text, high, low, top, bottom))
+PY
+check "plot far forecast: its label within the panel" 'python3 "$tmp/label_inside.py" "$tmp/far.svg" >"$tmp/check.out" 2>&1' ||
+    cat "$tmp/check.out"
+
 # Refused: no line of a log, a missing log, an output that is neither .svg nor .png.
 printf 'not a log\n{"event": "progress"}\n' >"$tmp/junk.jsonl"
 "$sweep" plot-log --out "$tmp/junk.svg" "$tmp/junk.jsonl" >/dev/null 2>"$tmp/err"
@@ -192,6 +223,12 @@ check "plot junk: no chart" '[ ! -e "$tmp/junk.svg" ]'
 check "plot missing log: exit 2" '[ $? -eq 2 ]'
 "$sweep" plot-log --out "$tmp/chart.txt" "$tmp/limit.jsonl" >/dev/null 2>&1
 check "plot .txt: exit 2" '[ $? -eq 2 ] && [ ! -e "$tmp/chart.txt" ]'
+
+expect_status "plot-log without LOG: exit 2" 2 "$sweep" plot-log
+expect_output "plot-log without LOG: says so" "plot-log takes one LOG" "$tmp/err"
+expect_status "plot into a missing folder: exit 2" 2 "$sweep" plot-log --out "$tmp/none/x.png" "$tmp/limit.jsonl"
+expect_output "plot into a missing folder: names the folder" "the folder $tmp/none does not exist" "$tmp/err"
+check "plot into a missing folder: no temporary file named" '! grep -q "x\.png\." "$tmp/err"'
 
 mkdir "$tmp/empty-bin"
 expect_status "plot without gnuplot: exit 1" 1 env PATH="$tmp/empty-bin" "$sweep" plot-log --out "$tmp/g.svg" \

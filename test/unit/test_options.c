@@ -2,6 +2,7 @@
  * of fsbb_options_new, fsbb_options_set and fsbb_options_get by name and by alias, the
  * ranges and words it lists, and copies that own their file names. */
 #include "flowshopbb.h"
+#include "options.h"
 #include "suites.h"
 
 #include <stdio.h>
@@ -132,10 +133,35 @@ static void test_copy_owns_files(void)
     fsbb_options_free(copy);
 }
 
+/* Options set through fsbb_options_set are told apart from defaults (a resumed search takes
+ * the tree's options it was not given from its checkpoint), a default value set included,
+ * aliases too, a refused value not; a copy keeps the marks. */
+static void test_given(void)
+{
+    fsbb_options *options = fsbb_options_new();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(options);
+    CU_ASSERT_FALSE(fsbb_options_given(options, "lb"));
+    CU_ASSERT_EQUAL(fsbb_options_set(options, "lb", "lb1", NULL), FSBB_OK);
+    CU_ASSERT_TRUE(fsbb_options_given(options, "lb"));
+    CU_ASSERT_NOT_EQUAL(fsbb_options_set(options, "branch", "sideways", NULL), FSBB_OK);
+    CU_ASSERT_FALSE(fsbb_options_given(options, "branch"));
+    CU_ASSERT_EQUAL(fsbb_options_set(options, "refactor", "trig", NULL), FSBB_OK);
+    CU_ASSERT_TRUE(fsbb_options_given(options, "branch-free"));
+    CU_ASSERT_FALSE(fsbb_options_given(options, "lb2-pairs"));
+    CU_ASSERT_FALSE(fsbb_options_given(options, "no-such-option"));
+    fsbb_options *copy = fsbb_options_copy(options);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
+    CU_ASSERT_TRUE(fsbb_options_given(copy, "lb"));
+    CU_ASSERT_FALSE(fsbb_options_given(copy, "branch"));
+    fsbb_options_free(copy);
+    fsbb_options_free(options);
+}
+
 FSBB_SUITE("options",
            {"the table lists each option once, with its default, heading and help", test_table_complete},
            {"new options read back as the table's defaults", test_defaults_read_back},
            {"every word of a word option is set and read back; others are refused", test_words_round_trip},
            {"numbers at the ends of a range are taken, past them refused", test_ranges},
            {"an alias sets the option it names", test_alias},
-           {"a copy owns its file names", test_copy_owns_files})
+           {"a copy owns its file names", test_copy_owns_files},
+           {"options set are told apart from defaults", test_given})

@@ -1,8 +1,8 @@
 /* test_progress.c — the measures of a search's progress (census.h, forecast.h, search.h):
  * the weight of a node is its share of the tree; a proof ends with the whole tree done and
  * gap 0; a node limit leaves done exactly the tree outside the checkpoint's nodes, and a
- * resumed search starts from there; the fraction reported never falls; --gap stops with the
- * reported gap at most G and a lower bound at most the optimum; the forecasts of a steady
+ * resumed search starts from there; the fraction reported never falls; no gap without a
+ * schedule; --gap stops with the reported gap at most G and a lower bound at most the optimum; the forecasts of a steady
  * run are right. */
 #include "suites.h"
 
@@ -84,7 +84,7 @@ static void test_forecast_steady(void)
 }
 
 typedef struct progress_log {
-    int reports, measured, rose_wrongly;
+    int reports, measured, rose_wrongly, gaps;
     double last_fraction;
     int last_lower_bound;
 } progress_log;
@@ -93,6 +93,7 @@ static void log_progress(const fsbb_progress *progress, void *data)
 {
     progress_log *log = data;
     log->reports++;
+    log->gaps += progress->gap >= 0;
     if (progress->fraction_done < 0)
         return;
     log->measured++;
@@ -183,7 +184,8 @@ static void test_node_limit_matches_checkpoint(void)
         CU_ASSERT_DOUBLE_EQUAL(1 - result.fraction_done, open, 1e-12);
         CU_ASSERT(log.last_fraction <= result.fraction_done);
         CU_ASSERT(result.lower_bound <= inst->best_known);
-        CU_ASSERT_DOUBLE_EQUAL(result.gap, (double)(result.makespan - result.lower_bound) / result.makespan, 1e-12);
+        CU_ASSERT_EQUAL(result.gap, -1); /* the optimum given is no schedule */
+        CU_ASSERT_EQUAL(log.gaps, 0);
         printf("\n[%s stopped at %s nodes: %.6f of the tree done, lower bound %d]", inst->name, limits[l],
                result.fraction_done, result.lower_bound);
         fsbb_result_clear(&result);
@@ -210,8 +212,10 @@ static void test_node_limit_matches_checkpoint(void)
 }
 
 /* --gap G: where it stops the search, the gap is at most G, the lower bound at most the
- * optimum and the gap the makespan and bound say. The root bound of ta021 is 14.2 % under
- * the optimum: a gap of 15 % stops at the first look; none stops a search that ends first. */
+ * optimum and the gap the makespan and bound say. The gap is a schedule's: the searches
+ * start from NEH's (deterministic). The root bound of ta021 is 14.56 % under NEH's 2307,
+ * ta022's 17.25 % under its 2099: gaps of 15 % and 20 % stop at the first look; none stops
+ * a search that ends first. */
 static void test_gap_stops(void)
 {
     static const struct {
@@ -220,12 +224,13 @@ static void test_gap_stops(void)
     } cases[] = {{"ta021", "0.15", 1}, {"ta022", "0.2", 1}, {"ta001", "0.0001", 0}, {"ta011", "0.02", 0}};
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
         fsbb_instance *inst = test_load_instance(cases[c].instance);
-        const char *const pairs[] = {"ub", "opt", "threads", "2", "gap", cases[c].gap, "time-limit", "60", NULL};
+        const char *const pairs[] = {"ub", "neh", "threads", "2", "gap", cases[c].gap, "time-limit", "60", NULL};
         progress_log log;
         fsbb_result result;
         CU_ASSERT_EQUAL(solve_logged(inst, pairs, &log, &result), FSBB_OK);
         const double wanted = atof(cases[c].gap);
         CU_ASSERT(result.lower_bound <= inst->best_known);
+        CU_ASSERT_FATAL(result.permutation != NULL);
         CU_ASSERT_DOUBLE_EQUAL(result.gap, (double)(result.makespan - result.lower_bound) / result.makespan, 1e-12);
         if (strcmp(result.stop_reason, "gap") == 0) {
             CU_ASSERT(result.gap <= wanted);
@@ -249,9 +254,47 @@ static void test_gap_stops(void)
     fsbb_options_free(options);
 }
 
+/* Without a schedule there is no gap (-1 in the result and every report), the lower bound
+ * still measured: the optimum given as the upper bound (never beaten), and a bound below
+ * the optimum (the search proves that no schedule is under it). With NEH's schedule the
+ * same search reports its gap. */
+static void test_no_schedule_no_gap(void)
+{
+    fsbb_instance *inst = test_load_instance("ta021");
+    const char *const given[] = {"ub", "opt", "threads", "2", "node-limit", "20000", NULL};
+    progress_log log;
+    fsbb_result result;
+    CU_ASSERT_EQUAL(solve_logged(inst, given, &log, &result), FSBB_OK);
+    CU_ASSERT_PTR_NULL(result.permutation);
+    CU_ASSERT_EQUAL(result.gap, -1);
+    CU_ASSERT(result.lower_bound > 0 && result.lower_bound < inst->best_known);
+    CU_ASSERT(log.measured > 0);
+    CU_ASSERT_EQUAL(log.gaps, 0);
+    fsbb_result_clear(&result);
+    const char *const neh[] = {"ub", "neh", "threads", "2", "node-limit", "20000", NULL};
+    CU_ASSERT_EQUAL(solve_logged(inst, neh, &log, &result), FSBB_OK);
+    CU_ASSERT_FATAL(result.permutation != NULL);
+    CU_ASSERT_DOUBLE_EQUAL(result.gap, (double)(result.makespan - result.lower_bound) / result.makespan, 1e-12);
+    CU_ASSERT(log.measured > 0);
+    CU_ASSERT_EQUAL(log.gaps, log.measured);
+    fsbb_result_clear(&result);
+    fsbb_instance_free(inst);
+    inst = test_load_instance("ta001");
+    const char *const below[] = {"ub", "1000", "threads", "2", NULL};
+    CU_ASSERT_EQUAL(solve_logged(inst, below, &log, &result), FSBB_OK);
+    CU_ASSERT_STRING_EQUAL(result.stop_reason, "finished");
+    CU_ASSERT_FALSE(result.optimal);
+    CU_ASSERT_PTR_NULL(result.permutation);
+    CU_ASSERT_EQUAL(result.lower_bound, 1000);
+    CU_ASSERT_EQUAL(result.gap, -1);
+    fsbb_result_clear(&result);
+    fsbb_instance_free(inst);
+}
+
 FSBB_SUITE("progress",
            {"weights: each level of the tree weighs 1", test_weights},
            {"forecasts of steady and slowing runs", test_forecast_steady},
            {"a proof ends with the tree done, gap 0; the fraction never falls", test_proof_ends_whole},
            {"node limit: 1 - fraction = the checkpoint's weight; resumed to 1", test_node_limit_matches_checkpoint},
-           {"--gap stops at a gap <= G, lower bound <= optimum", test_gap_stops});
+           {"--gap stops at a gap <= G, lower bound <= optimum", test_gap_stops},
+           {"no schedule, no gap; the lower bound still measured", test_no_schedule_no_gap});
