@@ -134,8 +134,8 @@ static const option_entry table[] = {
       .default_value = "0", .group = "Limits and checkpoints",
       .help = "stop once the relative gap (incumbent - lower bound) / incumbent is G or less, 0 to 1 or in "
               "percent, 0% to 100% (5% is 0.05; default 0: off); the lower bound is the least bound of the open "
-              "tree, measured about every second (not in a distributed search, whose ranks are not summed: there "
-              "it never stops it). Stopped so, the status "
+              "tree, measured about every second (in a distributed search summed over the ranks; not while a "
+              "GPU rank runs, whose device pool is counted only at the end). Stopped so, the status "
               "says \"gap reached\", the JSON's stop_reason \"gap\" (its gap_limit is G), and the exit status is 1"},
      FIELD_FRACTION, FIELD(gap), "expected a relative gap from 0 to 1, or in percent from 0% to 100%", NULL},
     {{.name = "checkpoint", FILE_NAME, .default_value = "", .group = "Limits and checkpoints",
