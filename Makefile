@@ -226,6 +226,7 @@ check: $(BUILD)/test-runner $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1 $(BUILD)
 	sh test/cli/run.sh $(BUILD)/flowshop-bb
 	sh test/cli/input.sh $(BUILD)/flowshop-bb
 	sh test/cli/schedule.sh $(BUILD)/flowshop-bb
+	sh test/cli/files.sh $(BUILD)/flowshop-bb
 	sh test/cli/checkpoint.sh $(BUILD)/flowshop-bb
 	sh test/cli/sweep.sh $(BUILD)/flowshop-sweep
 	sh test/cli/limits.sh $(BUILD)/flowshop-bb

@@ -390,7 +390,7 @@ typedef struct fsbb_result {
     double gap;              /* (makespan - lower_bound) / makespan: 0 when proven optimal; -1 when no
                                 schedule is known */
     double fraction_done;    /* share of the tree finished (fsbb_progress): 1 when the search ended; -1
-                                when not measured (a distributed search stopped early, the heuristic) */
+                                when not measured (the heuristic, a search that failed unmeasured) */
     char stop_reason[16];    /* why the search ended: "finished" (the tree exhausted), "limit" (the time
                                 or node limit), "gap" (option gap), "interrupted", "heuristic"
                                 (search=heuristic), "error" (the search failed); "" when none ran */

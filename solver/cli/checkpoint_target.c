@@ -1,6 +1,8 @@
 /* checkpoint_target.c — checks of the --checkpoint file before a search (checkpoint_target.h). */
 #include "checkpoint_target.h"
 
+#include "cli_text.h"
+
 #include <errno.h>
 #include <glib/gstdio.h>
 #include <sys/stat.h>
@@ -41,10 +43,13 @@ gboolean fsbb_cli_checkpoint_target_ok(const char *path, const char *resume_path
             return FALSE;
         }
         if (!overwrite && !same_file(resume_path, &target)) {
+            gchar *shown = cli_text_escaped(path), *word = cli_text_shell_word(path);
             g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
                         "--checkpoint %s: the file exists and would be overwritten: continue its search with "
                         "--resume %s, or replace it with --overwrite-checkpoint",
-                        path, path);
+                        shown, word);
+            g_free(shown);
+            g_free(word);
             return FALSE;
         }
     } else if (errno != ENOENT) {

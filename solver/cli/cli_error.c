@@ -1,6 +1,7 @@
 /* cli_error.c — flowshop-bb's error report on stderr and in JSON (cli_error.h). */
 #include "cli_error.h"
 
+#include "cli_text.h"
 #include "json.h"
 
 #include <stdio.h>
@@ -8,7 +9,9 @@
 
 int cli_error_report(gboolean json, fsbb_status status, int exit_status, const char *message)
 {
-    fprintf(stderr, "flowshop-bb: %s\n", message);
+    gchar *line = cli_text_escaped(message);
+    fprintf(stderr, "flowshop-bb: %s\n", line);
+    g_free(line);
     if (json) {
         GString *out = g_string_new(NULL);
         fsbb_json_object object;

@@ -4,6 +4,7 @@
 
 #include "help_text.h"
 
+#include <stdio.h>
 #include <string.h>
 
 typedef struct program_option {
@@ -23,8 +24,10 @@ static const program_option program_options[CLI_OPTION_COUNT] = {
     [CLI_FORMAT] = {"format", 0, "auto|taillard|plain|vrf", "Input and output",
                     "read INSTANCE as a file in this format (default auto: from its content)"},
     [CLI_SCHEDULE] = {"schedule", 0, "FILE", "Input and output",
-                      "write the schedule found as CSV: job,machine,start,end (jobs and machines from 1)"},
-    [CLI_GANTT] = {"gantt", 0, "FILE.svg", "Input and output", "draw the schedule found as a Gantt chart (SVG)"},
+                      "write the schedule found as CSV: job,machine,start,end (jobs and machines from 1); '-': "
+                      "standard output, before the result (not with --json)"},
+    [CLI_GANTT] = {"gantt", 0, "FILE.svg", "Input and output",
+                   "draw the schedule found as a Gantt chart (SVG; FILE must end in .svg)"},
     [CLI_JSON] = {"json", 0, NULL, "Input and output", "print the result, or the error, as one JSON object"},
     [CLI_QUIET] = {"quiet", 'q', NULL, "Input and output", "no progress line or notes on stderr"},
     [CLI_VERSION] = {"version", 'V', NULL, "Input and output",
@@ -33,6 +36,23 @@ static const program_option program_options[CLI_OPTION_COUNT] = {
     [CLI_HELP] = {"help", 'h', NULL, "Input and output", "print this help and exit"},
     [CLI_MAN] = {"man", 0, NULL, "Input and output",
                  "print this help as a manual page (roff) and exit: flowshop-bb --man | man -l -"},
+};
+
+const char *const fsbb_cli_exit_statuses[] = {
+    "the search finished: optimality proven",
+    "a time or node limit or --gap stopped it (the JSON's stop_reason says which), or --search heuristic ended "
+    "without proof: best schedule and lower bound printed",
+    "bad usage or input, refused before the search: an option or file (for a file, FILE:LINE), two options naming "
+    "one file, a --resume checkpoint (or the instance it names gone or changed) or a --checkpoint file",
+    "interrupted by SIGINT, SIGTERM or SIGUSR1: best schedule and lower bound printed, and with --checkpoint the "
+    "search saved (under mpirun, send SIGUSR1 to mpirun, which forwards it to every rank: on SIGINT or SIGTERM "
+    "mpirun ends the job itself, and only a checkpoint keeps the search)",
+    "run-time failure (GPU, memory, threads, custom-bound compile: the best schedule found before it is printed, "
+    "with no proven lower bound) or output that could not be written (standard output, --schedule, --gantt: what "
+    "could be written is)",
+    "the GPU has no kernel in this build (its compute capability is not among the architectures it was compiled "
+    "for: see --version); checked before the search",
+    NULL,
 };
 
 /* The short names of library options. */
@@ -216,24 +236,35 @@ void fsbb_cli_print_help(FILE *file, fsbb_cli_help_format format)
                             "central|distributed|steal and --throttle is on at a time, and with --lb lb1 only "
                             "--diagnose applies.");
     fsbb_cli_help_heading(&help, 1, "Exit status");
-    static const char *const statuses[][2] = {
-        {"0", "the search finished: optimality proven"},
-        {"1", "a time or node limit stopped it: best schedule and lower bound printed"},
-        {"2", "bad usage or input (a refused checkpoint too, or the instance it names gone or changed)"},
-        {"3", "interrupted by SIGINT, SIGTERM or SIGUSR1: best schedule and lower bound printed (under "
-              "mpirun, send SIGUSR1 to mpirun, which forwards it to every rank: on SIGINT or SIGTERM mpirun "
-              "ends the job itself, and only a checkpoint keeps the search)"},
-        {"4", "run-time failure (GPU, memory, threads, custom-bound compile: the best schedule found so far "
-              "is printed) or output that could not be written"},
-        {"5", "the GPU has no kernel in this build (its compute capability is not among the architectures "
-              "it was compiled for: see --version); checked before the search"},
-    };
-    for (size_t i = 0; i < G_N_ELEMENTS(statuses); i++)
-        fsbb_cli_help_term(&help, statuses[i][0], statuses[i][1], 6);
+    for (int status = 0; fsbb_cli_exit_statuses[status]; status++) {
+        char term[4];
+        snprintf(term, sizeof term, "%d", status);
+        fsbb_cli_help_term(&help, term, fsbb_cli_exit_statuses[status], 6);
+    }
     fsbb_cli_help_paragraph(&help,
                             "With --json, an error that leaves no result is also printed on stdout as "
                             "{\"error\": MESSAGE, \"status\": NAME, \"exit\": STATUS}; a result carries "
                             "\"error\" and \"exit\" too.");
+    fsbb_cli_help_heading(&help, 1, "Examples");
+    static const char *const examples[][2] = {
+        {"flowshop-bb ta021 --ub opt --threads 2", "prove the optimum of ta021 (2297) with two threads"},
+        {"flowshop-bb ta056 --time-limit 60 --json", "the best schedule found in a minute, as one JSON object"},
+        {"flowshop-bb ta056 --gap 1% --log ta056.jsonl",
+         "search until the gap is 1 % or less, logging the progress (flowshop-sweep plot-log ta056.jsonl draws it)"},
+        {"flowshop-bb ta056 --checkpoint ta056.ckpt",
+         "Ctrl-C saves the search; flowshop-bb --resume ta056.ckpt --checkpoint ta056.ckpt goes on with it"},
+        {"flowshop-bb ta001 --schedule ta001.csv --gantt ta001.svg", "the schedule as CSV and as a Gantt chart"},
+        {"flowshop-bb instances/vrf/ta001.txt --schedule -", "a file in VRF's format; the schedule's CSV on stdout"},
+        {"mpirun -np 4 flowshop-bb ta021 --ub opt --threads 1", "four ranks of one thread each (a build with MPI)"},
+    };
+    for (size_t e = 0; e < G_N_ELEMENTS(examples); e++)
+        fsbb_cli_help_example(&help, examples[e][0], examples[e][1]);
+    fsbb_cli_help_heading(&help, 1, "See also");
+    fsbb_cli_help_paragraph(&help,
+                            "flowshop-sweep --help: runs the experiments of a sweep file (instances x options x "
+                            "repeats) with flowshop-bb, tabulates and plots them, and draws a --log file "
+                            "(flowshop-sweep plot-log FILE). README.md and docs/ of the source tree: the user "
+                            "guide, the library (docs/library.md) and the architecture.");
     fputs(out->str, file);
     g_string_free(out, TRUE);
 }

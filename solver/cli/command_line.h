@@ -36,6 +36,10 @@ const char *fsbb_cli_solver_value(const fsbb_cli_command_line *line, const char 
 /* Sets every library option given on options; FALSE with err for the first one refused. */
 gboolean fsbb_cli_apply(const fsbb_cli_command_line *line, fsbb_options *options, fsbb_error *err);
 
+/* The meaning of each exit status, 0 up, NULL-terminated: --help's, the manual page's and
+ * the README's table. */
+extern const char *const fsbb_cli_exit_statuses[];
+
 /* --help, wrapped to 80 columns (FSBB_CLI_HELP_TEXT), or the same as the manual page
  * flowshop-bb.1 (FSBB_CLI_HELP_MAN: --man, `make man`). */
 void fsbb_cli_print_help(FILE *out, fsbb_cli_help_format format);

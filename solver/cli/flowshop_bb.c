@@ -1,18 +1,16 @@
 /* flowshop_bb.c — the flowshop-bb command: parses the command line, runs one solve
  * through the library and prints the result as text or JSON.
- * Exit status: 0 the search finished (optimality proven), 1 a time or node limit stopped
- * it, 2 bad usage or input (a refused checkpoint too), 3 interrupted by SIGINT, SIGTERM or
- * SIGUSR1 (mpirun forwards SIGUSR1 to every rank, and ends the job itself on the others),
- * 4 a run-time failure (GPU, memory, threads, custom-bound compile; the best schedule
- * found before it is still printed) or output that could not be written, 5 a GPU that this
- * build has no kernel for (checked before the search). With --json an error that leaves no
- * result is a JSON object on stdout too (cli_error.h); a result carries its exit status.
+ * Exit status: EXIT_* below, their meanings in fsbb_cli_exit_statuses (command_line.c: --help,
+ * the manual page and the README's table). With --json an error that leaves no result is a
+ * JSON object on stdout too (cli_error.h); a result carries its exit status.
  * With --checkpoint the search is saved periodically and when it stops; --resume goes on
  * from a saved search, on the instance the checkpoint names when none is given.
  * --characterize FILE prints CUIRRE's characterization of a task trace (as --diagnose
  * writes them) and exits, without an instance or a GPU. */
 #include "checkpoint_target.h"
 #include "cli_error.h"
+#include "cli_text.h"
+#include "command_files.h"
 #include "command_line.h"
 #include "flowshopbb.h"
 #include "json.h"
@@ -82,12 +80,19 @@ static void print_progress(const fsbb_progress *progress, void *user_data)
     int at = 0;
     if (progress->lower_bound >= 0)
         at += snprintf(tree + at, sizeof tree - (size_t)at, "  lb %d", progress->lower_bound);
-    if (progress->gap >= 0)
-        at += snprintf(tree + at, sizeof tree - (size_t)at, "  gap %.2f %%", 100.0 * progress->gap);
-    if (progress->fraction_done >= 0)
-        at += snprintf(tree + at, sizeof tree - (size_t)at, "  %.3g %% done", 100.0 * progress->fraction_done);
-    if (progress->eta_s >= 0)
-        snprintf(tree + at, sizeof tree - (size_t)at, "  eta %.3g s", progress->eta_s);
+    char number[32];
+    if (progress->gap >= 0) {
+        cli_text_percent(number, sizeof number, progress->gap);
+        at += snprintf(tree + at, sizeof tree - (size_t)at, "  gap %s %%", number);
+    }
+    if (progress->fraction_done >= 0) {
+        cli_text_percent(number, sizeof number, progress->fraction_done);
+        at += snprintf(tree + at, sizeof tree - (size_t)at, "  %s %% done", number);
+    }
+    if (progress->eta_s >= 0) {
+        cli_text_duration(number, sizeof number, progress->eta_s);
+        snprintf(tree + at, sizeof tree - (size_t)at, "  eta %s", number);
+    }
     fprintf(stderr, "\r%14" G_GUINT64_FORMAT " nodes  %10.3g nodes/s  incumbent %s%s  %8.1f s%s \033[K",
             (guint64)progress->nodes, progress->nodes_per_second, incumbent, tree, progress->elapsed_s, bound);
     fflush(stderr);
@@ -105,11 +110,16 @@ static void report_checkpoint(const fsbb_checkpoint_report *report, void *user_d
     const char *clear = log->progress_line ? "\r\033[K" : "";
     if (report->final)
         log->final_status = report->status;
-    if (report->status != FSBB_OK)
-        fprintf(stderr, "%sflowshop-bb: %s\n", clear, report->message);
-    else if (!report->final && !log->quiet)
+    if (report->status != FSBB_OK) {
+        gchar *message = cli_text_escaped(report->message);
+        fprintf(stderr, "%sflowshop-bb: %s\n", clear, message);
+        g_free(message);
+    } else if (!report->final && !log->quiet) {
+        gchar *path = cli_text_escaped(report->path);
         fprintf(stderr, "%sflowshop-bb: checkpoint %s: %" G_GUINT64_FORMAT " open nodes, search paused %.3f ms\n",
-                clear, report->path, (guint64)report->open_nodes, report->pause_s * 1e3);
+                clear, path, (guint64)report->open_nodes, report->pause_s * 1e3);
+        g_free(path);
+    }
 }
 
 /* --characterize FILE: prints the characterization of a trace; 0, or 2 when the file is
@@ -185,9 +195,9 @@ static void print_permutation_text(const fsbb_result *result)
     printf("\n");
 }
 
-/* The instance's name for the text output: as it is, or quoted and escaped as a JSON string
- * when it holds quotes, backslashes or control characters (a file's name, from the command
- * line or a checkpoint, may hold a newline). */
+/* A name (the instance's, a checkpoint's path) for the text output: as it is, or quoted and
+ * escaped as a JSON string when it holds quotes, backslashes or control characters (a file's
+ * name, from the command line or a checkpoint, may hold a newline). */
 static gchar *printable_name(const char *name)
 {
     for (const unsigned char *c = (const unsigned char *)name; *c; c++) {
@@ -204,10 +214,11 @@ static void print_text(const solve_report *report)
 {
     const fsbb_instance *instance = report->instance;
     const fsbb_result *result = report->result;
-    char lb[16], branch[16];
+    char lb[16], branch[16], select[16];
     gchar *name = printable_name(fsbb_instance_name(instance));
-    printf("instance     %s (%d jobs x %d machines)\n", name, fsbb_instance_jobs(instance),
-           fsbb_instance_machines(instance));
+    const int jobs = fsbb_instance_jobs(instance), machines = fsbb_instance_machines(instance);
+    printf("instance     %s (%d job%s x %d machine%s)\n", name, jobs, jobs == 1 ? "" : "s", machines,
+           machines == 1 ? "" : "s");
     g_free(name);
     if (result->permutation || result->optimal)
         printf("makespan     %d\n", result->makespan);
@@ -219,10 +230,15 @@ static void print_text(const solve_report *report)
         printf("lower bound  none proven\n");
     else
         printf("lower bound  %d\n", result->lower_bound);
-    if (!report->search_error && result->gap >= 0)
-        printf("gap          %.4g %%\n", 100.0 * result->gap);
-    if (result->fraction_done >= 0)
-        printf("tree done    %.6g %%\n", 100.0 * result->fraction_done);
+    char percent[32];
+    if (!report->search_error && result->gap >= 0) {
+        cli_text_percent(percent, sizeof percent, result->gap);
+        printf("gap          %s %%\n", percent);
+    }
+    if (result->fraction_done >= 0) {
+        cli_text_percent(percent, sizeof percent, result->fraction_done);
+        printf("tree done    %s %%\n", percent);
+    }
     printf("nodes        %" G_GUINT64_FORMAT "\n", (guint64)result->nodes);
     printf("nodes/s      %.4g\n", result->time_s > 0 ? (double)result->nodes / result->time_s : 0.0);
     printf("time         %.3f s\n", result->time_s);
@@ -231,11 +247,15 @@ static void print_text(const solve_report *report)
     if (result->heuristic_threads > 0)
         printf("heuristic    %d walks, %" G_GUINT64_FORMAT " iterations\n", result->heuristic_threads,
                (guint64)result->heuristic_iterations);
-    printf("settings     lb=%s branch=%s threads=%d device=%s\n",
+    printf("settings     lb=%s branch=%s select=%s threads=%d device=%s\n",
            fsbb_options_get(report->options, "lb", lb, sizeof lb),
-           fsbb_options_get(report->options, "branch", branch, sizeof branch), result->threads, result->device);
-    if (report->resumed_from)
-        printf("resumed      from %s\n", report->resumed_from);
+           fsbb_options_get(report->options, "branch", branch, sizeof branch),
+           fsbb_options_get(report->options, "select", select, sizeof select), result->threads, result->device);
+    if (report->resumed_from) {
+        gchar *resumed = printable_name(report->resumed_from);
+        printf("resumed      from %s\n", resumed);
+        g_free(resumed);
+    }
     if (result->ranks > 0 && result->rank_stats) {
         printf("ranks        %d\n", result->ranks);
         printf("  rank %14s %9s %9s %12s %12s %14s %9s  %s\n", "nodes", "requests", "steals", "nodes got",
@@ -432,16 +452,47 @@ static fsbb_status load_instance(const char *instance_name, const fsbb_cli_comma
     return fsbb_instance_load_checkpoint(fsbb_cli_solver_value(line, "resume"), instance, err);
 }
 
-/* The closing note of a saved search: how to go on with it. */
+/* The closing note of a saved search: how to go on with it, the path quoted for a shell. */
 static void print_saved_note(const char *checkpoint, const fsbb_instance *instance)
 {
     const char *source = fsbb_instance_source(instance);
+    gchar *shown = cli_text_escaped(checkpoint), *word = cli_text_shell_word(checkpoint);
     if (source && strcmp(source, "stdin") == 0)
         fprintf(stderr, "flowshop-bb: search saved in %s: continue with - --resume %s --checkpoint %s and the "
-                        "instance on standard input again\n", checkpoint, checkpoint, checkpoint);
+                        "instance on standard input again\n", shown, word, word);
     else
-        fprintf(stderr, "flowshop-bb: search saved in %s: continue with --resume %s --checkpoint %s\n", checkpoint,
-                checkpoint, checkpoint);
+        fprintf(stderr, "flowshop-bb: search saved in %s: continue with --resume %s --checkpoint %s\n", shown, word,
+                word);
+    g_free(shown);
+    g_free(word);
+}
+
+/* A one-line note for each option given that does nothing without another. */
+static void note_idle_options(const fsbb_cli_command_line *line)
+{
+    const gboolean checkpoint = fsbb_cli_solver_value(line, "checkpoint") != NULL;
+    if (fsbb_cli_solver_value(line, "log-interval") && !fsbb_cli_solver_value(line, "log"))
+        fprintf(stderr, "flowshop-bb: note: --log-interval does nothing without --log\n");
+    if (fsbb_cli_solver_value(line, "checkpoint-interval") && !checkpoint)
+        fprintf(stderr, "flowshop-bb: note: --checkpoint-interval does nothing without --checkpoint\n");
+    if (line->flags[CLI_OVERWRITE_CHECKPOINT] && !checkpoint)
+        fprintf(stderr, "flowshop-bb: note: --overwrite-checkpoint does nothing without --checkpoint\n");
+}
+
+/* --ub opt on an instance without a best-known makespan (not resumed: a checkpoint's
+ * bound replaces --ub): the refusal, else NULL. Free with g_free. */
+static gchar *missing_best_known(const fsbb_cli_command_line *line, const fsbb_options *options,
+                                 const fsbb_instance *instance)
+{
+    char ub[32];
+    if (fsbb_cli_solver_value(line, "resume") || strcmp(fsbb_options_get(options, "ub", ub, sizeof ub), "opt") != 0 ||
+        fsbb_instance_best_known(instance) > 0)
+        return NULL;
+    gchar *name = cli_text_escaped(fsbb_instance_name(instance));
+    gchar *message = g_strdup_printf("--ub opt: no best-known makespan for %s: use --ub heuristic, neh, inf or a "
+                                     "number", name);
+    g_free(name);
+    return message;
 }
 
 static int solve(const char *instance_name, const fsbb_cli_command_line *line)
@@ -449,6 +500,14 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
     const char *checkpoint = fsbb_cli_solver_value(line, "checkpoint");
     const char *resume = fsbb_cli_solver_value(line, "resume");
     const gboolean quiet = line->flags[CLI_QUIET];
+    GError *files_clash = NULL;
+    if (!command_files_check(line, instance_name, &files_clash)) {
+        const int refused = report_failure(line, FSBB_ERR_ARGUMENT, files_clash->message);
+        g_error_free(files_clash);
+        return refused;
+    }
+    if (!quiet)
+        note_idle_options(line);
     fsbb_error err;
     fsbb_instance *instance;
     const fsbb_status loaded = load_instance(instance_name, line, &instance, &err);
@@ -469,6 +528,12 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
     }
     if (!fsbb_cli_apply(line, options, &err)) {
         exit_status = report_failure(line, err.code, err.message);
+        goto done;
+    }
+    gchar *no_best_known = missing_best_known(line, options, instance);
+    if (no_best_known) {
+        exit_status = report_failure(line, FSBB_ERR_ARGUMENT, no_best_known);
+        g_free(no_best_known);
         goto done;
     }
     GError *usage_error = NULL;
@@ -528,14 +593,17 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
                       : result.optimal || result.lower_bound >= result.makespan ? EXIT_PROVEN
                                                                                  : EXIT_LIMIT;
     GError *files_error = NULL;
-    if (result.jobs > 0 && reporting && !schedule_files_write(&files, instance, &result, &files_error))
-        exit_status = EXIT_USAGE;
+    if (result.jobs > 0 && reporting && !schedule_files_write(&files, instance, &result, &files_error) && !error)
+        exit_status = EXIT_RUNTIME_FAILURE;
     if (result.jobs == 0 && error) {
         if (reporting)
             report_failure(line, status, error);
     } else if (result.jobs > 0 && reporting) {
-        if (error || files_error)
-            fprintf(stderr, "flowshop-bb: %s\n", error ? error : files_error->message);
+        if (error || files_error) {
+            gchar *shown = cli_text_escaped(error ? error : files_error->message);
+            fprintf(stderr, "flowshop-bb: %s\n", shown);
+            g_free(shown);
+        }
         /* A search that ran and failed still has its best schedule to show; the options it
          * ran with (a resumed tree's where not given) are the solver's. */
         const solve_report report = {.instance = instance, .options = fsbb_solver_options(solver), .result = &result,
@@ -551,9 +619,12 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
     if (checkpoint && !error && exit_status != EXIT_PROVEN && reporting) {
         if (log.final_status == FSBB_OK)
             print_saved_note(checkpoint, instance);
-        else
+        else {
+            gchar *shown = cli_text_escaped(checkpoint);
             fprintf(stderr, "flowshop-bb: the search could not be saved; %s holds the last checkpoint written, "
-                            "if any\n", checkpoint);
+                            "if any\n", shown);
+            g_free(shown);
+        }
     }
     /* mpirun ends the whole job when one process returns non-zero: the other ranks leave
      * the exit status to rank 0, which prints the result. */

@@ -158,7 +158,7 @@ void fsbb_cli_help_heading(fsbb_cli_help *help, int level, const char *heading)
         return;
     if (help->format == FSBB_CLI_HELP_TEXT) {
         g_string_append_printf(help->out, "\n%s:\n", heading);
-        help->after_break = 0;
+        help->after_break = 1;
         return;
     }
     roff_heading(help->out, level <= 1 ? ".SH" : ".SS", heading, level <= 1);
@@ -217,4 +217,19 @@ void fsbb_cli_help_term(fsbb_cli_help *help, const char *term, const char *descr
     roff_font(help->out, 'B', term);
     g_string_append_c(help->out, '\n');
     roff_text(help->out, description);
+}
+
+void fsbb_cli_help_example(fsbb_cli_help *help, const char *command, const char *description)
+{
+    if (help->format == FSBB_CLI_HELP_TEXT) {
+        g_string_append_printf(help->out, "  %s\n      ", command);
+        append_wrapped_line(help->out, description, strlen(description), 6, 6);
+        help->after_break = 0;
+        return;
+    }
+    g_string_append(help->out, ".PP\n.nf\n");
+    roff_font(help->out, 'B', command);
+    g_string_append(help->out, "\n.fi\n.RS\n");
+    roff_text(help->out, description);
+    g_string_append(help->out, ".RE\n");
 }

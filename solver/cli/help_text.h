@@ -40,4 +40,7 @@ void fsbb_cli_help_option(fsbb_cli_help *help, char short_name, const char *name
 /* A term (an exit status) and its description, from column in --help. */
 void fsbb_cli_help_term(fsbb_cli_help *help, const char *term, const char *description, int column);
 
+/* A command line to type (one line, kept as it is) and what it does, below it. */
+void fsbb_cli_help_example(fsbb_cli_help *help, const char *command, const char *description);
+
 #endif

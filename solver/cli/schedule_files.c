@@ -3,6 +3,8 @@
  * result, writing the CSV. */
 #include "schedule_files.h"
 
+#include "cli_text.h"
+
 #include <errno.h>
 #include <glib.h>
 #include <stdlib.h>
@@ -10,10 +12,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Sets error to "OPTION PATH: what" from errno_value; returns 0. */
+/* Sets error to "OPTION PATH: what" (control characters escaped) from errno_value; returns 0. */
 static int fail(GError **error, int errno_value, const char *option, const char *path, const char *what)
 {
-    g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(errno_value), "%s %s: %s", option, path, what);
+    gchar *message = g_strdup_printf("%s %s: %s", option, path, what);
+    gchar *shown = cli_text_escaped(message);
+    g_set_error_literal(error, G_FILE_ERROR, g_file_error_from_errno(errno_value), shown);
+    g_free(shown);
+    g_free(message);
     return 0;
 }
 
@@ -40,7 +46,7 @@ static int check_path(const char *option, const char *path, GError **error)
 
 int schedule_files_check(const schedule_files *files, GError **error)
 {
-    return (!files->csv || check_path("--schedule", files->csv, error)) &&
+    return (!files->csv || strcmp(files->csv, "-") == 0 || check_path("--schedule", files->csv, error)) &&
            (!files->svg || check_path("--gantt", files->svg, error));
 }
 
@@ -58,10 +64,18 @@ static int write_csv(FILE *file, const schedule *s)
     return ferror(file) ? -1 : 0;
 }
 
-/* Writes path with writer; 1, or 0 with error set. */
+/* Writes path ("-": standard output) with writer; 1, or 0 with error set. */
 static int write_file(const char *option, const char *path, int (*writer)(FILE *, const schedule *),
                       const schedule *s, GError **error)
 {
+    if (strcmp(path, "-") == 0) {
+        errno = 0;
+        if (writer(stdout, s) != 0 || fflush(stdout) != 0) {
+            const int cause = errno ? errno : EIO;
+            return fail(error, cause, option, path, strerror(cause));
+        }
+        return 1;
+    }
     FILE *file = fopen(path, "w");
     if (!file)
         return fail(error, errno, option, path, strerror(errno));

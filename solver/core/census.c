@@ -37,6 +37,15 @@ void fsbb_census_reset(fsbb_census *census)
     census->open_nodes = 0;
 }
 
+void fsbb_census_add_census(fsbb_census *census, const fsbb_census *other)
+{
+    for (int d = 0; d <= census->n; d++)
+        census->by_depth[d] += other->by_depth[d];
+    census->open_nodes += other->open_nodes;
+    if (other->min_lb < census->min_lb)
+        census->min_lb = other->min_lb;
+}
+
 void fsbb_census_add_nodes(fsbb_census *census, const unsigned char *nodes, size_t count, size_t stride)
 {
     for (size_t i = 0; i < count; i++) {

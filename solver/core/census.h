@@ -35,6 +35,9 @@ static inline void fsbb_census_add(fsbb_census *census, int depth, int lb)
         census->min_lb = lb;
 }
 
+/* Adds the counts of other (over as many jobs) to census. */
+void fsbb_census_add_census(fsbb_census *census, const fsbb_census *other);
+
 /* Counts count nodes in the node.h layout, stride bytes apart. */
 void fsbb_census_add_nodes(fsbb_census *census, const unsigned char *nodes, size_t count, size_t stride);
 

@@ -18,6 +18,7 @@ typedef enum field_type {
     FIELD_INT,      /* int, or an enum (the value is the word's index) */
     FIELD_UINT64,
     FIELD_DOUBLE,
+    FIELD_FRACTION, /* double, also written in percent: "5%" is 0.05 */
     FIELD_PATH,     /* char *, NULL for none */
     FIELD_UB,       /* ub_kind (the word's index, or FSBB_UB_VALUE) and ub_value */
     FIELD_WORD_OR_INT /* int: a number of the range, or word w held as -1 - w (heuristic-threads auto: -1) */
@@ -131,11 +132,12 @@ static const option_entry table[] = {
      FIELD_UINT64, FIELD(node_limit), NULL, NULL},
     {{.name = "gap", .kind = FSBB_OPTION_NUMBER, .minimum = 0, .maximum = 1, .placeholder = "G",
       .default_value = "0", .group = "Limits and checkpoints",
-      .help = "stop once the relative gap (incumbent - lower bound) / incumbent is G or less, 0 to 1 (default 0: "
-              "off); the lower bound is the least bound of the open tree, measured about every second (not in a "
-              "distributed search, whose ranks are not summed: there it never stops it). Stopped so, the status "
+      .help = "stop once the relative gap (incumbent - lower bound) / incumbent is G or less, 0 to 1 or in "
+              "percent, 0% to 100% (5% is 0.05; default 0: off); the lower bound is the least bound of the open "
+              "tree, measured about every second (in a distributed search summed over the ranks; not while a "
+              "GPU rank runs, whose device pool is counted only at the end). Stopped so, the status "
               "says \"gap reached\", the JSON's stop_reason \"gap\" (its gap_limit is G), and the exit status is 1"},
-     FIELD_DOUBLE, FIELD(gap), "expected a relative gap from 0 to 1", NULL},
+     FIELD_FRACTION, FIELD(gap), "expected a relative gap from 0 to 1, or in percent from 0% to 100%", NULL},
     {{.name = "checkpoint", FILE_NAME, .default_value = "", .group = "Limits and checkpoints",
       .help = "save the search to FILE periodically, on SIGINT or SIGTERM and when it stops (atomically: "
               "FILE.tmp, then a rename). Checked before the search: FILE's folder must take a new file, and an "
@@ -311,6 +313,27 @@ static int parse_number(const fsbb_option_spec *spec, const char *text, double *
     return 0;
 }
 
+/* A fraction from the option's range, or the same in percent ("5%": 0.05). */
+static int parse_fraction(const option_entry *entry, const char *text, double *out)
+{
+    const size_t length = strlen(text);
+    if (length < 2 || text[length - 1] != '%')
+        return parse_number(&entry->spec, text, out);
+    char number[64];
+    if (length > sizeof number)
+        return -1;
+    memcpy(number, text, length - 1);
+    number[length - 1] = '\0';
+    fsbb_option_spec in_percent = entry->spec;
+    in_percent.minimum *= 100;
+    in_percent.maximum *= 100;
+    double percent;
+    if (parse_number(&in_percent, number, &percent) != 0 || number[0] == ' ')
+        return -1;
+    *out = percent / 100;
+    return 0;
+}
+
 static fsbb_status set_path(char **path, const char *text, fsbb_error *err)
 {
     char *copy = NULL;
@@ -349,9 +372,10 @@ static fsbb_status set_value(fsbb_options *options, const option_entry *entry, c
         *(int *)field(options, entry) = word >= 0 ? -1 - word : (int)value;
         return FSBB_OK;
     }
-    case FIELD_DOUBLE: {
+    case FIELD_DOUBLE:
+    case FIELD_FRACTION: {
         double value;
-        if (parse_number(spec, text, &value) != 0)
+        if ((entry->type == FIELD_FRACTION ? parse_fraction(entry, text, &value) : parse_number(spec, text, &value)) != 0)
             return refuse(entry, text, err);
         *(double *)field(options, entry) = value;
         return FSBB_OK;
@@ -417,6 +441,7 @@ const char *fsbb_options_get(const fsbb_options *options, const char *name, char
         snprintf(buffer, (size_t)size, "%llu", (unsigned long long)*(const uint64_t *)value);
         break;
     case FIELD_DOUBLE:
+    case FIELD_FRACTION:
         snprintf(buffer, (size_t)size, "%g", *(const double *)value);
         break;
     case FIELD_PATH: {

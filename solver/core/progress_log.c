@@ -207,6 +207,9 @@ void fsbb_progress_log_write_result(fsbb_progress_log *log, const fsbb_result *r
         fsbb_json_line_integer(&line, "lower_bound", result->lower_bound);
     else
         fsbb_json_line_null(&line, "lower_bound");
+    real_or_null(&line, "gap", searched && status == FSBB_OK ? result->gap : -1, 6);
+    real_or_null(&line, "fraction_done", result->fraction_done, 9);
+    fsbb_json_line_string(&line, "stop_reason", result->stop_reason[0] ? result->stop_reason : NULL);
     fsbb_json_line_boolean(&line, "interrupted", result->interrupted);
     fsbb_json_line_unsigned(&line, "nodes", result->nodes);
     fsbb_json_line_unsigned(&line, "bounded", result->bounded);

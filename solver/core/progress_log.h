@@ -7,8 +7,9 @@
  *   "progress": every log-interval seconds while the engine searches: nodes, nodes_per_s,
  *               incumbent, lower_bound, gap, fraction_done, eta_s, open_nodes;
  *   "result":   last, as the solve returns: status, error, makespan, permutation (jobs
- *               from 1), optimal, lower_bound, interrupted, nodes, bounded, nodes_per_s,
- *               found_by, time_to_best_s, initial_ub, engine, device, threads.
+ *               from 1), optimal, lower_bound, gap, fraction_done, stop_reason,
+ *               interrupted, nodes, bounded, nodes_per_s, found_by, time_to_best_s,
+ *               initial_ub, engine, device, threads.
  * A value not known is null (never the -1 of fsbb_progress). Each line is written whole
  * with one write and is complete on disk before the search goes on, so a killed run
  * leaves a log whose lines all parse; one whose write fails ends there. Written by one

@@ -31,12 +31,22 @@
  * without any lock of the engine's pools held (give only under the lock that keeps gives
  * apart); they may block (take) but must not call back into the engine.
  *
+ * A party that measures the tree while it runs (the distributed search's census, census.h)
+ * offers count_with: an engine that can count its open nodes from another thread passes its
+ * count (added to the census given, 0; or -1 when it cannot tell) before it first gives or
+ * takes, and NULL before that count's data goes away (after its last give); such an engine
+ * also calls taken after each take, once the nodes it took are where its count finds them.
+ * Both are optional (NULL): a party without them does not count, an engine that does not
+ * call count_with leaves its party unable to.
+ *
  * Nodes travel in the fsbb_node layout of node.h (count nodes, stride bytes apart), the same
  * layout checkpoints save, so a party can serialise them with the checkpoint code. */
 #ifndef FSBB_WORK_EXCHANGE_H
 #define FSBB_WORK_EXCHANGE_H
 
 #include <stddef.h>
+
+struct fsbb_census;
 
 /* nodes_wanted's answer that asks for every open node. */
 #define FSBB_WORK_ALL ((size_t)-1)
@@ -64,6 +74,10 @@ typedef struct fsbb_work_party {
      * warm start: its census then measures the tree, search.h); 0 when other parts of the
      * search hold open nodes (the ranks of a distributed search). */
     int sole;
+    /* Optional, as above: how the party counts the engine's open nodes (count NULL: no more). */
+    void (*count_with)(void *user_data, int (*count)(void *data, struct fsbb_census *census), void *data);
+    /* Optional: the nodes of the last take are in the engine's count now. */
+    void (*taken)(void *user_data);
 } fsbb_work_party;
 
 #endif

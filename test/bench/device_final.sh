@@ -35,8 +35,10 @@ echo "# new: $(cat "$new_dir/REVISION" 2>/dev/null || echo '?')   old: $(cat "$d
 echo
 echo "## check-gpu (all suites), the 100x20 heuristic table beside it"
 heuristic_pid=
-if [ -f test/bench/device_heuristic_100x20.sh ]; then
-    (timeout 150 bash test/bench/device_heuristic_100x20.sh "$new_dir" >"$out/heuristic_100x20.log" 2>&1;
+heuristic_script=test/bench/device_heuristic_100x20.sh
+[ -f "$heuristic_script" ] || heuristic_script=$dir/device_heuristic_100x20.sh
+if [ -f "$heuristic_script" ]; then
+    (timeout 150 bash "$heuristic_script" "$new_dir" >"$out/heuristic_100x20.log" 2>&1;
      echo "heuristic 100x20: exit $?" >>"$out/heuristic_100x20.log") &
     heuristic_pid=$!
 fi

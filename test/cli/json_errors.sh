@@ -69,6 +69,25 @@ else
     expect_json_error "--device gpu without a GPU" 2 "no GPU" "--device gpu" ta001 --device gpu --json
 fi
 
+# --ub opt without a best-known makespan: a usage error before the search, not a result.
+printf '3 2\n3 2 4\n2 5 1\n' >"$tmp/small.txt"
+expect_json_error "--ub opt without a best-known makespan" 2 "bad argument" "--ub opt: no best-known makespan" \
+    "$tmp/small.txt" --ub opt --json
+# Two options naming one file, an empty name, a --gantt that is no SVG.
+expect_json_error "two options, one file" 2 "bad argument" "name the same file" ta001 --schedule "$tmp/x.csv" \
+    --log "$tmp/x.csv" --json
+expect_json_error "empty --checkpoint" 2 "bad argument" "--checkpoint: empty file name" ta001 --checkpoint "" --json
+expect_json_error "--gantt FILE.png" 2 "bad argument" "the chart is SVG" ta001 --gantt "$tmp/g.png" --json
+# An output file that cannot be written after the search: the result object, exit 4.
+if [ -w /dev/full ]; then
+    "$bin" ta001 --schedule /dev/full --json --quiet >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    if [ "$got" -eq 4 ] && [ "$(json_value "$tmp/out" exit)" = 4 ] && [ "$(json_value "$tmp/out" makespan)" = 1278 ] &&
+        json_value "$tmp/out" error | grep -q -- "--schedule /dev/full"; then pass; else
+        fail "--schedule /dev/full: exit $got, expected 4 and the result"; cat "$tmp/out"
+    fi
+fi
+
 # Without --json the error is on stderr only.
 "$bin" ta121 >"$tmp/out" 2>"$tmp/err"
 if [ ! -s "$tmp/out" ]; then pass; else fail "without --json: stdout not empty"; cat "$tmp/out"; fi

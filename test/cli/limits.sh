@@ -71,6 +71,13 @@ expect_output "--gap: the gap" '"gap": 0.14'
 expect_status "--gap 0.15, text" 1 "$bin" ta021 --ub neh --threads 2 --gap 0.15
 expect_output "--gap, text: status" 'status       gap reached: '
 expect_output "--gap, text: tree done" 'tree done    '
+expect_status "--gap 15% stops as 0.15" 1 "$bin" ta021 --ub neh --threads 2 --gap 15% --json
+expect_output "--gap 15%: the limit asked" '"gap_limit": "0.15"'
+expect_output "--gap 15%: stop reason" '"stop_reason": "gap"'
+expect_status "--gap 101% refused" 2 "$bin" ta021 --gap 101%
+expect_status "--gap 5%% refused" 2 "$bin" ta021 --gap 5%%
+"$bin" --help >"$tmp/help"
+expect_output "--help: --gap in percent" "5% is 0.05" "$tmp/help"
 expect_status "--gap 1.5 refused" 2 "$bin" ta021 --gap 1.5
 expect_status "--gap -0.1 refused" 2 "$bin" ta021 --gap -0.1
 expect_output "--gap refused: why" 'relative gap from 0 to 1' "$tmp/err"

@@ -31,6 +31,22 @@ if [ -n "$statuses" ] && [ "$statuses" = "$page_statuses" ]; then pass; else
     fail "exit statuses: --help '$statuses', page '$page_statuses'"
 fi
 
+# One table of exit statuses: --help's (unwrapped) is the README's, row by row (backticks
+# aside), and status 1 names all that ends a search early.
+readme=$(dirname "$0")/../../README.md
+sed -n '/^Exit status:/,/^$/p' "$tmp/help" | awk '/^  [0-9] / { if (row) print row; row = $1 " |"; sub(/^  [0-9]   */, ""); row = row " " $0; next }
+    /^      / { sub(/^ */, ""); row = row " " $0 } END { print row }' >"$tmp/help.statuses"
+sed -n '/^### Exit status/,/^$/d; /^| [0-9] | /{s/^| //;s/ |$//;s/`//g;p;}' "$readme" >"$tmp/readme.statuses"
+if [ -s "$tmp/help.statuses" ] && cmp -s "$tmp/help.statuses" "$tmp/readme.statuses"; then pass; else
+    fail "README's exit statuses differ from --help's"; diff "$tmp/help.statuses" "$tmp/readme.statuses"
+fi
+expect_output "exit status 1 names --gap" '^1 |.*--gap.*--search heuristic' "$tmp/help.statuses"
+expect_output "exit status 4 names the schedule files" '^4 |.*--schedule' "$tmp/help.statuses"
+for section in EXAMPLES "SEE ALSO"; do
+    if grep -Eq "^\.SH \"?$section\"?\$" "$page"; then pass; else fail "no section $section"; fi
+done
+expect_output "SEE ALSO names flowshop-sweep" 'flowshop\\-sweep' "$page"
+
 # Rendering: no warning from groff; man -l shows the options with plain '-' (\- in roff).
 if command -v groff >/dev/null 2>&1; then
     if groff -man -Tutf8 -ww -z "$page" 2>"$tmp/groff.err" && [ ! -s "$tmp/groff.err" ]; then pass; else

@@ -9,7 +9,12 @@
 # resumed with 2 ranks and with the single process (and a single process's checkpoint with
 # 3 ranks) to the optimum with exactly one search's nodes; a rank killed during periodic
 # checkpoints ends the job, and a resume from the last checkpoint finishes with exactly one
-# search's nodes. The ranks' checkpoints name their instance like a single process's: the
+# search's nodes. The census of the tree on rank 0: a proof ends with the whole tree done
+# and gap 0; --gap 0.05 on ta042 (50x10, no proof in sight) stops every rank with stop
+# reason gap; a node limit leaves done exactly the tree outside the checkpoint's nodes (read
+# by a python3 script), and no progress line of the log, taken while nodes travel between
+# the ranks (delayed at random), says more of the tree is done than that. The ranks'
+# checkpoints name their instance like a single process's: the
 # resumes under mpirun give the checkpoint alone (--resume FILE, no instance), one of them
 # of an instance file. ta017 (35 M nodes, a minute on one core) runs only with MPI_FULL=1, which
 # also runs every instance with 2, 3 and 4 ranks and both upper bounds.
@@ -42,6 +47,47 @@ mpirun_np() {
 json_field() { python3 -c "import json,sys; print(json.load(open(sys.argv[1])).get(sys.argv[2]))" "$1" "$2" 2>/dev/null; }
 # rank_sum FILE KEY: the sum of KEY over the ranks' objects.
 rank_sum() { python3 -c "import json,sys; print(sum(r['$2'] for r in json.load(open(sys.argv[1]))['rank_stats']))" "$1"; }
+
+# checkpoint_weight FILE: the share of the tree a checkpoint's open nodes hold (the format of
+# solver/core/checkpoint.h: a node with d jobs placed holds (n-d)!/n!).
+cat >"$tmp/checkpoint_weight.py" <<'PY'
+import struct, sys
+from fractions import Fraction
+data = open(sys.argv[1], "rb").read()
+assert data[:8] == b"FSBBCKPT"
+version = struct.unpack_from("<I", data, 8)[0]
+n = struct.unpack_from("<I", data, 20)[0]
+open_count = struct.unpack_from("<Q", data, 20 + 72)[0]
+at = 20 + 80
+if version >= 2:
+    at += 12 + struct.unpack_from("<I", data, at + 8)[0]
+at += 2 * n
+weight = Fraction(0)
+for i in range(open_count):
+    front, back = struct.unpack_from("<HH", data, at + i * (8 + 2 * n) + 4)
+    share = Fraction(1)
+    for d in range(front + back):
+        share /= n - d
+    weight += share
+print(float(weight))
+PY
+# census_agrees RESULT.json CHECKPOINT [LOG]: 0 < fraction_done < 1, 1 - fraction_done is the
+# checkpoint's open weight, and no progress line of LOG says more was done.
+census_agrees() {
+    python3 - "$1" "$(python3 "$tmp/checkpoint_weight.py" "$2")" ${3:+"$3"} <<'PY'
+import json, sys
+done = json.load(open(sys.argv[1]))["fraction_done"]
+weight = float(sys.argv[2])
+ok = done is not None and 0 < done < 1 and abs(1 - done - weight) < 1e-8
+if len(sys.argv) > 3:
+    lines = [json.loads(line) for line in open(sys.argv[3])]
+    measured = [l["fraction_done"] for l in lines if l["event"] == "progress" and l["fraction_done"] is not None]
+    ok = ok and all(f <= done + 1e-9 for f in measured)
+    print("fraction %s, open weight %s, %d progress lines measured, the largest %s" %
+          (done, weight, len(measured), max(measured, default=None)))
+sys.exit(0 if ok else 1)
+PY
+}
 
 # single INSTANCE ARGS...: the single process's node count and makespan, "nodes makespan".
 single() {
@@ -90,6 +136,35 @@ for i in $instances; do
     done
 done
 
+# The census of the tree: a proof ends with all of it done and gap 0 (the log's lines
+# measured on the way), in the JSON and in the log's result line.
+mpirun_np 3 ta013 --ub inf --threads 1 --log "$tmp/proof.jsonl" --log-interval 0.01 --json -q >"$tmp/run.json"
+check "proof on 3 ranks: fraction_done $(json_field "$tmp/run.json" fraction_done), gap $(json_field "$tmp/run.json" gap), $(json_field "$tmp/run.json" stop_reason)" \
+    "[ \"$(json_field "$tmp/run.json" fraction_done)\" = 1.0 ] && [ \"$(json_field "$tmp/run.json" gap)\" = 0.0 ] && [ \"$(json_field "$tmp/run.json" stop_reason)\" = finished ]"
+check "proof on 3 ranks: the log's result line says so, its progress lines rise within [0, 1]" \
+    "python3 -c 'import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+done = [l[\"fraction_done\"] for l in lines if l[\"event\"] == \"progress\" and l[\"fraction_done\"] is not None]
+last = lines[-1]
+sys.exit(not (last[\"fraction_done\"] == 1 and last[\"gap\"] == 0 and last[\"stop_reason\"] == \"finished\"
+              and all(0 <= f <= 1 for f in done) and done == sorted(done)))' '$tmp/proof.jsonl'"
+
+# --gap stops every rank: ta042 has no proof within hours (the time limit only ends a
+# broken run), its gap is under 5 % once the ranks have been counted.
+mpirun_np 3 ta042 --threads 1 --gap 0.05 --time-limit 120 --json -q >"$tmp/run.json" 2>"$tmp/run.err"
+status=$?
+check "--gap 0.05 on 3 ranks: status $status, $(json_field "$tmp/run.json" stop_reason), gap $(json_field "$tmp/run.json" gap)" \
+    "[ $status = 1 ] && [ \"$(json_field "$tmp/run.json" stop_reason)\" = gap ] && [ \"$(json_field "$tmp/run.json" ranks)\" = 3 ] && python3 -c 'import sys; sys.exit(not 0 <= float(sys.argv[1]) <= 0.05)' \"$(json_field "$tmp/run.json" gap)\""
+check "--gap 0.05 on 3 ranks: status gap reached" \
+    "grep -q '\"status\": \"gap reached: ' '$tmp/run.json'"
+
+# A node limit: the share done is the tree outside the checkpoint, with nodes in flight
+# (4 ranks stealing one node at a time, every message delayed) while the log measures it.
+mpirun_np 4 ta021 --ub opt --threads 1 --steal-nodes 1 --message-delay 0.0005 --node-limit 1000000 \
+    --checkpoint "$tmp/cw" --log "$tmp/cw.jsonl" --log-interval 0.01 --json -q >"$tmp/run.json" 2>"$tmp/run.err"
+check "node limit on 4 ranks: 1 - fraction_done is the checkpoint's open weight, no progress line above it" \
+    "census_agrees '$tmp/run.json' '$tmp/cw' '$tmp/cw.jsonl' >'$tmp/census.out'" || cat "$tmp/census.out"
+
 # Random instances: the single process's optimum.
 for shape in "13 5 1" "14 6 2" "12 8 3"; do
     set -- $shape
@@ -118,17 +193,18 @@ check "SIGUSR1 to mpirun on 3 ranks: status $status, $(json_field "$tmp/run.json
     "[ $status = 3 ] && [ \"$(json_field "$tmp/run.json" status)\" = 'interrupted: none found' ] && [ \"$(json_field "$tmp/run.json" ranks)\" = 3 ]"
 
 # The termination stress test: at the optimum the tree is fixed, so the nodes of 4 ranks that
-# steal one node at a time, with every message delayed up to 0.5 ms, equal one search's.
+# steal one node at a time, with every message delayed up to 0.5 ms, equal one search's (the
+# census's rounds running all the while for the log).
 steals=0
 for i in 01 02 03 04 05 06 07 08 09 10 11 12 13 14 15 16; do
     for select in dfs best; do
         instance=ta0$i
         expected=$(single $instance --ub opt --select $select)
         mpirun_np 4 $instance --ub opt --select $select --threads 1 --steal-nodes 1 --message-delay 0.0005 \
-            --json -q >"$tmp/run.json"
+            --log "$tmp/stress.jsonl" --log-interval 0.01 --json -q >"$tmp/run.json"
         got=$(json_field "$tmp/run.json" nodes)
-        check "stress $instance $select: $got nodes on 4 ranks, ${expected% *} in one search" \
-            "[ '$got' = '${expected% *}' ] && [ \"$(json_field "$tmp/run.json" status)\" = optimal ]"
+        check "stress $instance $select: $got nodes on 4 ranks, ${expected% *} in one search, all of the tree done" \
+            "[ '$got' = '${expected% *}' ] && [ \"$(json_field "$tmp/run.json" status)\" = optimal ] && [ \"$(json_field "$tmp/run.json" fraction_done)\" = 1.0 ]"
         steals=$((steals + $(rank_sum "$tmp/run.json" steals)))
     done
 done
@@ -139,6 +215,8 @@ check "the stress test steals (at least once a run on average)" "[ $steals -ge 3
 expected=$(single ta020 --ub opt)
 mpirun_np 3 ta020 --ub opt --threads 1 --node-limit 100000 --checkpoint "$tmp/c3" --json -q >"$tmp/run.json" 2>"$tmp/run.err"
 check "3 ranks stopped by the node limit" "[ \"$(json_field "$tmp/run.json" status)\" = 'limit reached: none found' ]"
+check "3 ranks stopped by the node limit: 1 - fraction_done is the checkpoint's open weight" \
+    "census_agrees '$tmp/run.json' '$tmp/c3'"
 cp "$tmp/c3" "$tmp/c3-single"
 mpirun_np 2 --threads 1 --resume "$tmp/c3" --json -q >"$tmp/run.json"
 check "3 ranks' checkpoint resumed on 2: $(json_field "$tmp/run.json" nodes) nodes, one search ${expected% *}" \

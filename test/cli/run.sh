@@ -188,6 +188,33 @@ printf 'task 0 0 0 9 3\n' >"$tmp/backwards.txt"
 expect_status "characterize a bad trace" 2 "$bin" --characterize "$tmp/backwards.txt"
 expect_status "characterize with an instance" 2 "$bin" --characterize test/data/trace_synthetic.txt ta001
 
+# The text output: counts in the singular for one, --select in the settings, percentages
+# with 3 significant digits.
+printf '1 1\n5\n' >"$tmp/one.txt"
+expect_status "one job, one machine" 0 "$bin" "$tmp/one.txt"
+expect_output "one job, one machine: singular" "^instance     one (1 job x 1 machine)$"
+expect_status "settings" 1 "$bin" ta011 --select bfs --node-limit 2000 --threads 1
+expect_output "settings: --select" "^settings     lb=lb1 branch=dyn select=bfs threads=1 device=cpu$"
+check "percentages: 3 significant digits" \
+    "grep -E '^(gap|tree done) ' '$tmp/out' | sed 's/^[a-z ]* //; s/ %\$//' | awk '{ n = \$0; gsub(/[^0-9]/, \"\", n); sub(/^0*/, \"\", n); if (length(n) > 3) bad = 1 } END { exit bad }'" ||
+    cat "$tmp/out"
+
+# --ub opt without a best-known makespan: the one-line usage error, no result block.
+expect_status "--ub opt, no best-known makespan" 2 "$bin" "$tmp/one.txt" --ub opt
+check "--ub opt, no best-known makespan: no result" "[ ! -s '$tmp/out' ]"
+expect_output "--ub opt, no best-known makespan: why" "^flowshop-bb: --ub opt: no best-known makespan for one" "$tmp/err"
+check "--ub opt, no best-known makespan: one line" "[ \"\$(wc -l <'$tmp/err')\" -eq 1 ]"
+
+# Options that do nothing alone: a note each, not with -q; the exit status unchanged.
+expect_status "idle options" 0 "$bin" "$tmp/one.txt" --log-interval 3 --checkpoint-interval 3 --overwrite-checkpoint
+expect_output "idle --log-interval" "note: --log-interval does nothing without --log" "$tmp/err"
+expect_output "idle --checkpoint-interval" "note: --checkpoint-interval does nothing without --checkpoint" "$tmp/err"
+expect_output "idle --overwrite-checkpoint" "note: --overwrite-checkpoint does nothing without --checkpoint" "$tmp/err"
+expect_status "idle options, quiet" 0 "$bin" "$tmp/one.txt" --log-interval 3 --checkpoint-interval 3 -q
+check "idle options, quiet: no note" "[ ! -s '$tmp/err' ]"
+expect_status "--log-interval with --log: no note" 0 "$bin" "$tmp/one.txt" --log "$tmp/one.jsonl" --log-interval 3
+check "--log-interval with --log: no note" "! grep -q note '$tmp/err'"
+
 # SIGTERM stops a long solve with status 3 and still prints the best schedule found.
 "$bin" ta051 --ub inf --threads 2 >"$tmp/term.out" 2>&1 &
 pid=$!

@@ -133,7 +133,17 @@ check "no schedule: no files" "[ ! -e '$tmp/none.csv' ] && [ ! -e '$tmp/none.svg
 expect_status "schedule in a missing folder" 2 "$bin" ta051 --ub inf --schedule "$tmp/missing/s.csv"
 expect_output "schedule in a missing folder message" "--schedule $tmp/missing/s.csv: folder" "$tmp/err"
 check "schedule in a missing folder: no search" "[ ! -s '$tmp/out' ]"
-expect_status "gantt on a folder" 2 "$bin" ta001 --gantt "$tmp"
+mkdir "$tmp/folder.svg"
+expect_status "gantt on a folder" 2 "$bin" ta001 --gantt "$tmp/folder.svg"
 expect_output "gantt on a folder message" "is a folder" "$tmp/err"
+
+# A file that cannot be written after the search: exit 4 (output not written), the result
+# printed, the other file still written.
+if [ -w /dev/full ]; then
+    expect_status "schedule on a full disk" 4 "$bin" ta001 --schedule /dev/full --gantt "$tmp/full.svg" --quiet
+    expect_output "schedule on a full disk: the result" "^makespan     1278"
+    expect_output "schedule on a full disk: why" "--schedule /dev/full: No space left on device" "$tmp/err"
+    check "schedule on a full disk: the chart written" "xmllint --noout '$tmp/full.svg' 2>/dev/null"
+fi
 
 finish "schedule"

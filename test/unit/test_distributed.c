@@ -2,7 +2,9 @@
  * termination detection (termination.h) in a simulated job whose messages arrive late and
  * out of order, and a rank's party (rank_party.h) between CPU engines whose nodes a
  * stand-in communication thread moves as the real one does (ask, answer, deliver, drain,
- * finish), proved by node accounting. The MPI protocol itself is tested with mpirun
+ * finish), proved by node accounting, and counted by their census (fsbb_rank_party_census)
+ * all the while: never less open weight than a drain of every rank finds later, exactly
+ * that weight while drained. The MPI protocol itself is tested with mpirun
  * (test/cli/mpi.sh). */
 #include "suites.h"
 #include "test_support.h"
@@ -195,17 +197,90 @@ static void pause_briefly(void)
     nanosleep(&pause, NULL);
 }
 
+/* The open weight of every rank's census (nodes move between ranks only through the
+ * stand-in's thread, which calls this between its steps); -1 when a rank cannot tell. */
+static long double census_weight(local_rank *ranks, fsbb_census *census)
+{
+    fsbb_census_reset(census);
+    for (int r = 0; r < PARTS; r++)
+        if (fsbb_rank_party_census(&ranks[r].party, census) != 0)
+            return -1;
+    return fsbb_census_open_weight(census);
+}
+
+/* What the census found. */
+typedef struct census_check {
+    uint64_t censuses, full_drains;
+    long double smallest;           /* the least weight counted since the last full drain */
+} census_check;
+
+/* Drains every rank, checks the census against the nodes drained and every census since the
+ * last full drain against them, and gives them back. */
+static void drain_all(local_rank *ranks, fsbb_census *census, census_check *check)
+{
+    for (int r = 0; r < PARTS; r++) {
+        fsbb_rank_party_hold(&ranks[r].party, 1);
+        fsbb_rank_party_drain(&ranks[r].party, 1);
+    }
+    for (int r = 0; r < PARTS; r++) {
+        fsbb_rank_party_look look;
+        for (fsbb_rank_party_look_at(&ranks[r].party, &look); !look.waiting && !look.ended;
+             fsbb_rank_party_look_at(&ranks[r].party, &look))
+            pause_briefly();
+    }
+    const long double counted = census_weight(ranks, census);
+    fsbb_census drained;
+    CU_ASSERT_FATAL(fsbb_census_init(&drained, census->n) == 0);
+    fsbb_node_buffer nodes[PARTS];
+    for (int r = 0; r < PARTS; r++) {
+        fsbb_rank_party_drain(&ranks[r].party, 0);
+        fsbb_node_buffer_init(&nodes[r], ranks[r].party.inbox.node_size);
+        CU_ASSERT_FATAL(fsbb_rank_party_collect(&ranks[r].party, &nodes[r]) == 0);
+        CU_ASSERT_FATAL(fsbb_rank_party_reclaim(&ranks[r].party, &nodes[r]) == 0);
+        fsbb_census_add_nodes(&drained, nodes[r].nodes, nodes[r].count, nodes[r].node_size);
+    }
+    const long double exact = fsbb_census_open_weight(&drained);
+    CU_ASSERT(counted == exact);
+    CU_ASSERT(check->smallest >= exact * (1 - 1e-12L));
+    if (check->smallest < exact * (1 - 1e-12L))
+        printf("\n[a census counted %.12Lg of the tree open, a drain later %.12Lg]", check->smallest, exact);
+    for (int r = 0; r < PARTS; r++) {
+        if (nodes[r].count > 0)
+            CU_ASSERT_FATAL(fsbb_rank_party_deliver(&ranks[r].party, nodes[r].nodes, nodes[r].count,
+                                                    nodes[r].node_size) == 0);
+        fsbb_node_buffer_free(&nodes[r]);
+        fsbb_rank_party_hold(&ranks[r].party, 0);
+    }
+    fsbb_census_free(&drained);
+    check->full_drains++;
+    check->smallest = 2;
+}
+
 /* A stand-in for the communication threads of PARTS ranks: an idle rank's steal goes to a
  * rank chosen in turn, whose engine is asked for steal_nodes nodes; the answer is delivered
  * to the thief. Every few rounds a drain takes every node of a rank and gives them back, as
- * a checkpoint does. Over when every engine waits and nothing is in the way. */
-static void move_nodes(local_rank *ranks, size_t steal_nodes, uint64_t *steals, uint64_t *drains)
+ * a checkpoint does, and every rank is drained at once (drain_all) at the first chance,
+ * every 8 rounds and at the end. The ranks are counted every round. Over when every engine waits and nothing is in the way. */
+static void move_nodes(local_rank *ranks, size_t steal_nodes, uint64_t *steals, uint64_t *drains,
+                       census_check *check)
 {
+    fsbb_census census;
+    CU_ASSERT_FATAL(fsbb_census_init(&census, ranks[0].search.data->n) == 0);
+    check->smallest = 2;
     fsbb_node_buffer answer, drained;
     fsbb_node_buffer_init(&answer, ranks[0].party.inbox.node_size);
     fsbb_node_buffer_init(&drained, ranks[0].party.inbox.node_size);
     unsigned turn = 0;
     for (int round = 0;; round++) {
+        /* Several at once: an engine answering a request meanwhile moves nodes as they count. */
+        for (int sample = 0; sample < 8; sample++) {
+            const long double weight = census_weight(ranks, &census);
+            if (weight >= 0) {
+                check->censuses++;
+                if (weight < check->smallest)
+                    check->smallest = weight;
+            }
+        }
         int idle = 0, moved = 0;
         for (int r = 0; r < PARTS; r++) {
             local_rank *victim = &ranks[r];
@@ -244,6 +319,9 @@ static void move_nodes(local_rank *ranks, size_t steal_nodes, uint64_t *steals, 
         int asking = 0;
         for (int r = 0; r < PARTS; r++)
             asking |= ranks[r].asked_for >= 0;
+        /* Every rank drained at the first chance, every 8 rounds, and at the end. */
+        if (!asking && (check->full_drains == 0 || round % 8 == 7 || (idle == PARTS && !moved)))
+            drain_all(ranks, &census, check);
         if (idle == PARTS && !asking && !moved)
             break;
         if (round % 64 == 63) {
@@ -274,6 +352,7 @@ static void move_nodes(local_rank *ranks, size_t steal_nodes, uint64_t *steals, 
         fsbb_rank_party_finish(&ranks[r].party);
     fsbb_node_buffer_free(&answer);
     fsbb_node_buffer_free(&drained);
+    fsbb_census_free(&census);
 }
 
 static void check_parties(const char *name, int threads, size_t steal_nodes)
@@ -298,7 +377,8 @@ static void check_parties(const char *name, int threads, size_t steal_nodes)
     for (int r = 0; r < PARTS; r++)
         CU_ASSERT_FATAL(pthread_create(&ranks[r].thread, NULL, run_local_engine, &ranks[r]) == 0);
     uint64_t steals = 0, drains = 0;
-    move_nodes(ranks, steal_nodes, &steals, &drains);
+    census_check check = {0};
+    move_nodes(ranks, steal_nodes, &steals, &drains, &check);
     uint64_t nodes = 0, bounded = 0;
     for (int r = 0; r < PARTS; r++) {
         pthread_join(ranks[r].thread, NULL);
@@ -315,10 +395,13 @@ static void check_parties(const char *name, int threads, size_t steal_nodes)
     CU_ASSERT_EQUAL(nodes, whole.nodes);
     CU_ASSERT_EQUAL(bounded, whole.bounded);
     CU_ASSERT(steals > 0);
+    CU_ASSERT(check.censuses > 0);
+    CU_ASSERT(check.full_drains > 0);
     printf("\n[%s, %d ranks of %d threads, steals of up to %zu nodes: %llu nodes (one search: %llu), %llu steals, "
-           "%llu drains]",
+           "%llu drains, %llu censuses, %llu drains of every rank]",
            name, PARTS, threads, steal_nodes, (unsigned long long)nodes, (unsigned long long)whole.nodes,
-           (unsigned long long)steals, (unsigned long long)drains);
+           (unsigned long long)steals, (unsigned long long)drains, (unsigned long long)check.censuses,
+           (unsigned long long)check.full_drains);
     fsbb_bound_data_free(&data);
     fsbb_options_free(options);
     fsbb_instance_free(inst);
@@ -378,5 +461,6 @@ FSBB_SUITE("distributed",
            {"termination: 2000 simulated jobs, messages late and out of order, never an early end",
             test_termination_simulated},
            {"termination waits for nodes in flight", test_termination_waits_for_flight},
-           {"ranks' parties between CPU engines: one search's nodes, with steals and drains", test_parties},
+           {"ranks' parties between CPU engines: one search's nodes, with steals and drains; their census",
+            test_parties},
            {"node buffers and the checkpoint's node encoding", test_node_buffer})

@@ -42,7 +42,8 @@
  * The census (search.h) locks every pool, in the order thieves lock them, so that no node is
  * between two pools, and counts them with the node each thread is expanding. It measures the
  * tree while the pools are the whole of it: without a party, or with the warm start's until
- * the hand-over. */
+ * the hand-over. A party that is not sole (a rank of the distributed search) counts the
+ * pools as its engine's part from its own thread, under the donation lock as well. */
 #include "search_cpu.h"
 
 #include "checkpoint.h"
@@ -579,6 +580,8 @@ static int take_from_party(worker *w)
     publish_open_nodes(w);
     pthread_mutex_unlock(&w->lock);
     free(got.nodes);
+    if (party->taken)
+        party->taken(party->user_data);
     if (!pushed) {
         atomic_store(&engine->out_of_memory, 1);
         atomic_store(&engine->search->stop, 1);
@@ -868,15 +871,14 @@ static void *run_checkpoints(void *arg)
     return NULL;
 }
 
-/* The engine's census (search.h): every pool and the nodes being expanded, every worker's
- * lock held (a theft holds both of its pools' locks, so no node is counted twice or missed);
- * -1 once nodes were traded with a party. */
-static int census_of(void *data, fsbb_census *census)
+/* Counts every pool and the nodes being expanded, every worker's lock held (a theft holds
+ * both of its pools' locks, so no node is counted twice or missed); 0, or -1 when only a
+ * whole tree is wanted and nodes were traded with a party. */
+static int count_pools(cpu_engine *engine, fsbb_census *census, int whole_only)
 {
-    cpu_engine *engine = data;
     for (int t = 0; t < engine->count; t++)
         pthread_mutex_lock(&engine->workers[t].lock);
-    const int whole = !atomic_load(&engine->traded);
+    const int whole = !whole_only || !atomic_load(&engine->traded);
     for (int t = 0; whole && t < engine->count; t++) {
         worker *w = &engine->workers[t];
         for (size_t i = 0; i < w->pool.count; i++) {
@@ -890,6 +892,23 @@ static int census_of(void *data, fsbb_census *census)
     for (int t = engine->count - 1; t >= 0; t--)
         pthread_mutex_unlock(&engine->workers[t].lock);
     return whole ? 0 : -1;
+}
+
+/* The engine's census (search.h): its pools, while they are the whole open tree. */
+static int census_of(void *data, fsbb_census *census)
+{
+    return count_pools(data, census, 1);
+}
+
+/* Its count for a party that is not sole (work_exchange.h), from the party's thread: the
+ * donation lock held, so that no node is between a pool and a give. */
+static int party_count_of(void *data, fsbb_census *census)
+{
+    cpu_engine *engine = data;
+    pthread_mutex_lock(&engine->donation_lock);
+    const int counted = count_pools(engine, census, 0);
+    pthread_mutex_unlock(&engine->donation_lock);
+    return counted;
 }
 
 static void init_sync(cpu_engine *engine)
@@ -1009,6 +1028,9 @@ fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
     const int census = status == FSBB_OK && (!engine.party || engine.party->sole);
     if (census)
         fsbb_search_set_census(search, census_of, &engine);
+    const int party_counts = status == FSBB_OK && !census && engine.party->count_with;
+    if (party_counts)
+        engine.party->count_with(engine.party->user_data, party_count_of, &engine);
     if (status == FSBB_OK)
         status = run_threads(&engine, err);
     if (census)
@@ -1025,6 +1047,8 @@ fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
         write_snapshot(&engine, take_snapshot(&engine, &state, permutation) == 0 ? &state : NULL, 0, 1);
         free(permutation);
     }
+    if (party_counts)
+        engine.party->count_with(engine.party->user_data, NULL, NULL);
     for (int t = 0; t < initialised; t++) {
         if (!giving_back && engine.workers[t].pool.count > 0)
             fsbb_search_note_open(search, fsbb_node_pool_min_lb(&engine.workers[t].pool));

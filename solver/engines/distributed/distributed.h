@@ -59,9 +59,11 @@ void fsbb_distributed_end(fsbb_distributed *d);
  * set-up stopped the search: the ranks then agree to stop). search is set up as for any
  * engine, on every rank alike, a resumed search's checkpoint loaded on every rank. On return,
  * rank 0's search holds the totals (nodes, bounded, the best schedule of any rank, the
- * stop flags, the open bound), the final checkpoint is written (rank 0, with every rank's
- * open nodes) and d->stats filled; every other rank's search holds the same incumbent,
- * stop flags and open bound, so that each process reports the same outcome. */
+ * stop flags, the open bound, the measures of the tree: while it ran, rank 0's search
+ * measured the whole tree by the ranks' census, rank_census_mpi.c, and at the end by the
+ * open nodes gathered), the final checkpoint is written (rank 0, with every rank's open
+ * nodes) and d->stats filled; every other rank's search holds the same incumbent, stop
+ * flags, open bound and measures, so that each process reports the same outcome. */
 fsbb_status fsbb_search_distributed(fsbb_search *search, fsbb_distributed *d, fsbb_error *err);
 
 #endif

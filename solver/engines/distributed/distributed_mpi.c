@@ -96,6 +96,7 @@ static void *run_engine(void *arg)
 
 static void free_comm(rank_comm *c)
 {
+    rank_census_free(c);
     fsbb_rank_party_free(&c->party);
     fsbb_node_buffer_free(&c->held);
     fsbb_node_buffer_free(&c->answer);
@@ -119,6 +120,7 @@ static fsbb_status init_comm(rank_comm *c, fsbb_search *search, fsbb_distributed
     c->rank = d->rank;
     c->ranks = d->ranks;
     c->n = search->data->n;
+    const int census_ready = rank_census_init(c) == 0;
     c->node_size = fsbb_node_size(c->n);
     c->node_bytes = fsbb_checkpoint_node_bytes(c->n);
     c->rng = d->seed ^ (2654435761u * (unsigned)(d->rank + 1));
@@ -132,12 +134,12 @@ static fsbb_status init_comm(rank_comm *c, fsbb_search *search, fsbb_distributed
     if (on_gpu(d))
         fsbb_gpu_choose(d->local_rank, c->stats.device, sizeof c->stats.device);
     fsbb_termination_init(&c->termination, c->rank, c->ranks);
-    fsbb_rank_party_init(&c->party, search);
+    const int party_ready = fsbb_rank_party_init(&c->party, search) == 0;
     fsbb_node_buffer_init(&c->held, c->node_size);
     fsbb_node_buffer_init(&c->answer, c->node_size);
     c->schedule = malloc(sizeof *c->schedule * (size_t)c->n);
     c->reported = calloc((size_t)c->ranks, sizeof *c->reported);
-    if (!c->schedule || !c->reported)
+    if (!c->schedule || !c->reported || !census_ready || !party_ready)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for rank %d's communication", c->rank);
     if (MPI_Comm_dup(MPI_COMM_WORLD, &c->comm) != MPI_SUCCESS)
         return fsbb_fail(err, FSBB_ERR_RESOURCE, "rank %d: no MPI communicator", c->rank);
@@ -174,7 +176,9 @@ fsbb_status fsbb_distributed_agree(fsbb_distributed *d, fsbb_status status, fsbb
 /* Rank 0's outcome, sent to every rank so that each process reports the same. */
 typedef struct outcome {
     uint64_t nodes, bounded;
-    int32_t incumbent, has_schedule, stop, interrupted, limit_reached, open_lower_bound, status;
+    double fraction_done;
+    int32_t incumbent, has_schedule, stop, interrupted, limit_reached, gap_reached, open_lower_bound, status;
+    int32_t measured, tree_lower_bound;
     char message[FSBB_ERROR_MESSAGE_SIZE];
 } outcome;
 
@@ -195,7 +199,13 @@ static fsbb_status share_outcome(rank_comm *c, fsbb_status status, fsbb_error *e
         o.stop = atomic_load(&search->stop);
         o.interrupted = atomic_load(&search->interrupted);
         o.limit_reached = atomic_load(&search->limit_reached);
+        o.gap_reached = atomic_load(&search->gap_reached);
         o.open_lower_bound = atomic_load(&search->open_lower_bound);
+        pthread_mutex_lock(&search->progress_lock);
+        o.measured = search->measured;
+        o.tree_lower_bound = search->tree_lower_bound;
+        o.fraction_done = search->fraction_done;
+        pthread_mutex_unlock(&search->progress_lock);
         o.status = status;
         if (status != FSBB_OK)
             snprintf(o.message, sizeof o.message, "%s", err->message);
@@ -220,7 +230,13 @@ static fsbb_status share_outcome(rank_comm *c, fsbb_status status, fsbb_error *e
     atomic_store(&search->stop, o.stop);
     atomic_store(&search->interrupted, o.interrupted);
     atomic_store(&search->limit_reached, o.limit_reached);
+    atomic_store(&search->gap_reached, o.gap_reached);
     atomic_store(&search->open_lower_bound, o.open_lower_bound);
+    pthread_mutex_lock(&search->progress_lock);
+    search->measured = o.measured;
+    search->tree_lower_bound = o.tree_lower_bound;
+    search->fraction_done = o.fraction_done;
+    pthread_mutex_unlock(&search->progress_lock);
     if (o.status != FSBB_OK)
         return fsbb_fail(err, (fsbb_status)o.status, "%s", o.message);
     return FSBB_OK;
@@ -259,11 +275,14 @@ static void incumbent_found(int makespan, const int *permutation, int jobs, void
         c->on_incumbent(makespan, permutation, jobs, c->incumbent_data);
 }
 
-/* Runs the engine and the communication loop to the end, then gathers. */
+/* Runs the engine and the communication loop to the end, then gathers. Rank 0's search
+ * measures the tree by the ranks' census (rank_census_mpi.c) meanwhile. */
 static fsbb_status search_ranks(rank_comm *c, fsbb_error *err)
 {
     pthread_t engine;
     fsbb_status status = FSBB_OK;
+    if (c->rank == 0)
+        fsbb_search_set_census(c->search, rank_census_read, c);
     if (pthread_create(&engine, NULL, run_engine, c) != 0)
         status = fsbb_fail(err, FSBB_ERR_RESOURCE, "rank %d: could not start its engine", c->rank);
     const int started = status == FSBB_OK;
@@ -274,6 +293,8 @@ static fsbb_status search_ranks(rank_comm *c, fsbb_error *err)
     fsbb_rank_party_finish(&c->party);
     if (started)
         pthread_join(engine, NULL);
+    if (c->rank == 0)
+        fsbb_search_end_census(c->search, 0);
     if (c->dist->broken)
         return status;
     if (fsbb_rank_party_collect(&c->party, &c->held) != 0 || fsbb_rank_party_reclaim(&c->party, &c->held) != 0)

@@ -6,8 +6,10 @@
  * checkpoint's node encoding; none: refused); DEAL, rank 0's first share of the tree; an
  * improved INCUMBENT (makespan, the sender's clock, the schedule); the termination TOKEN;
  * STOP (a limit, an interrupt or a failure somewhere: everyone stops); DONE (rank 0: the
- * search is over); NODES (a rank's count, to rank 0, for the node limit); and the
- * checkpoint's CKPT_BEGIN, CKPT_COUNT, CKPT_RECOUNT, CKPT_GATHER and CKPT_END. */
+ * search is over); NODES (a rank's count, to rank 0, for the node limit); the
+ * checkpoint's CKPT_BEGIN, CKPT_COUNT, CKPT_RECOUNT, CKPT_GATHER and CKPT_END; and the
+ * census's CENSUS (rank 0: count yourselves), CENSUS_REPORT and CENSUS_LATE (to rank 0:
+ * rank_census_mpi.c). WORK and DEAL with nodes begin with the sender's census round. */
 #ifndef FSBB_RANK_COMM_H
 #define FSBB_RANK_COMM_H
 
@@ -32,10 +34,13 @@ enum {
     TAG_CKPT_RECOUNT,
     TAG_CKPT_GATHER,
     TAG_CKPT_END,
+    TAG_CENSUS,
+    TAG_CENSUS_REPORT,
+    TAG_CENSUS_LATE,
 };
 
 /* Why a rank stops everyone (STOP's payload). */
-enum { STOP_LIMIT = 1, STOP_INTERRUPT, STOP_FAILURE };
+enum { STOP_LIMIT = 1, STOP_INTERRUPT, STOP_FAILURE, STOP_GAP };
 
 /* Thieves a victim keeps waiting at once; more are refused. */
 enum { MAX_THIEVES = 4 };
@@ -47,6 +52,23 @@ typedef struct rank_send {
     int size, destination, tag, posted;
     double due;
 } rank_send;
+
+/* The census of the whole tree, in rounds (rank_census_mpi.c). */
+typedef struct rank_census {
+    int32_t round;                  /* the last round this rank counted itself in (0: none) */
+    fsbb_census count;              /* scratch: this rank's count, or a late message's nodes */
+    unsigned char *message;         /* scratch: a report */
+    size_t message_size;
+    /* Rank 0: the round under way. */
+    int open, reports_pending, unknown;
+    int64_t crossing, late;         /* messages with nodes across its cut; those counted late */
+    fsbb_census sum;
+    double next_round;
+    /* Rank 0: the last round complete, read by the search's census (under lock). */
+    pthread_mutex_t lock;
+    fsbb_census published;
+    int32_t published_round, read_round;
+} rank_census;
 
 typedef struct rank_comm {
     fsbb_search *search;
@@ -96,6 +118,8 @@ typedef struct rank_comm {
     rank_send *sends;
     int send_count, send_capacity;
 
+    rank_census census;
+
     fsbb_rank_stats stats;
     double incumbent_latency_s;
     double last_pass;               /* when the loop last looked at the engine */
@@ -124,6 +148,22 @@ fsbb_status rank_comm_gather(rank_comm *c, int final, fsbb_error *err);
 
 /* Decodes count nodes of a message into c->decoded (fsbb_node layout); NULL or the problem. */
 const char *rank_comm_decode(rank_comm *c, const unsigned char *bytes, size_t count);
+
+/* The census (rank_census_mpi.c). init: 0, or -1 when memory runs out (free releases what
+ * was had). */
+int rank_census_init(rank_comm *c);
+void rank_census_free(rank_comm *c);
+/* A message with nodes (count, decoded) stamped with its sender's round arrives: called
+ * before it is counted received (this rank counts itself first when the stamp is ahead),
+ * then with the nodes decoded (reported late when the stamp is behind). */
+void rank_census_arriving(rank_comm *c, int32_t stamp);
+void rank_census_arrived(rank_comm *c, int32_t stamp, const unsigned char *nodes, size_t count);
+/* CENSUS, CENSUS_REPORT, CENSUS_LATE. */
+void rank_census_on_message(rank_comm *c, int tag, const unsigned char *bytes, int size);
+/* Rank 0, every pass: closes the round when complete, starts the next when one is due. */
+void rank_census_lead(rank_comm *c);
+/* Rank 0's search's census (search.h): the last round complete, once; -1 when none is new. */
+int rank_census_read(void *data, fsbb_census *census);
 
 /* Records the first failure seen on this rank and stops the search everywhere. */
 void rank_comm_fail(rank_comm *c, fsbb_status status, const char *message);

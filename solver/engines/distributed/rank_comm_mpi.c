@@ -19,10 +19,11 @@
  * it (the resident engine copies it to the device before its next launch).
  *
  * Stops: a rank whose search stopped (its time limit, an interrupt, a failure; rank 0 also
- * when the ranks' counts pass the node limit) tells every other rank (STOP), and they stop
- * too. A stopping rank keeps the nodes it still gets and the ones its engine gives back
- * (held), refuses thieves and steals nothing; the termination detection then waits for the
- * nodes in flight, and the final gather saves them all.
+ * when the ranks' counts pass the node limit, or when the census shows --gap reached) tells
+ * every other rank (STOP, with the reason), and they stop too. A stopping rank keeps the
+ * nodes it still gets and the ones its engine gives back (held), refuses thieves and steals
+ * nothing; the termination detection then waits for the nodes in flight, and the final
+ * gather saves them all.
  *
  * Termination: termination.h (Safra's token, with messages with nodes counted). A rank is
  * idle when its engine waits for nodes or has ended, nothing of its engine waits to be sent
@@ -36,7 +37,9 @@
  * every rank has answered, the sent counts are final, so equal sums mean no node is in flight
  * (else CKPT_RECOUNT asks again while the last nodes arrive). CKPT_GATHER: every rank's held
  * nodes and counts go to rank 0, which writes one ordinary checkpoint; CKPT_END hands the
- * nodes back to the engines. */
+ * nodes back to the engines.
+ *
+ * The census of the tree (the share done, the least bound, --gap): rank_census_mpi.c. */
 #include "rank_comm.h"
 
 #include "checkpoint.h"
@@ -145,16 +148,21 @@ const char *rank_comm_decode(rank_comm *c, const unsigned char *bytes, size_t co
     return fsbb_checkpoint_decode_nodes(bytes, count, c->n, c->decoded, c->node_size);
 }
 
-/* Sends nodes (fsbb_node layout, node_size apart) to a rank as one message with nodes. */
+/* Sends nodes (fsbb_node layout, node_size apart) to a rank as one message with nodes: this
+ * rank's census round, then the nodes (none: a refusal, without the round). */
 static int send_nodes(rank_comm *c, int destination, int tag, const unsigned char *nodes, size_t count)
 {
-    const size_t bytes = count * c->node_bytes;
+    const int32_t stamp = c->census.round;
+    const size_t bytes = count > 0 ? sizeof stamp + count * c->node_bytes : 0;
     if (bytes > INT_MAX)
         return -1;
     unsigned char *encoded = malloc(bytes ? bytes : 1);
     if (!encoded)
         return -1;
-    fsbb_checkpoint_encode_nodes(nodes, count, c->node_size, c->n, encoded);
+    if (count > 0) {
+        memcpy(encoded, &stamp, sizeof stamp);
+        fsbb_checkpoint_encode_nodes(nodes, count, c->node_size, c->n, encoded + sizeof stamp);
+    }
     const int sent = rank_comm_send(c, destination, tag, encoded, (int)bytes, 1);
     free(encoded);
     if (sent != 0)
@@ -227,7 +235,9 @@ static void on_steal(rank_comm *c, int thief)
 
 static void on_nodes(rank_comm *c, int from, int tag, const unsigned char *bytes, int size)
 {
-    const size_t count = (size_t)size / c->node_bytes;
+    int32_t stamp = 0;
+    const size_t body = size > (int)sizeof stamp ? (size_t)size - sizeof stamp : 0;
+    const size_t count = body / c->node_bytes;
     if (tag == TAG_WORK && from == c->victim) {
         c->victim = -1;
         if (count == 0 && ++c->refusals >= c->ranks - 1) {
@@ -235,21 +245,30 @@ static void on_nodes(rank_comm *c, int from, int tag, const unsigned char *bytes
             c->next_steal = fsbb_now() + BACKOFF_S;
         }
     }
-    if (count == 0)
+    if (size == 0)
         return;
+    if (count == 0 || body % c->node_bytes) {
+        /* Its sender counted it sent. */
+        fsbb_termination_received(&c->termination);
+        c->work_received++;
+        fail_here(c, "a message of nodes has a partial node");
+        return;
+    }
     if (tag == TAG_WORK) {
         c->refusals = 0;
         c->stats.steals++;
     }
+    memcpy(&stamp, bytes, sizeof stamp);
+    rank_census_arriving(c, stamp);
     fsbb_termination_received(&c->termination);
     c->work_received++;
     c->stats.nodes_received += count;
-    const char *problem = (size_t)size % c->node_bytes ? "a message of nodes has a partial node"
-                                                       : rank_comm_decode(c, bytes, count);
+    const char *problem = rank_comm_decode(c, bytes + sizeof stamp, count);
     if (problem) {
         fail_here(c, problem);
         return;
     }
+    rank_census_arrived(c, stamp, c->decoded, count);
     if (c->stopping || c->checkpointing)
         hold(c, c->decoded, count);
     else if (fsbb_rank_party_deliver(&c->party, c->decoded, count, c->node_size) != 0)
@@ -305,7 +324,9 @@ static void on_stop(rank_comm *c, const unsigned char *bytes, int size)
     if (size == (int)sizeof reason)
         memcpy(&reason, bytes, sizeof reason);
     if (!atomic_load(&c->search->stop)) {
-        if (reason == STOP_FAILURE)
+        if (reason == STOP_GAP)
+            atomic_store(&c->search->gap_reached, 1);
+        if (reason == STOP_FAILURE || reason == STOP_GAP)
             atomic_store(&c->search->stop, 1);
         else
             fsbb_search_stopped(c->search, reason == STOP_INTERRUPT ? FSBB_STOP_INTERRUPT : FSBB_STOP_LIMIT);
@@ -386,6 +407,11 @@ static fsbb_status on_message(rank_comm *c, int from, int tag, const unsigned ch
         return rank_comm_gather(c, 0, err);
     case TAG_CKPT_END:
         end_checkpoint_here(c);
+        break;
+    case TAG_CENSUS:
+    case TAG_CENSUS_REPORT:
+    case TAG_CENSUS_LATE:
+        rank_census_on_message(c, tag, bytes, size);
         break;
     }
     return FSBB_OK;
@@ -470,6 +496,7 @@ static void announce_stop(rank_comm *c)
     c->stop_announced = 1;
     const int32_t reason = c->failure_status != FSBB_OK                ? STOP_FAILURE
                            : atomic_load(&c->search->interrupted) ? STOP_INTERRUPT
+                           : atomic_load(&c->search->gap_reached) ? STOP_GAP
                                                                    : STOP_LIMIT;
     broadcast(c, TAG_STOP, &reason, (int)sizeof reason, 0);
 }
@@ -728,6 +755,7 @@ fsbb_status rank_comm_run(rank_comm *c, fsbb_error *err)
         serve_thieves(c, &look);
         look_for_work(c, &look);
         report_nodes(c);
+        rank_census_lead(c);
         count_for_checkpoint(c, &look);
         status = lead_checkpoint(c, err);
         if (status != FSBB_OK)

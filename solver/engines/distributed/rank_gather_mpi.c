@@ -175,16 +175,15 @@ static void write_checkpoint(rank_comm *c, const gathered *g, const unsigned cha
     free(permutation);
 }
 
-/* The end of the search at rank 0: the totals, the best schedule, the open nodes' bound,
- * the stats, the first failure. */
+/* The end of the search at rank 0: the totals, the best schedule, the open nodes' census
+ * (their bound, the share of the tree done), the stats, the first failure. */
 static fsbb_status conclude(rank_comm *c, const gathered *g, const unsigned char *nodes, uint64_t nodes_total,
                             uint64_t bounded_total, fsbb_error *err)
 {
     fsbb_search *search = c->search;
     atomic_store(&search->nodes, nodes_total);
     atomic_store(&search->bounded, bounded_total);
-    for (size_t i = 0; i < g->open_count; i++)
-        fsbb_search_note_open(search, ((const fsbb_node *)(nodes + i * c->node_size))->lb);
+    fsbb_search_note_open_nodes(search, nodes, g->open_count, c->node_size);
     if (c->checkpoint_path)
         write_checkpoint(c, g, nodes, nodes_total, bounded_total, 1);
     c->dist->stats = calloc((size_t)c->ranks, sizeof *c->dist->stats);

@@ -63,6 +63,9 @@ static int party_take(void *user_data, fsbb_open_nodes *out)
             *out = (fsbb_open_nodes){.nodes = party->inbox.nodes, .count = party->inbox.count,
                                      .stride = party->inbox.node_size};
             fsbb_node_buffer_init(&party->inbox, party->inbox.node_size);
+            fsbb_census_reset(&party->handed);
+            fsbb_census_add_nodes(&party->handed, out->nodes, out->count, out->stride);
+            party->handed_pending = 1;
             took = 1;
             break;
         }
@@ -81,6 +84,23 @@ static int party_take(void *user_data, fsbb_open_nodes *out)
     return took;
 }
 
+static void party_taken(void *user_data)
+{
+    fsbb_rank_party *party = user_data;
+    pthread_mutex_lock(&party->lock);
+    party->handed_pending = 0;
+    pthread_mutex_unlock(&party->lock);
+}
+
+static void party_count_with(void *user_data, int (*count)(void *data, fsbb_census *census), void *data)
+{
+    fsbb_rank_party *party = user_data;
+    pthread_mutex_lock(&party->count_lock);
+    party->count = count;
+    party->count_data = data;
+    pthread_mutex_unlock(&party->count_lock);
+}
+
 int fsbb_rank_party_init(fsbb_rank_party *party, fsbb_search *search)
 {
     memset(party, 0, sizeof *party);
@@ -91,6 +111,7 @@ int fsbb_rank_party_init(fsbb_rank_party *party, fsbb_search *search)
     fsbb_node_buffer_init(&party->given, node_size);
     fsbb_node_buffer_init(&party->inbox, node_size);
     pthread_mutex_init(&party->lock, NULL);
+    pthread_mutex_init(&party->count_lock, NULL);
     pthread_condattr_t attributes;
     pthread_condattr_init(&attributes);
     pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
@@ -99,15 +120,18 @@ int fsbb_rank_party_init(fsbb_rank_party *party, fsbb_search *search)
     pthread_condattr_destroy(&attributes);
     party->party = (fsbb_work_party){
         .user_data = party, .nodes_wanted = party_nodes_wanted, .give = party_give, .take = party_take,
+        .count_with = party_count_with, .taken = party_taken,
     };
-    return 0;
+    return fsbb_census_init(&party->handed, search->data->n);
 }
 
 void fsbb_rank_party_free(fsbb_rank_party *party)
 {
     fsbb_node_buffer_free(&party->given);
     fsbb_node_buffer_free(&party->inbox);
+    fsbb_census_free(&party->handed);
     pthread_mutex_destroy(&party->lock);
+    pthread_mutex_destroy(&party->count_lock);
     pthread_cond_destroy(&party->engine_wake);
     pthread_cond_destroy(&party->comm_wake);
 }
@@ -196,6 +220,31 @@ void fsbb_rank_party_engine_ended(fsbb_rank_party *party)
     party->engine_ended = 1;
     changed(party);
     pthread_mutex_unlock(&party->lock);
+}
+
+static void add_buffer(fsbb_census *census, const fsbb_node_buffer *buffer)
+{
+    fsbb_census_add_nodes(census, buffer->nodes, buffer->count, buffer->node_size);
+}
+
+int fsbb_rank_party_census(fsbb_rank_party *party, fsbb_census *census)
+{
+    /* Only the communication thread fills the inbox and empties what was given: a node that
+     * leaves the inbox for the engine is in handed or the engine's count by then, and one
+     * the engine gives after its count is in given. */
+    pthread_mutex_lock(&party->lock);
+    add_buffer(census, &party->inbox);
+    if (party->handed_pending)
+        fsbb_census_add_census(census, &party->handed);
+    const int ended = party->engine_ended;
+    pthread_mutex_unlock(&party->lock);
+    pthread_mutex_lock(&party->count_lock);
+    const int counted = party->count ? party->count(party->count_data, census) : ended ? 0 : -1;
+    pthread_mutex_unlock(&party->count_lock);
+    pthread_mutex_lock(&party->lock);
+    add_buffer(census, &party->given);
+    pthread_mutex_unlock(&party->lock);
+    return counted;
 }
 
 void fsbb_rank_party_look_at(fsbb_rank_party *party, fsbb_rank_party_look *look)

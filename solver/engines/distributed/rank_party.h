@@ -15,11 +15,16 @@
  *   - look: whether the engine waits in take or has ended, and the nodes waiting for it. An
  *     engine that waits with nothing delivered is idle, and only deliver makes it busy again:
  *     the termination detection relies on it.
+ *   - census: the rank's open nodes outside its communication thread, for the census of the
+ *     tree (census.h): the inbox, the nodes of a take not yet in the engine's count, the
+ *     engine's own count (count_with, work_exchange.h) and what it gave, in that order, so
+ *     that a node moving meanwhile is counted once or twice, never missed.
  * take returns 0 when the party is finished (the search is over everywhere) or when the
  * search stops (a limit or an interrupt seen by fsbb_search_should_stop while it waits). */
 #ifndef FSBB_RANK_PARTY_H
 #define FSBB_RANK_PARTY_H
 
+#include "census.h"
 #include "search.h"
 #include "work_exchange.h"
 
@@ -47,8 +52,15 @@ typedef struct fsbb_rank_party {
     int engine_ended;               /* the engine returned */
     int out_of_memory;
     unsigned long long events;      /* changes the communication thread may wait for */
+    fsbb_census handed;             /* the last take's nodes, while handed_pending */
+    int handed_pending;             /* taken, not yet in the engine's count */
+    /* The engine's count (work_exchange.h), under count_lock. */
+    pthread_mutex_t count_lock;
+    int (*count)(void *data, fsbb_census *census);
+    void *count_data;
 } fsbb_rank_party;
 
+/* 0, or -1 when memory runs out (fsbb_rank_party_free releases what was had). */
 int fsbb_rank_party_init(fsbb_rank_party *party, fsbb_search *search);
 void fsbb_rank_party_free(fsbb_rank_party *party);
 
@@ -73,6 +85,11 @@ void fsbb_rank_party_finish(fsbb_rank_party *party);
 void fsbb_rank_party_notify(fsbb_rank_party *party);
 /* The engine's thread, when the engine returned. */
 void fsbb_rank_party_engine_ended(fsbb_rank_party *party);
+
+/* Adds the party's and its engine's open nodes to census (the communication thread's own
+ * are its to add): 0, or -1 when the engine cannot be counted now (it has not said how, or
+ * no longer can and has not ended). */
+int fsbb_rank_party_census(fsbb_rank_party *party, fsbb_census *census);
 
 typedef struct fsbb_rank_party_look {
     int waiting;                    /* the engine waits in take */
