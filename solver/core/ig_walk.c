@@ -100,11 +100,26 @@ static int note_candidate(fsbb_ig_walk *walk, int makespan)
     return 1;
 }
 
+/* Step 4 on seq (a whole schedule of that makespan); returns its new makespan. */
+static int improve(fsbb_ig_walk *walk, int *seq, int makespan, fsbb_walk_should_stop stop, void *stop_data)
+{
+    makespan = fsbb_local_search_insertion(&walk->space, seq, walk->n, makespan, &walk->rng, walk->scratch, stop,
+                                           stop_data);
+    while (walk->params.block_search >= 2 && !(stop && stop(stop_data))) {
+        const int moved = fsbb_local_search_block(&walk->space, seq, walk->n, makespan, walk->params.block_search,
+                                                  &walk->rng, walk->scratch, stop, stop_data);
+        if (moved >= makespan)
+            break;
+        makespan = fsbb_local_search_insertion(&walk->space, seq, walk->n, moved, &walk->rng, walk->scratch, stop,
+                                               stop_data);
+    }
+    return makespan;
+}
+
 int fsbb_ig_walk_polish(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *stop_data)
 {
     memcpy(walk->candidate, walk->current, sizeof(int) * (size_t)walk->n);
-    const int makespan = fsbb_local_search_insertion(&walk->space, walk->candidate, walk->n, walk->current_makespan,
-                                                     &walk->rng, walk->scratch, stop, stop_data);
+    const int makespan = improve(walk, walk->candidate, walk->current_makespan, stop, stop_data);
     memcpy(walk->current, walk->candidate, sizeof(int) * (size_t)walk->n);
     walk->current_makespan = makespan;
     return note_candidate(walk, makespan);
@@ -145,8 +160,7 @@ int fsbb_ig_walk_iterate(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *s
     int makespan = destroy_and_rebuild(walk, stop, stop_data);
     if (makespan < 0)
         return 0;
-    makespan = fsbb_local_search_insertion(&walk->space, walk->candidate, walk->n, makespan, &walk->rng, walk->scratch,
-                                           stop, stop_data);
+    makespan = improve(walk, walk->candidate, makespan, stop, stop_data);
     if (stop && stop(stop_data))
         return note_candidate(walk, makespan);
     walk->iterations++;

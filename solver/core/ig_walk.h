@@ -7,7 +7,9 @@
  *   2. (partial_search) improves the remaining sequence by the local search,
  *   3. reinserts the removed jobs one by one, in the order of removal, each at its best
  *      position,
- *   4. improves the result by the local search (local_search.h),
+ *   4. improves the result by the local search (local_search.h); with block_search, then
+ *      alternates block insertion of 2..block_search jobs and the insertion local search
+ *      until the block moves no longer improve it,
  *   5. accepts it as the current schedule when it is no worse, or else with probability
  *      exp(-(its makespan - current makespan) / temperature), the constant temperature
  *      T * (sum of all times) / (10 n m) of Ruiz and Stützle.
@@ -27,6 +29,7 @@ typedef struct fsbb_ig_walk_params {
     int destruction;          /* jobs removed per iteration (clamped to 1..n-1) */
     double temperature;       /* T: the temperature is T * (sum of all times) / (10 n m) */
     int partial_search;       /* 1: local search on the partial sequence too */
+    int block_search;         /* largest block of the block-insertion step; 0 or 1: none */
 } fsbb_ig_walk_params;
 
 typedef struct fsbb_ig_walk {

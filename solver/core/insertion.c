@@ -202,6 +202,41 @@ static void evaluate(const fsbb_insertion *w, const int *restrict t, const int *
     }
 }
 
+/* cost[i] for positions lo <= i < hi as evaluate() does, for the block of `size` jobs of
+ * times t[0..size) in a row at position i. */
+static void evaluate_block(const fsbb_insertion *w, const int *const *t, int size, const int *restrict head,
+                           const int *restrict tail, int lo, int hi)
+{
+    const int m = w->m, stride = w->stride, last = size - 1;
+    int *restrict cost = w->cost;
+    for (int base = lo; base < hi; base += BLOCK) {
+        unsigned finish[FSBB_INSERTION_MAX_BLOCK][BLOCK], makespan[BLOCK];
+        for (int b = 0; b < BLOCK; b++)
+            finish[0][b] = (unsigned)head[base + b] + (unsigned)t[0][0];
+        for (int j = 1; j < size; j++)
+            for (int b = 0; b < BLOCK; b++)
+                finish[j][b] = finish[j - 1][b] + (unsigned)t[j][0];
+        for (int b = 0; b < BLOCK; b++)
+            makespan[b] = finish[last][b] + (unsigned)tail[base + b];
+        for (int k = 1; k < m; k++) {
+            const int *restrict head_k = head + k * stride + base;
+            const int *restrict tail_k = tail + k * stride + base;
+            const unsigned first_time = (unsigned)t[0][k];
+            for (int b = 0; b < BLOCK; b++)
+                finish[0][b] = max_unsigned(finish[0][b], (unsigned)head_k[b]) + first_time;
+            for (int j = 1; j < size; j++) {
+                const unsigned time = (unsigned)t[j][k];
+                for (int b = 0; b < BLOCK; b++)
+                    finish[j][b] = max_unsigned(finish[j][b], finish[j - 1][b]) + time;
+            }
+            for (int b = 0; b < BLOCK; b++)
+                makespan[b] = max_unsigned(makespan[b], finish[last][b] + (unsigned)tail_k[b]);
+        }
+        for (int b = 0; b < BLOCK; b++)
+            cost[base + b] = (int)makespan[b];
+    }
+}
+
 /* A sequence into which a job is inserted, seen through the loaded tables: the loaded
  * sequence itself (removed < 0), or the loaded sequence without its job at `removed`. */
 typedef struct shorter_sequence {
@@ -313,4 +348,31 @@ int fsbb_insertion_reinsert(fsbb_insertion *w, const int *seq, int length, int f
     evaluate(w, t, w->part_head, w->tail + 1, from, shorter + 1);
     const shorter_sequence s = {seq, shorter, from};
     return choose(w, &s, t, below, position);
+}
+
+int fsbb_insertion_reinsert_block(fsbb_insertion *w, const int *seq, int length, int from, int size, int *position)
+{
+    const int m = w->m, stride = w->stride;
+    const int shorter = length - size;
+    const int *t[FSBB_INSERTION_MAX_BLOCK];
+    for (int j = 0; j < size; j++)
+        t[j] = w->times + seq[from + j] * m;
+    /* Without the block, as fsbb_insertion_reinsert without its job. */
+    for (int k = 0; k < m; k++) {
+        w->part_head[k * stride + from] = w->head[k * stride + from];
+        w->part_tail[k * stride + from] = w->tail[k * stride + from + size];
+    }
+    extend_heads(w, w->part_head, from, seq + from + size, shorter - from);
+    extend_tails(w, w->part_tail, from, seq, from);
+    evaluate_block(w, t, size, w->head, w->part_tail, 0, from);
+    evaluate_block(w, t, size, w->part_head, w->tail + size, from, shorter + 1);
+    const int *cost = w->cost;
+    int best = cost[0];
+    *position = 0;
+    for (int i = 1; i <= shorter; i++)
+        if (cost[i] < best) {
+            best = cost[i];
+            *position = i;
+        }
+    return best;
 }

@@ -62,4 +62,16 @@ void fsbb_insertion_reload(fsbb_insertion *w, const int *seq, int length, int lo
  * so it costs O(length m) once, not three times. The loaded tables are left as they were. */
 int fsbb_insertion_reinsert(fsbb_insertion *w, const int *seq, int length, int from, int below, int *position);
 
+/* The largest block that fsbb_insertion_reinsert_block moves. */
+#define FSBB_INSERTION_MAX_BLOCK 4
+
+/* Block insertion (the block moves of Kizilay, Tasgetiren, Pan and Gao, Algorithms 12,
+ * 2019): for the loaded sequence seq[0..length), the first best position of the block
+ * seq[from..from + size) (2 <= size <= FSBB_INSERTION_MAX_BLOCK, size < length), kept in
+ * its order, in the sequence without it, counted in that shorter sequence, into *position;
+ * returns the makespan of the sequence with the block moved there. The same acceleration
+ * with the block's jobs in a row: O(length size m) in all. The loaded tables are left as
+ * they were. */
+int fsbb_insertion_reinsert_block(fsbb_insertion *w, const int *seq, int length, int from, int size, int *position);
+
 #endif

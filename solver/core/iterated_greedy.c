@@ -71,6 +71,7 @@ void fsbb_ig_config_default(fsbb_ig_config *config)
     config->destruction = 4;
     config->temperature = 0.4;
     config->partial_search = 0;
+    config->block_search = 0;
     config->restart_after = 0;
     config->cooperation = FSBB_IG_INDEPENDENT;
 }
@@ -303,7 +304,8 @@ fsbb_status fsbb_ig_run(int n, int m, const int *p, const fsbb_ig_config *config
     walker *walkers = calloc((size_t)threads, sizeof *walkers);
     shared.best = malloc(sizeof(int) * (size_t)n);
     shared.arrived = malloc(sizeof(int) * (size_t)n);
-    const fsbb_ig_walk_params params = {config->destruction, config->temperature, config->partial_search};
+    const fsbb_ig_walk_params params = {config->destruction, config->temperature, config->partial_search,
+                                         config->block_search};
     int ready = 0;
     if (walkers && shared.best && shared.arrived)
         for (; ready < threads; ready++) {

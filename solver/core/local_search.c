@@ -49,3 +49,47 @@ int fsbb_local_search_insertion(fsbb_insertion *w, int *seq, int length, int mak
     }
     return makespan;
 }
+
+/* Moves the block seq[from..from + size) to position to of the sequence without it. */
+static void move_block(int *seq, int from, int size, int to)
+{
+    int block[FSBB_INSERTION_MAX_BLOCK];
+    memcpy(block, seq + from, sizeof(int) * (size_t)size);
+    if (to < from)
+        memmove(seq + to + size, seq + to, sizeof(int) * (size_t)(from - to));
+    else
+        memmove(seq + from, seq + from + size, sizeof(int) * (size_t)(to - from));
+    memcpy(seq + to, block, sizeof(int) * (size_t)size);
+}
+
+int fsbb_local_search_block(fsbb_insertion *w, int *seq, int length, int makespan, int largest, uint64_t *rng,
+                            int *scratch, fsbb_walk_should_stop stop, void *stop_data)
+{
+    if (largest > FSBB_INSERTION_MAX_BLOCK)
+        largest = FSBB_INSERTION_MAX_BLOCK;
+    int *starts = scratch;
+    fsbb_insertion_load(w, seq, length);
+    for (int size = 2; size <= largest && size < length; size++) {
+        const int count = length - size + 1;
+        for (int i = 0; i < count; i++)
+            starts[i] = i;
+        fsbb_splitmix_shuffle(rng, starts, count);
+        for (int unchanged = 0, r = 0; unchanged < count; r = r + 1 == count ? 0 : r + 1) {
+            const int from = starts[r];
+            int to;
+            const int candidate = fsbb_insertion_reinsert_block(w, seq, length, from, size, &to);
+            if (candidate < makespan) {
+                move_block(seq, from, size, to);
+                const int lo = to < from ? to : from, hi = (to < from ? from : to) + size - 1;
+                fsbb_insertion_reload(w, seq, length, lo, hi);
+                makespan = candidate;
+                unchanged = 0;
+            } else {
+                unchanged++;
+            }
+            if (stop && stop(stop_data))
+                return makespan;
+        }
+    }
+    return makespan;
+}

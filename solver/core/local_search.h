@@ -4,7 +4,14 @@
  * tie-breaking) when that shortens the schedule, cycling through the jobs in one random
  * order until `length` jobs in a row have not moved (one cycle after the last move, as in
  * the referenced local search of Pan, Tasgetiren and Liang, C&OR 35, 2008, rather than the
- * rest of the pass and one more). A cycle costs O(length^2 m). */
+ * rest of the pass and one more). A cycle costs O(length^2 m).
+ *
+ * Block insertion (optional in the iterated greedy, ig_walk.h): the same with blocks of 2
+ * up to `largest` adjacent jobs moved together, kept in their order (the block moves of
+ * Kizilay, Tasgetiren, Pan and Gao, Algorithms 12, 2019, here as a move of the local
+ * search): blocks of 2 first, then 3, and so on, each size cycling through the block starts
+ * in one random order until every start in a row has not moved. A cycle of one size costs
+ * O(length^2 size m). */
 #ifndef FSBB_LOCAL_SEARCH_H
 #define FSBB_LOCAL_SEARCH_H
 
@@ -21,5 +28,10 @@ typedef int (*fsbb_walk_should_stop)(void *data);
  * schedule no worse than the one given, with the makespan returned. */
 int fsbb_local_search_insertion(fsbb_insertion *w, int *seq, int length, int makespan, uint64_t *rng,
                                 int *scratch, fsbb_walk_should_stop stop, void *stop_data);
+
+/* Improves seq[0..length) as above by moving blocks of 2..largest jobs (largest at most
+ * FSBB_INSERTION_MAX_BLOCK; sizes of length or more are skipped). Same contract. */
+int fsbb_local_search_block(fsbb_insertion *w, int *seq, int length, int makespan, int largest, uint64_t *rng,
+                            int *scratch, fsbb_walk_should_stop stop, void *stop_data);
 
 #endif

@@ -6,8 +6,8 @@
  *
  *   heuristic-bench [--instances LIST] [--per-class K] [--parallel P] [--factor F]
  *                   [--clock cpu|wall] [--threads T] [--repeats R] [--seed S] [--csv FILE]
- *                   [--destruction D] [--temperature T] [--partial 0|1] [--restart N]
- *                   [--cooperation independent|cooperative]
+ *                   [--destruction D] [--temperature T] [--partial 0|1] [--block B]
+ *                   [--restart N] [--cooperation independent|cooperative]
  *
  * LIST: names and ranges, "ta051-ta120" (the default) or "ta051,ta061-ta063". --per-class K
  * keeps the first K instances of each size class of the list. P instances run at once, each
@@ -159,11 +159,11 @@ static void print_table(const bench *b)
         s->max = rpd > s->max ? rpd : s->max;
         s->matched += one->makespan <= best_known;
     }
-    printf("budget %.3g x n (m/2) 60 ms %s, %d thread%s per instance (%s), d %d, T %.2f, partial %d, restart %llu\n",
+    printf("budget %.3g x n (m/2) 60 ms %s, %d thread%s per instance (%s), d %d, T %.2f, partial %d, block %d, restart %llu\n",
            b->factor, b->config.clock == FSBB_IG_CLOCK_THREAD_CPU ? "CPU time in all" : "wall time", b->config.threads,
            b->config.threads == 1 ? "" : "s",
            b->config.cooperation == FSBB_IG_COOPERATIVE ? "cooperative" : "independent", b->config.destruction,
-           b->config.temperature, b->config.partial_search, (unsigned long long)b->config.restart_after);
+           b->config.temperature, b->config.partial_search, b->config.block_search, (unsigned long long)b->config.restart_after);
     printf("%-8s %5s %8s %8s %8s %8s\n", "class", "runs", "ARPD %", "min %", "max %", "matched");
     double total = 0;
     int runs = 0;
@@ -183,8 +183,8 @@ static int usage(void)
 {
     fprintf(stderr, "usage: heuristic-bench [--instances LIST] [--per-class K] [--parallel P] [--factor F]\n"
                     "         [--clock cpu|wall] [--threads T] [--repeats R] [--seed S] [--csv FILE]\n"
-                    "         [--destruction D] [--temperature T] [--partial 0|1] [--restart N]\n"
-                    "         [--cooperation independent|cooperative]\n");
+                    "         [--destruction D] [--temperature T] [--partial 0|1] [--block B]\n"
+                    "         [--restart N] [--cooperation independent|cooperative]\n");
     return 2;
 }
 
@@ -229,6 +229,8 @@ int main(int argc, char **argv)
             b.config.temperature = atof(value);
         else if (strcmp(option, "--partial") == 0)
             b.config.partial_search = atoi(value);
+        else if (strcmp(option, "--block") == 0)
+            b.config.block_search = atoi(value);
         else if (strcmp(option, "--restart") == 0)
             b.config.restart_after = strtoull(value, NULL, 10);
         else if (strcmp(option, "--cooperation") == 0 &&

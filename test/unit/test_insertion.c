@@ -2,7 +2,8 @@
  * and the insertion local search (solver/local_search.h) against direct makespan
  * recomputation (brute_force_makespan): the cost of every position, the best position and
  * its tie-breaking among equal makespans, the reinsertion of each job of a loaded sequence,
- * the tables after a move, and the local search's result. */
+ * the tables after a move, the local search's result, and the block moves and their local
+ * search. */
 #include "suites.h"
 #include "test_support.h"
 
@@ -229,7 +230,81 @@ static void test_local_search_reaches_a_local_optimum(void)
     }
 }
 
+/* seq[0..length) with its block seq[from..from + size) moved to position to of the rest. */
+static void block_moved(const int *seq, int length, int from, int size, int to, int *out)
+{
+    int rest[MAX_JOBS], count = 0;
+    for (int i = 0; i < length; i++)
+        if (i < from || i >= from + size)
+            rest[count++] = seq[i];
+    memcpy(out, rest, sizeof(int) * (size_t)to);
+    memcpy(out + to, seq + from, sizeof(int) * (size_t)size);
+    memcpy(out + to + size, rest + to, sizeof(int) * (size_t)(count - to));
+}
+
+/* Every block of 2..FSBB_INSERTION_MAX_BLOCK jobs of a loaded sequence: the makespan
+ * returned is the least over all its positions, recomputed, at the position returned. */
+static void test_block_reinsertion(void)
+{
+    unsigned rng = 15u;
+    for (int instance = 0; instance < 60; instance++) {
+        int n, m, p[MAX_JOBS * MAX_MACHINES], seq[MAX_JOBS], trial[MAX_JOBS];
+        random_instance(&rng, instance, &n, &m, p);
+        fsbb_insertion w;
+        CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
+        random_order(&rng, seq, n);
+        fsbb_insertion_load(&w, seq, n);
+        for (int size = 2; size <= FSBB_INSERTION_MAX_BLOCK && size < n; size++)
+            for (int from = 0; from + size <= n; from++) {
+                int least = -1;
+                for (int to = 0; to <= n - size; to++) {
+                    block_moved(seq, n, from, size, to, trial);
+                    const int direct = brute_force_makespan(n, m, p, trial, n);
+                    least = least < 0 || direct < least ? direct : least;
+                }
+                int position = -1;
+                CU_ASSERT_EQUAL(fsbb_insertion_reinsert_block(&w, seq, n, from, size, &position), least);
+                CU_ASSERT_FATAL(position >= 0 && position <= n - size);
+                block_moved(seq, n, from, size, position, trial);
+                CU_ASSERT_EQUAL(brute_force_makespan(n, m, p, trial, n), least);
+            }
+        fsbb_insertion_free(&w);
+    }
+}
+
+/* The block local search: the same jobs, the makespan it returns equal to the recomputed
+ * one and no worse than the start, and no move of a block of the last size it tried (the
+ * largest below n) improves the result. */
+static void test_block_local_search(void)
+{
+    unsigned rng = 16u;
+    for (int instance = 0; instance < 100; instance++) {
+        int n, m, p[MAX_JOBS * MAX_MACHINES], seq[MAX_JOBS], start[MAX_JOBS], scratch[2 * MAX_JOBS];
+        random_instance(&rng, instance, &n, &m, p);
+        fsbb_insertion w;
+        CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
+        random_order(&rng, seq, n);
+        memcpy(start, seq, sizeof(int) * (size_t)n);
+        const int before = brute_force_makespan(n, m, p, seq, n);
+        uint64_t state = (uint64_t)instance;
+        const int largest = 2 + instance % (FSBB_INSERTION_MAX_BLOCK - 1);
+        const int after = fsbb_local_search_block(&w, seq, n, before, largest, &state, scratch, NULL, NULL);
+        CU_ASSERT(is_permutation_of(seq, n, start));
+        CU_ASSERT_EQUAL(after, brute_force_makespan(n, m, p, seq, n));
+        CU_ASSERT(after <= before);
+        const int last = largest < n ? largest : n - 1;
+        fsbb_insertion_load(&w, seq, n);
+        for (int from = 0; last >= 2 && from + last <= n; from++) {
+            int position;
+            CU_ASSERT(fsbb_insertion_reinsert_block(&w, seq, n, from, last, &position) >= after);
+        }
+        fsbb_insertion_free(&w);
+    }
+}
+
 FSBB_SUITE("insertion", {"insertion costs equal recomputed makespans at every position", test_costs_equal_recomputation},
            {"ties between positions go to the least idle-time estimate", test_ties_broken_by_idle_time},
            {"reinsertion from loaded tables and partial reloads", test_reinsertion_and_reload},
-           {"insertion local search ends in a local optimum", test_local_search_reaches_a_local_optimum})
+           {"insertion local search ends in a local optimum", test_local_search_reaches_a_local_optimum},
+           {"block reinsertion equals the best recomputed block move", test_block_reinsertion},
+           {"block local search: no worse, makespan recomputed, a local optimum", test_block_local_search})

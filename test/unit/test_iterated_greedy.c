@@ -72,6 +72,7 @@ static void test_reported_makespans_are_recomputed(void)
         config.cooperation = instance % 2 ? FSBB_IG_COOPERATIVE : FSBB_IG_INDEPENDENT;
         config.restart_after = instance % 4 ? 5 : 0;
         config.partial_search = instance % 5 == 0;
+        config.block_search = instance % 6 < 2 ? 0 : instance % 6;
         reports seen = {.p = p, .n = n, .m = m};
         const fsbb_ig_hooks hooks = {.on_improvement = check_report, .improvement_data = &seen};
         fsbb_ig_result result;
