@@ -39,7 +39,7 @@ typedef struct fsbb_ig_config {
     int destruction;           /* d: jobs removed and reinserted per iteration */
     double temperature;        /* T: the acceptance temperature is T * sum(p) / (10 n m) */
     int partial_search;        /* 1: local search on the partial sequence after the removal */
-    int block_search;          /* largest block moved by block insertion after the local search; 0: none */
+    int block_search;          /* largest block (at most 4) moved by block insertion after the local search; 0: none */
     uint64_t restart_after;    /* iterations without a better walk best before a restart; 0: never */
     fsbb_ig_cooperation cooperation;
     const int *start;          /* a schedule of all n jobs to start from; NULL: NEH */
