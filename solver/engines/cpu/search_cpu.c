@@ -29,8 +29,8 @@
  * With a party (work_exchange.h), every thread polls nodes_wanted where it looks at the
  * limits; the first to see a request serves it under the donation lock (so a request is
  * served once; a thread that sees a request for every node waits for the lock and asks
- * again, rather than branching on), taking from each pool in turn what a thief would take: half of it, from its
- * shallow end, up to the count asked, or every node for FSBB_WORK_ALL. While the party
+ * again, rather than branching on), taking from each pool in turn what a thief would take:
+ * half of it, from its shallow end, up to the count asked, or every node for FSBB_WORK_ALL. While the party
  * wants every node, idle threads stop stealing, so the engine empties. The last thread to
  * go idle calls take instead of ending the search: it searches what the party hands it
  * (the sleepers steal from it as from any busy thread) or ends the search when the party
