@@ -69,6 +69,11 @@ run_until_done() {
         "$bin" $target $tree $from --threads $threads --checkpoint "$ck" --checkpoint-interval 0.05 --json \
             >"$tmp/run.json" 2>"$tmp/run.err" &
         pid=$!
+        # A first run is killed only once it has saved a checkpoint: a SIGKILL before that
+        # (a slow start, as under the sanitizers) would leave nothing to resume.
+        if [ "$from" = "--ub opt" ]; then
+            while [ ! -f "$ck" ] && kill -0 "$pid" 2>/dev/null; do sleep 0.01; done
+        fi
         sleep "$(random_delay)"
         kill "-$signal" "$pid" 2>/dev/null
         wait "$pid" 2>/dev/null
