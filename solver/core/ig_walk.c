@@ -15,6 +15,8 @@ void fsbb_ig_walk_free(fsbb_ig_walk *walk)
     free(walk->best);
     free(walk->removed);
     free(walk->scratch);
+    fsbb_elite_free(&walk->elite);
+    fsbb_relinking_free(&walk->relinking);
     memset(walk, 0, sizeof *walk);
 }
 
@@ -39,7 +41,9 @@ int fsbb_ig_walk_init(fsbb_ig_walk *walk, int n, int m, const int *p, const fsbb
     walk->best = malloc(sizeof(int) * (size_t)n);
     walk->removed = malloc(sizeof(int) * (size_t)n);
     walk->scratch = malloc(sizeof(int) * 2 * (size_t)n);
-    if (!walk->current || !walk->candidate || !walk->best || !walk->removed || !walk->scratch) {
+    if (!walk->current || !walk->candidate || !walk->best || !walk->removed || !walk->scratch ||
+        (params->relink_after > 0 && (fsbb_elite_init(&walk->elite, n, FSBB_IG_ELITE, n / 10) != 0 ||
+                                      fsbb_relinking_init(&walk->relinking, n) != 0))) {
         fsbb_ig_walk_free(walk);
         return -1;
     }
@@ -97,6 +101,7 @@ static int note_candidate(fsbb_ig_walk *walk, int makespan)
     memcpy(walk->best, walk->candidate, sizeof(int) * (size_t)walk->n);
     walk->best_makespan = makespan;
     walk->since_improvement = 0;
+    walk->since_relink = 0;
     return 1;
 }
 
@@ -122,7 +127,31 @@ int fsbb_ig_walk_polish(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *st
     const int makespan = improve(walk, walk->candidate, walk->current_makespan, stop, stop_data);
     memcpy(walk->current, walk->candidate, sizeof(int) * (size_t)walk->n);
     walk->current_makespan = makespan;
+    if (walk->params.relink_after > 0)
+        fsbb_elite_offer(&walk->elite, walk->current, makespan);
     return note_candidate(walk, makespan);
+}
+
+/* The population step: the current schedule relinked toward an elite member far from it
+ * becomes the current schedule (no worse: path_relinking.h). Returns 1 when that improved
+ * the walk's best. */
+static int relink(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *stop_data)
+{
+    walk->since_relink = 0;
+    int guide_makespan;
+    const int *guide = fsbb_elite_pick(&walk->elite, walk->current, &walk->rng, &guide_makespan);
+    if (!guide)
+        return 0;
+    const int makespan = fsbb_relink(&walk->relinking, &walk->space, walk->current, walk->current_makespan, guide,
+                                     &walk->rng, walk->scratch, walk->candidate, stop, stop_data);
+    walk->relinks++;
+    const int improved = note_candidate(walk, makespan);
+    int *swap = walk->current;
+    walk->current = walk->candidate;
+    walk->candidate = swap;
+    walk->current_makespan = makespan;
+    fsbb_elite_offer(&walk->elite, walk->current, makespan);
+    return improved;
 }
 
 /* Steps 1-3 on walk->candidate (a copy of the current schedule); returns its makespan, or
@@ -165,6 +194,7 @@ int fsbb_ig_walk_iterate(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *s
         return note_candidate(walk, makespan);
     walk->iterations++;
     walk->since_improvement++;
+    walk->since_relink++;
     const int accept = makespan <= walk->current_makespan ||
                        fsbb_splitmix_unit(&walk->rng) < exp(-(double)(makespan - walk->current_makespan) / walk->temperature);
     const int improved = note_candidate(walk, makespan);
@@ -173,6 +203,11 @@ int fsbb_ig_walk_iterate(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *s
         walk->current = walk->candidate;
         walk->candidate = swap;
         walk->current_makespan = makespan;
+        if (walk->params.relink_after > 0)
+            fsbb_elite_offer(&walk->elite, walk->current, makespan);
     }
+    if (walk->params.relink_after > 0 && walk->since_relink >= walk->params.relink_after &&
+        !(stop && stop(stop_data)))
+        return relink(walk, stop, stop_data) || improved;
     return improved;
 }

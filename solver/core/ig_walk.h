@@ -13,14 +13,21 @@
  *   5. accepts it as the current schedule when it is no worse, or else with probability
  *      exp(-(its makespan - current makespan) / temperature), the constant temperature
  *      T * (sum of all times) / (10 n m) of Ruiz and Stützle.
+ * With relink_after (a population step, off by default), the walk keeps an elite set of
+ * distinct good schedules (elite_set.h: FSBB_IG_ELITE schedules at least n / 10 apart, fed
+ * with the start and every accepted schedule), and after relink_after iterations without a
+ * better walk best (or since the last relinking) it relinks its current schedule toward an
+ * elite member far from it (path_relinking.h) and takes the result as its current schedule.
  * A walk is sequential and deterministic: its schedules depend only on the instance, its
  * configuration, its seed and the schedules adopted into it. iterated_greedy.h runs walks
  * on threads. */
 #ifndef FSBB_IG_WALK_H
 #define FSBB_IG_WALK_H
 
+#include "elite_set.h"
 #include "insertion.h"
 #include "local_search.h"
+#include "path_relinking.h"
 
 #include <stdint.h>
 
@@ -30,7 +37,11 @@ typedef struct fsbb_ig_walk_params {
     double temperature;       /* T: the temperature is T * (sum of all times) / (10 n m) */
     int partial_search;       /* 1: local search on the partial sequence too */
     int block_search;         /* largest block of the block-insertion step; 0 or 1: none */
+    uint64_t relink_after;    /* iterations without a better best before path relinking; 0: none */
 } fsbb_ig_walk_params;
+
+/* Schedules in a walk's elite set (relink_after). */
+#define FSBB_IG_ELITE 5
 
 typedef struct fsbb_ig_walk {
     int n, m;
@@ -42,6 +53,10 @@ typedef struct fsbb_ig_walk {
     int current_makespan, best_makespan;
     uint64_t iterations;          /* iterations done */
     uint64_t since_improvement;   /* iterations since best last improved */
+    uint64_t since_relink;        /* iterations since best last improved or the last relinking */
+    uint64_t relinks;             /* relinkings done */
+    fsbb_elite_set elite;         /* relink_after only */
+    fsbb_relinking relinking;     /* relink_after only */
 } fsbb_ig_walk;
 
 /* Prepares a walk on the instance (n >= 2) with the given parameters and seed. Returns 0,
@@ -64,7 +79,8 @@ void fsbb_ig_walk_adopt(fsbb_ig_walk *walk, const int *permutation, int makespan
  * improved the walk's best. */
 int fsbb_ig_walk_polish(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *stop_data);
 
-/* One iteration (steps 1-5). Returns 1 when it improved the walk's best. When stop asks
+/* One iteration (steps 1-5, then the relinking when it is due). Returns 1 when it improved
+ * the walk's best. When stop asks
  * during it, the iteration is abandoned (the current and best schedules stay as they were,
  * unless the abandoned candidate is better than the best: then it becomes the best). */
 int fsbb_ig_walk_iterate(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *stop_data);

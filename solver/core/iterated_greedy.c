@@ -73,6 +73,7 @@ void fsbb_ig_config_default(fsbb_ig_config *config)
     config->partial_search = 0;
     config->block_search = 0;
     config->restart_after = 0;
+    config->relink_after = 0;
     config->cooperation = FSBB_IG_INDEPENDENT;
 }
 
@@ -305,7 +306,7 @@ fsbb_status fsbb_ig_run(int n, int m, const int *p, const fsbb_ig_config *config
     shared.best = malloc(sizeof(int) * (size_t)n);
     shared.arrived = malloc(sizeof(int) * (size_t)n);
     const fsbb_ig_walk_params params = {config->destruction, config->temperature, config->partial_search,
-                                         config->block_search};
+                                         config->block_search, config->relink_after};
     int ready = 0;
     if (walkers && shared.best && shared.arrived)
         for (; ready < threads; ready++) {
@@ -363,6 +364,7 @@ fsbb_status fsbb_ig_run(int n, int m, const int *p, const fsbb_ig_config *config
         result->end = shared.end;
         for (int w = 0; w < started; w++) {
             result->iterations += walkers[w].walk.iterations;
+            result->relinks += walkers[w].walk.relinks;
             result->cpu_s += walkers[w].cpu_s;
         }
     }

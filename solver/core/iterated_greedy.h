@@ -41,6 +41,8 @@ typedef struct fsbb_ig_config {
     int partial_search;        /* 1: local search on the partial sequence after the removal */
     int block_search;          /* largest block (at most 4) moved by block insertion after the local search; 0: none */
     uint64_t restart_after;    /* iterations without a better walk best before a restart; 0: never */
+    uint64_t relink_after;     /* iterations without a better walk best before path relinking toward the
+                                  walk's elite set (ig_walk.h); 0: never */
     fsbb_ig_cooperation cooperation;
     const int *start;          /* a schedule of all n jobs to start from; NULL: NEH */
 } fsbb_ig_config;
@@ -84,6 +86,7 @@ typedef enum fsbb_ig_end {
 typedef struct fsbb_ig_result {
     int makespan;          /* of the permutation returned, recomputed */
     uint64_t iterations;   /* all walks together */
+    uint64_t relinks;      /* path relinkings of all walks (relink_after) */
     double time_to_best_s; /* wall seconds from the start to the best schedule's arrival */
     double wall_s;
     double cpu_s;          /* CPU time of all walks' threads */

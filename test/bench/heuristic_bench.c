@@ -7,13 +7,15 @@
  *   heuristic-bench [--instances LIST] [--per-class K] [--parallel P] [--factor F]
  *                   [--clock cpu|wall] [--threads T] [--repeats R] [--seed S] [--csv FILE]
  *                   [--destruction D] [--temperature T] [--partial 0|1] [--block B]
- *                   [--restart N] [--cooperation independent|cooperative]
+ *                   [--restart N] [--cooperation independent|cooperative] [--relink K]
  *
  * LIST: names and ranges, "ta051-ta120" (the default) or "ta051,ta061-ta063". --per-class K
  * keeps the first K instances of each size class of the list. P instances run at once, each
  * on its own T threads. With --clock cpu (the default) the budget is CPU time: the run's T
  * walks get a T-th of it each, so runs with different T use the same total CPU time and a
- * shared machine does not skew them; with --clock wall it is wall time. Repeats use seeds
+ * shared machine does not skew them; with --clock wall it is wall time. --relink K: path
+ * relinking toward the walk's elite set after K iterations without a better walk best
+ * (ig_walk.h; 0, the default: none). Repeats use seeds
  * S, S+1, ...; engine parameters not given keep fsbb_ig_config_default's values. */
 #include "iterated_greedy.h"
 
@@ -83,10 +85,10 @@ static void *worker(void *data)
         if (!one->failed) {
             const int best_known = fsbb_instance_best_known(inst);
             pthread_mutex_lock(&b->output);
-            fprintf(stderr, "%s seed %llu: %d (best known %d, %+.2f %%) %llu iterations, best at %.1f s\n",
+            fprintf(stderr, "%s seed %llu: %d (best known %d, %+.2f %%) %llu iterations, %llu relinkings, best at %.1f s\n",
                     fsbb_instance_name(inst), (unsigned long long)one->seed, one->makespan, best_known,
                     100.0 * (one->makespan - best_known) / best_known, (unsigned long long)one->result.iterations,
-                    one->result.time_to_best_s);
+                    (unsigned long long)one->result.relinks, one->result.time_to_best_s);
             if (b->csv) {
                 fprintf(b->csv, "%s,%d,%d,%llu,%d,%d,%.4f,%llu,%.3f,%.3f,%.3f\n", fsbb_instance_name(inst), n, m,
                         (unsigned long long)one->seed, best_known, one->makespan,
@@ -159,11 +161,12 @@ static void print_table(const bench *b)
         s->max = rpd > s->max ? rpd : s->max;
         s->matched += one->makespan <= best_known;
     }
-    printf("budget %.3g x n (m/2) 60 ms %s, %d thread%s per instance (%s), d %d, T %.2f, partial %d, block %d, restart %llu\n",
+    printf("budget %.3g x n (m/2) 60 ms %s, %d thread%s per instance (%s), d %d, T %.2f, partial %d, block %d, restart %llu, relink %llu\n",
            b->factor, b->config.clock == FSBB_IG_CLOCK_THREAD_CPU ? "CPU time in all" : "wall time", b->config.threads,
            b->config.threads == 1 ? "" : "s",
            b->config.cooperation == FSBB_IG_COOPERATIVE ? "cooperative" : "independent", b->config.destruction,
-           b->config.temperature, b->config.partial_search, b->config.block_search, (unsigned long long)b->config.restart_after);
+           b->config.temperature, b->config.partial_search, b->config.block_search, (unsigned long long)b->config.restart_after,
+           (unsigned long long)b->config.relink_after);
     printf("%-8s %5s %8s %8s %8s %8s\n", "class", "runs", "ARPD %", "min %", "max %", "matched");
     double total = 0;
     int runs = 0;
@@ -184,7 +187,7 @@ static int usage(void)
     fprintf(stderr, "usage: heuristic-bench [--instances LIST] [--per-class K] [--parallel P] [--factor F]\n"
                     "         [--clock cpu|wall] [--threads T] [--repeats R] [--seed S] [--csv FILE]\n"
                     "         [--destruction D] [--temperature T] [--partial 0|1] [--block B]\n"
-                    "         [--restart N] [--cooperation independent|cooperative]\n");
+                    "         [--restart N] [--cooperation independent|cooperative] [--relink K]\n");
     return 2;
 }
 
@@ -233,6 +236,8 @@ int main(int argc, char **argv)
             b.config.block_search = atoi(value);
         else if (strcmp(option, "--restart") == 0)
             b.config.restart_after = strtoull(value, NULL, 10);
+        else if (strcmp(option, "--relink") == 0)
+            b.config.relink_after = strtoull(value, NULL, 10);
         else if (strcmp(option, "--cooperation") == 0 &&
                  (strcmp(value, "independent") == 0 || strcmp(value, "cooperative") == 0))
             b.config.cooperation = strcmp(value, "cooperative") == 0 ? FSBB_IG_COOPERATIVE : FSBB_IG_INDEPENDENT;

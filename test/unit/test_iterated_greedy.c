@@ -73,6 +73,7 @@ static void test_reported_makespans_are_recomputed(void)
         config.restart_after = instance % 4 ? 5 : 0;
         config.partial_search = instance % 5 == 0;
         config.block_search = instance % 6 < 2 ? 0 : instance % 6;
+        config.relink_after = instance % 7 == 3 ? 2 : 0;
         reports seen = {.p = p, .n = n, .m = m};
         const fsbb_ig_hooks hooks = {.on_improvement = check_report, .improvement_data = &seen};
         fsbb_ig_result result;
