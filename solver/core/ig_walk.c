@@ -15,6 +15,7 @@ void fsbb_ig_walk_free(fsbb_ig_walk *walk)
     free(walk->best);
     free(walk->removed);
     free(walk->scratch);
+    free(walk->saved);
     fsbb_elite_free(&walk->elite);
     fsbb_relinking_free(&walk->relinking);
     memset(walk, 0, sizeof *walk);
@@ -42,8 +43,9 @@ int fsbb_ig_walk_init(fsbb_ig_walk *walk, int n, int m, const int *p, const fsbb
     walk->removed = malloc(sizeof(int) * (size_t)n);
     walk->scratch = malloc(sizeof(int) * 2 * (size_t)n);
     if (!walk->current || !walk->candidate || !walk->best || !walk->removed || !walk->scratch ||
-        (params->relink_after > 0 && (fsbb_elite_init(&walk->elite, n, FSBB_IG_ELITE, n / 10) != 0 ||
-                                      fsbb_relinking_init(&walk->relinking, n) != 0))) {
+        (params->relink_after > 0 &&
+         (!(walk->saved = malloc(sizeof(int) * (size_t)n)) || fsbb_elite_init(&walk->elite, n, FSBB_IG_ELITE, n / 10) != 0 ||
+          fsbb_relinking_init(&walk->relinking, n) != 0))) {
         fsbb_ig_walk_free(walk);
         return -1;
     }
@@ -132,28 +134,6 @@ int fsbb_ig_walk_polish(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *st
     return note_candidate(walk, makespan);
 }
 
-/* The population step: the current schedule relinked toward an elite member far from it
- * becomes the current schedule (no worse: path_relinking.h). Returns 1 when that improved
- * the walk's best. */
-static int relink(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *stop_data)
-{
-    walk->since_relink = 0;
-    int guide_makespan;
-    const int *guide = fsbb_elite_pick(&walk->elite, walk->current, &walk->rng, &guide_makespan);
-    if (!guide)
-        return 0;
-    const int makespan = fsbb_relink(&walk->relinking, &walk->space, walk->current, walk->current_makespan, guide,
-                                     &walk->rng, walk->scratch, walk->candidate, stop, stop_data);
-    walk->relinks++;
-    const int improved = note_candidate(walk, makespan);
-    int *swap = walk->current;
-    walk->current = walk->candidate;
-    walk->candidate = swap;
-    walk->current_makespan = makespan;
-    fsbb_elite_offer(&walk->elite, walk->current, makespan);
-    return improved;
-}
-
 /* Steps 1-3 on walk->candidate (a copy of the current schedule); returns its makespan, or
  * -1 when stop asked during the partial search (candidate is then not a full schedule). */
 static int destroy_and_rebuild(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *stop_data)
@@ -183,18 +163,19 @@ static int destroy_and_rebuild(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, v
     return makespan;
 }
 
-int fsbb_ig_walk_iterate(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *stop_data)
+/* Steps 1-5 on the current schedule. Returns 1 when it improved the walk's best; *stopped
+ * tells whether stop asked during it (the iteration abandoned as ig_walk.h says). */
+static int step(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *stop_data, int *stopped)
 {
     memcpy(walk->candidate, walk->current, sizeof(int) * (size_t)walk->n);
     int makespan = destroy_and_rebuild(walk, stop, stop_data);
-    if (makespan < 0)
+    *stopped = makespan < 0;
+    if (*stopped)
         return 0;
     makespan = improve(walk, walk->candidate, makespan, stop, stop_data);
-    if (stop && stop(stop_data))
+    *stopped = stop && stop(stop_data);
+    if (*stopped)
         return note_candidate(walk, makespan);
-    walk->iterations++;
-    walk->since_improvement++;
-    walk->since_relink++;
     const int accept = makespan <= walk->current_makespan ||
                        fsbb_splitmix_unit(&walk->rng) < exp(-(double)(makespan - walk->current_makespan) / walk->temperature);
     const int improved = note_candidate(walk, makespan);
@@ -203,11 +184,56 @@ int fsbb_ig_walk_iterate(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *s
         walk->current = walk->candidate;
         walk->candidate = swap;
         walk->current_makespan = makespan;
-        if (walk->params.relink_after > 0)
-            fsbb_elite_offer(&walk->elite, walk->current, makespan);
     }
-    if (walk->params.relink_after > 0 && walk->since_relink >= walk->params.relink_after &&
-        !(stop && stop(stop_data)))
-        return relink(walk, stop, stop_data) || improved;
+    return improved;
+}
+
+int fsbb_ig_walk_relink(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *stop_data)
+{
+    const int n = walk->n;
+    walk->since_relink = 0;
+    int guide_makespan;
+    const int *guide = fsbb_elite_pick(&walk->elite, walk->current, &walk->rng, &guide_makespan);
+    if (!guide)
+        return 0;
+    const int makespan = fsbb_relink(&walk->relinking, &walk->space, walk->current, guide, &walk->rng, walk->scratch,
+                                     walk->candidate, stop, stop_data);
+    if (makespan < 0)
+        return 0;
+    walk->relinks++;
+    memcpy(walk->saved, walk->current, sizeof(int) * (size_t)n);
+    const int saved_makespan = walk->current_makespan;
+    int improved = note_candidate(walk, makespan);
+    int *swap = walk->current;
+    walk->current = walk->candidate;
+    walk->candidate = swap;
+    walk->current_makespan = makespan;
+    int stopped = 0;
+    for (int t = 0; t < FSBB_IG_RELINK_TRIAL && walk->current_makespan > saved_makespan && !stopped; t++)
+        improved |= step(walk, stop, stop_data, &stopped);
+    if (walk->current_makespan > saved_makespan) {
+        memcpy(walk->current, walk->saved, sizeof(int) * (size_t)n);
+        walk->current_makespan = saved_makespan;
+    } else {
+        walk->relinks_taken++;
+        fsbb_elite_offer(&walk->elite, walk->current, walk->current_makespan);
+    }
+    return improved;
+}
+
+int fsbb_ig_walk_iterate(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *stop_data)
+{
+    int stopped;
+    const int improved = step(walk, stop, stop_data, &stopped);
+    if (stopped)
+        return improved;
+    walk->iterations++;
+    walk->since_improvement++;
+    walk->since_relink++;
+    if (walk->params.relink_after == 0)
+        return improved;
+    fsbb_elite_offer(&walk->elite, walk->current, walk->current_makespan);
+    if (walk->since_relink >= walk->params.relink_after && !(stop && stop(stop_data)))
+        return fsbb_ig_walk_relink(walk, stop, stop_data) || improved;
     return improved;
 }

@@ -15,9 +15,9 @@
  *      T * (sum of all times) / (10 n m) of Ruiz and Stützle.
  * With relink_after (a population step, off by default), the walk keeps an elite set of
  * distinct good schedules (elite_set.h: FSBB_IG_ELITE schedules at least n / 10 apart, fed
- * with the start and every accepted schedule), and after relink_after iterations without a
+ * with the start and every current schedule), and after relink_after iterations without a
  * better walk best (or since the last relinking) it relinks its current schedule toward an
- * elite member far from it (path_relinking.h) and takes the result as its current schedule.
+ * elite member far from it (fsbb_ig_walk_relink below).
  * A walk is sequential and deterministic: its schedules depend only on the instance, its
  * configuration, its seed and the schedules adopted into it. iterated_greedy.h runs walks
  * on threads. */
@@ -42,6 +42,9 @@ typedef struct fsbb_ig_walk_params {
 
 /* Schedules in a walk's elite set (relink_after). */
 #define FSBB_IG_ELITE 5
+/* The most iterations from a relinked schedule for it to get back to the level of the
+ * schedule it replaced (relink_after). */
+#define FSBB_IG_RELINK_TRIAL 200
 
 typedef struct fsbb_ig_walk {
     int n, m;
@@ -55,6 +58,8 @@ typedef struct fsbb_ig_walk {
     uint64_t since_improvement;   /* iterations since best last improved */
     uint64_t since_relink;        /* iterations since best last improved or the last relinking */
     uint64_t relinks;             /* relinkings done */
+    uint64_t relinks_taken;       /* relinkings whose schedule the walk kept */
+    int *saved;                   /* n: the current schedule during a relinking's trial */
     fsbb_elite_set elite;         /* relink_after only */
     fsbb_relinking relinking;     /* relink_after only */
 } fsbb_ig_walk;
@@ -78,6 +83,15 @@ void fsbb_ig_walk_adopt(fsbb_ig_walk *walk, const int *permutation, int makespan
 /* Improves the current schedule by the local search (step 4 alone). Returns 1 when that
  * improved the walk's best. */
 int fsbb_ig_walk_polish(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *stop_data);
+
+/* The population step (relink_after > 0), done by fsbb_ig_walk_iterate when it is due:
+ * the current schedule is relinked toward an elite member far from it (path_relinking.h),
+ * and from the best improved intermediate the walk runs up to FSBB_IG_RELINK_TRIAL
+ * iterations (steps 1-5, not counted in iterations) until its current schedule is no worse
+ * than the one before the relinking; if it does not get there, that one is restored. So
+ * the walk's current schedule is never worse after a relinking than before. Returns 1 when
+ * the relinking improved the walk's best. */
+int fsbb_ig_walk_relink(fsbb_ig_walk *walk, fsbb_walk_should_stop stop, void *stop_data);
 
 /* One iteration (steps 1-5, then the relinking when it is due). Returns 1 when it improved
  * the walk's best. When stop asks

@@ -365,6 +365,7 @@ fsbb_status fsbb_ig_run(int n, int m, const int *p, const fsbb_ig_config *config
         for (int w = 0; w < started; w++) {
             result->iterations += walkers[w].walk.iterations;
             result->relinks += walkers[w].walk.relinks;
+            result->relinks_taken += walkers[w].walk.relinks_taken;
             result->cpu_s += walkers[w].cpu_s;
         }
     }

@@ -87,6 +87,7 @@ typedef struct fsbb_ig_result {
     int makespan;          /* of the permutation returned, recomputed */
     uint64_t iterations;   /* all walks together */
     uint64_t relinks;      /* path relinkings of all walks (relink_after) */
+    uint64_t relinks_taken; /* of those, the relinkings whose schedule the walk kept */
     double time_to_best_s; /* wall seconds from the start to the best schedule's arrival */
     double wall_s;
     double cpu_s;          /* CPU time of all walks' threads */

@@ -72,27 +72,26 @@ static int choose(fsbb_relinking *r, int lo, int hi)
     return count;
 }
 
-int fsbb_relink(fsbb_relinking *r, fsbb_insertion *w, const int *start, int start_makespan, const int *guide,
-                uint64_t *rng, int *scratch, int *result, fsbb_walk_should_stop stop, void *stop_data)
+int fsbb_relink(fsbb_relinking *r, fsbb_insertion *w, const int *start, const int *guide, uint64_t *rng,
+                int *scratch, int *result, fsbb_walk_should_stop stop, void *stop_data)
 {
     const int n = r->n;
-    memcpy(result, start, sizeof(int) * (size_t)n);
-    int best = start_makespan, steps = 0;
+    int steps = 0;
     for (int i = path_begin(r, start, guide); i < n; steps++) {
         i = path_step(r, guide, i);
         r->cost[steps + 1] = fsbb_insertion_makespan(w, r->path, n);
     }
     const int margin = steps / 4 > 1 ? steps / 4 : 1;
     const int count = choose(r, margin, steps - margin);
-    int best_step = steps + 1;
-    for (int c = 0; c < count && !(stop && stop(stop_data)); c++) {
+    int best = -1, best_step = steps;
+    for (int c = 0; c < count && !(best >= 0 && stop && stop(stop_data)); c++) {
         const int target = r->chosen[c];
         int i = path_begin(r, start, guide);
         for (int s = 0; s < target; s++)
             i = path_step(r, guide, i);
         memcpy(r->trial, r->path, sizeof(int) * (size_t)n);
         const int makespan = fsbb_local_search_insertion(w, r->trial, n, r->cost[target], rng, scratch, stop, stop_data);
-        if (makespan < best || (makespan == best && target < best_step)) {
+        if (best < 0 || makespan < best || (makespan == best && target < best_step)) {
             best = makespan;
             best_step = target;
             memcpy(result, r->trial, sizeof(int) * (size_t)n);

@@ -9,8 +9,7 @@
  * Of the intermediates at least max(1, L / 4) moves from both ends (those nearer lie in
  * the basins of the ends), the FSBB_RELINK_POLISHED of least makespan (ties: the earlier)
  * are each improved by the insertion local search (local_search.h), and the best of them
- * (ties: the earlier) is the result when it is no worse than the start; otherwise the
- * result is the start. */
+ * (ties: the earlier) is the result. The walk decides what to do with it (ig_walk.h). */
 #ifndef FSBB_PATH_RELINKING_H
 #define FSBB_PATH_RELINKING_H
 
@@ -19,8 +18,9 @@
 
 #include <stdint.h>
 
-/* Intermediates improved by the local search per relinking. */
-#define FSBB_RELINK_POLISHED 4
+/* The most intermediates improved by the local search per relinking (for n up to about
+ * 128, every intermediate of the middle half of the path). */
+#define FSBB_RELINK_POLISHED 64
 
 typedef struct fsbb_relinking {
     int n;
@@ -35,11 +35,13 @@ typedef struct fsbb_relinking {
 int fsbb_relinking_init(fsbb_relinking *r, int n);
 void fsbb_relinking_free(fsbb_relinking *r);
 
-/* Relinks start (n = r->n jobs of w's instance, makespan start_makespan) toward guide (n
- * jobs) as above; writes the result to result (n jobs; not start or guide) and returns its
- * makespan, never above start_makespan. rng (splitmix.h) drives the local search; scratch
- * holds 2 n ints. When stop (may be NULL) asks, returns at once the best found so far. */
-int fsbb_relink(fsbb_relinking *r, fsbb_insertion *w, const int *start, int start_makespan, const int *guide,
-                uint64_t *rng, int *scratch, int *result, fsbb_walk_should_stop stop, void *stop_data);
+/* Relinks start (n = r->n jobs of w's instance) toward guide (n jobs) as above; writes the
+ * best improved intermediate to result (n jobs; not start or guide) and returns its
+ * makespan, or returns -1 when the path has no intermediate far enough from its ends
+ * (result untouched). rng (splitmix.h) drives the local search; scratch holds 2 n ints.
+ * When stop (may be NULL) asks, returns the best found so far (at least one intermediate
+ * is improved, perhaps cut short: still a schedule with its makespan). */
+int fsbb_relink(fsbb_relinking *r, fsbb_insertion *w, const int *start, const int *guide, uint64_t *rng,
+                int *scratch, int *result, fsbb_walk_should_stop stop, void *stop_data);
 
 #endif

@@ -85,10 +85,11 @@ static void *worker(void *data)
         if (!one->failed) {
             const int best_known = fsbb_instance_best_known(inst);
             pthread_mutex_lock(&b->output);
-            fprintf(stderr, "%s seed %llu: %d (best known %d, %+.2f %%) %llu iterations, %llu relinkings, best at %.1f s\n",
+            fprintf(stderr, "%s seed %llu: %d (best known %d, %+.2f %%) %llu iterations, %llu relinkings (%llu kept), best at %.1f s\n",
                     fsbb_instance_name(inst), (unsigned long long)one->seed, one->makespan, best_known,
                     100.0 * (one->makespan - best_known) / best_known, (unsigned long long)one->result.iterations,
-                    (unsigned long long)one->result.relinks, one->result.time_to_best_s);
+                    (unsigned long long)one->result.relinks, (unsigned long long)one->result.relinks_taken,
+                    one->result.time_to_best_s);
             if (b->csv) {
                 fprintf(b->csv, "%s,%d,%d,%llu,%d,%d,%.4f,%llu,%.3f,%.3f,%.3f\n", fsbb_instance_name(inst), n, m,
                         (unsigned long long)one->seed, best_known, one->makespan,

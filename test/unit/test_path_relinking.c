@@ -1,8 +1,7 @@
 /* test_path_relinking.c — the population step of the iterated greedy: path relinking
- * (solver/core/path_relinking.h) never returns a schedule worse than its start, returns a
- * permutation whose recomputed makespan is the one it reports, returns the start when the
- * path has no intermediate far enough from its ends, and finds better schedules from a bad
- * start toward a good guide; the elite set (elite_set.h) measures distances by
+ * (solver/core/path_relinking.h) returns a permutation whose recomputed makespan is the one
+ * it reports, and none when the path has no intermediate far enough from its ends; a walk's
+ * relinking (ig_walk.h) never leaves its current schedule worse than before; the elite set (elite_set.h) measures distances by
  * adjacencies, keeps its members apart and its best, and picks only far members; walks with
  * relinking report recomputed makespans and repeat for a seed. */
 #include "suites.h"
@@ -10,6 +9,7 @@
 
 #include "brute_force.h"
 #include "elite_set.h"
+#include "ig_walk.h"
 #include "iterated_greedy.h"
 #include "path_relinking.h"
 
@@ -43,12 +43,11 @@ static int is_permutation(const int *seq, int n)
 }
 
 /* Random starts and guides, local optima or not, on random instances (every second one
- * with times 1..3, where equal makespans abound): the result is a permutation, its
- * makespan the one returned, never above the start's. */
-static void test_relinking_never_worse_than_its_start(void)
+ * with times 1..3, where equal makespans abound): the result is a permutation whose
+ * makespan is the one returned, or -1 when the path is too short (fewer than 2 moves). */
+static void test_relinking_reports_recomputed_makespans(void)
 {
     unsigned rng = 41u;
-    int improved = 0;
     for (int instance = 0; instance < 200; instance++) {
         const int n = 2 + (int)(test_random_next(&rng) % (MAX_JOBS - 1));
         const int m = 1 + (int)(test_random_next(&rng) % MAX_MACHINES);
@@ -64,27 +63,26 @@ static void test_relinking_never_worse_than_its_start(void)
         random_order(&rng, start, n);
         random_order(&rng, guide, n);
         uint64_t state = (uint64_t)instance;
-        int start_makespan = brute_force_makespan(n, m, p, start, n);
         if (instance % 3 == 1)
-            start_makespan = fsbb_local_search_insertion(&w, start, n, start_makespan, &state, scratch, NULL, NULL);
+            fsbb_local_search_insertion(&w, start, n, brute_force_makespan(n, m, p, start, n), &state, scratch, NULL,
+                                        NULL);
         if (instance % 3 != 0)
             fsbb_local_search_insertion(&w, guide, n, brute_force_makespan(n, m, p, guide, n), &state, scratch, NULL,
                                         NULL);
-        const int makespan = fsbb_relink(&r, &w, start, start_makespan, guide, &state, scratch, result, NULL, NULL);
-        CU_ASSERT_FATAL(is_permutation(result, n));
-        CU_ASSERT_EQUAL(makespan, brute_force_makespan(n, m, p, result, n));
-        CU_ASSERT(makespan <= start_makespan);
-        improved += makespan < start_makespan;
+        const int makespan = fsbb_relink(&r, &w, start, guide, &state, scratch, result, NULL, NULL);
+        if (makespan >= 0) {
+            CU_ASSERT_FATAL(is_permutation(result, n));
+            CU_ASSERT_EQUAL(makespan, brute_force_makespan(n, m, p, result, n));
+        } else {
+            CU_ASSERT_EQUAL(makespan, -1);
+        }
         fsbb_relinking_free(&r);
         fsbb_insertion_free(&w);
     }
-    /* Random starts (a third of the cases) and local optima relinked toward local optima:
-     * the polished intermediates beat the start in most of them (157 of the 200 cases). */
-    CU_ASSERT(improved >= 100);
 }
 
-/* A path without intermediates at least one move from both ends: the start comes back. */
-static void test_short_paths_return_the_start(void)
+/* A path of no move or one move has no intermediate: -1, the result untouched. */
+static void test_short_paths_have_no_result(void)
 {
     unsigned rng = 42u;
     const int n = 12, m = 5;
@@ -96,19 +94,65 @@ static void test_short_paths_return_the_start(void)
     CU_ASSERT_FATAL(fsbb_relinking_init(&r, n) == 0);
     random_order(&rng, start, n);
     uint64_t state = 3;
-    const int start_makespan = brute_force_makespan(n, m, p, start, n);
     memcpy(guide, start, sizeof guide);
-    CU_ASSERT_EQUAL(fsbb_relink(&r, &w, start, start_makespan, guide, &state, scratch, result, NULL, NULL),
-                    start_makespan);
-    CU_ASSERT_EQUAL(memcmp(result, start, sizeof result), 0);
-    /* One move: the job at the end moved to the front; the path is that move alone. */
+    memset(result, 0xff, sizeof result);
+    CU_ASSERT_EQUAL(fsbb_relink(&r, &w, start, guide, &state, scratch, result, NULL, NULL), -1);
+    /* One move: the job at the end moved to the front. */
     guide[0] = start[n - 1];
     memcpy(guide + 1, start, sizeof(int) * (size_t)(n - 1));
-    CU_ASSERT_EQUAL(fsbb_relink(&r, &w, start, start_makespan, guide, &state, scratch, result, NULL, NULL),
-                    start_makespan);
-    CU_ASSERT_EQUAL(memcmp(result, start, sizeof result), 0);
+    CU_ASSERT_EQUAL(fsbb_relink(&r, &w, start, guide, &state, scratch, result, NULL, NULL), -1);
+    CU_ASSERT_EQUAL(result[0], -1);
+    /* Two moves (the last two jobs to the front): one intermediate, the result. */
+    guide[0] = start[n - 2];
+    guide[1] = start[n - 1];
+    memcpy(guide + 2, start, sizeof(int) * (size_t)(n - 2));
+    const int makespan = fsbb_relink(&r, &w, start, guide, &state, scratch, result, NULL, NULL);
+    CU_ASSERT_FATAL(makespan > 0);
+    CU_ASSERT(is_permutation(result, n));
+    CU_ASSERT_EQUAL(makespan, brute_force_makespan(n, m, p, result, n));
     fsbb_relinking_free(&r);
     fsbb_insertion_free(&w);
+}
+
+/* A walk's relinking, from the walk's schedules after some iterations on random
+ * instances: its current schedule is never worse afterwards than before, and the current
+ * and best makespans are the recomputed ones. */
+static void test_relinking_never_worse_than_its_start(void)
+{
+    unsigned rng = 45u;
+    int moved = 0;
+    for (int instance = 0; instance < 40; instance++) {
+        const int n = 10 + (int)(test_random_next(&rng) % (MAX_JOBS - 9));
+        const int m = 2 + (int)(test_random_next(&rng) % (MAX_MACHINES - 1));
+        int p[MAX_JOBS * MAX_MACHINES], start[MAX_JOBS], before[MAX_JOBS];
+        test_random_times(&rng, n, m, p);
+        if (instance % 2)
+            for (int i = 0; i < n * m; i++)
+                p[i] = 1 + p[i] % 3;
+        const fsbb_ig_walk_params params = {.destruction = 4, .temperature = 0.4, .relink_after = 1000000};
+        fsbb_ig_walk walk;
+        CU_ASSERT_FATAL(fsbb_ig_walk_init(&walk, n, m, p, &params, (uint64_t)instance) == 0);
+        random_order(&rng, start, n);
+        fsbb_ig_walk_adopt(&walk, start, brute_force_makespan(n, m, p, start, n));
+        fsbb_ig_walk_polish(&walk, NULL, NULL);
+        for (int round = 0; round < 6; round++) {
+            for (int i = 0; i < 5; i++)
+                fsbb_ig_walk_iterate(&walk, NULL, NULL);
+            const int current = walk.current_makespan, best = walk.best_makespan;
+            memcpy(before, walk.current, sizeof(int) * (size_t)n);
+            fsbb_ig_walk_relink(&walk, NULL, NULL);
+            CU_ASSERT(walk.current_makespan <= current);
+            CU_ASSERT(walk.best_makespan <= best);
+            CU_ASSERT_FATAL(is_permutation(walk.current, n) && is_permutation(walk.best, n));
+            CU_ASSERT_EQUAL(walk.current_makespan, brute_force_makespan(n, m, p, walk.current, n));
+            CU_ASSERT_EQUAL(walk.best_makespan, brute_force_makespan(n, m, p, walk.best, n));
+            moved += memcmp(before, walk.current, sizeof(int) * (size_t)n) != 0;
+        }
+        CU_ASSERT(walk.relinks_taken <= walk.relinks);
+        fsbb_ig_walk_free(&walk);
+    }
+    /* The relinkings do move walks (to other schedules, no worse). */
+    CU_ASSERT(moved > 0);
 }
 
 static void test_elite_distance(void)
@@ -212,9 +256,10 @@ static void test_walks_with_relinking(void)
 }
 
 FSBB_SUITE("path relinking",
-           {"relinking never returns a schedule worse than its start; makespans recomputed",
+           {"relinking: the best intermediate with its recomputed makespan", test_relinking_reports_recomputed_makespans},
+           {"a path without intermediates has no result", test_short_paths_have_no_result},
+           {"a walk's relinking never leaves it worse than its start; makespans recomputed",
             test_relinking_never_worse_than_its_start},
-           {"a path without intermediates gives back the start", test_short_paths_return_the_start},
            {"elite distance counts the adjacencies not shared", test_elite_distance},
            {"the elite set keeps distinct good schedules and picks far ones", test_elite_set_keeps_distinct_good_schedules},
            {"walks with relinking: makespans recomputed, seeded runs repeat", test_walks_with_relinking})
