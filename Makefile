@@ -223,6 +223,7 @@ $(BUILD)/bench-cpu: $(BENCH_OBJ) $(BUILD)/libflowshopbb-internal.a
 
 check: $(BUILD)/test-runner $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1 $(BUILD)/flowshop-sweep
 	$(BUILD)/test-runner
+	FSBB_TEST_CORES=16 $(BUILD)/test-runner
 	sh test/cli/run.sh $(BUILD)/flowshop-bb
 	sh test/cli/input.sh $(BUILD)/flowshop-bb
 	sh test/cli/schedule.sh $(BUILD)/flowshop-bb

@@ -1,11 +1,13 @@
 /* runner.c — the CUnit runner for the suites of test/unit and test/gpu (see suites.h). Runs
  * all suites, or those whose names are given as arguments; prints CUnit's summary; exits 1
- * on a failure. */
+ * on a failure. FSBB_TEST_CORES=N runs them as on an N-core machine (reported_cores.c). */
 #include "suites.h"
 
 #include <CUnit/Basic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MAX_SUITES 64
 
@@ -56,6 +58,9 @@ int main(int argc, char **argv)
             }
         }
     }
+    const char *cores = getenv("FSBB_TEST_CORES");
+    if (cores)
+        printf("as on a machine of %ld cores (FSBB_TEST_CORES=%s)\n", sysconf(_SC_NPROCESSORS_ONLN), cores);
     /* A skipped test is Inactive, not a failure. */
     CU_set_fail_on_inactive(CU_FALSE);
     CU_basic_set_mode(CU_BRM_NORMAL);
