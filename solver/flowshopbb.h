@@ -394,6 +394,8 @@ typedef struct fsbb_result {
     char stop_reason[16];    /* why the search ended: "finished" (the tree exhausted), "limit" (the time
                                 or node limit), "gap" (option gap), "interrupted", "heuristic"
                                 (search=heuristic), "error" (the search failed); "" when none ran */
+    int log_errno;           /* option log: 0 when every line was written, else the errno of the write
+                                that failed (the log ends at its last whole line; the solve went on) */
 } fsbb_result;
 
 /* Solves. The time limit and fsbb_solver_interrupt apply to every phase: the initial
