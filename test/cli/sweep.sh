@@ -9,6 +9,7 @@
 # scripts that plot writes are checked either way.
 bin=${1:?usage: sweep.sh PATH-TO-flowshop-sweep}
 case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
+results_readme=$(cd "$(dirname "$0")/../.." && pwd)/results/README.md
 . "$(dirname "$0")/check.sh"
 
 # no_file NAME PATTERN: no file whose name matches PATTERN exists anywhere under $tmp.
@@ -152,5 +153,10 @@ expect_status "a sweep into a folder with the user's summary.md" 0 "$bin" --quie
 expect_output "the user's summary is said to be kept" "summary.md was not this sweep's: kept as .*summary.1.md" "$tmp/err"
 check "the user's summary kept as summary.1.md" "[ \"\$(cat '$tmp/notes/summary.1.md')\" = 'my notes' ]"
 check "summary.md is the sweep's" "grep -q '^# Sweep tiny' '$tmp/notes/summary.md'"
+
+# The example sweep file of results/README.md, as printed there, runs (dry run).
+sed -n '/^```ini$/,/^```$/p' "$results_readme" | sed '1d;$d' >"$tmp/readme.ini"
+check "the README's sweep file was found" "grep -q '^\[parameters\]' '$tmp/readme.ini'"
+expect_status "the README's sweep file runs as printed" 0 "$bin" --dry-run --out "$tmp/readme" "$tmp/readme.ini"
 
 finish "sweep"
