@@ -117,9 +117,13 @@ static int summarise_sweep(const char *dir, const fsbb_sweep_spec *spec)
 
 static void print_notes(const fsbb_sweep *sweep, const fsbb_sweep_spec *spec, const char *dir)
 {
-    if (fsbb_sweep_moved_aside(sweep))
-        fprintf(stderr, "flowshop-sweep: %s held another sweep's runs: kept as runs.old.csv and runs.old.jsonl\n",
-                dir);
+    if (fsbb_sweep_moved_aside(sweep)) {
+        char *csv = fsbb_sweep_old_name(fsbb_sweep_moved_aside(sweep), "csv");
+        char *jsonl = fsbb_sweep_old_name(fsbb_sweep_moved_aside(sweep), "jsonl");
+        fprintf(stderr, "flowshop-sweep: %s held another sweep's runs: kept as %s and %s\n", dir, csv, jsonl);
+        g_free(csv);
+        g_free(jsonl);
+    }
     if (fsbb_sweep_dropped_torn_row(sweep))
         fprintf(stderr, "flowshop-sweep: dropped a half-written last row of %s/runs.csv; it is run again\n", dir);
     warn_bad_rows(fsbb_sweep_bad_rows(sweep), dir, "the row is kept in runs.rejected.csv and its run done again");
@@ -169,7 +173,7 @@ static int run_sweep(const char *sweep_path, const sweep_args *args)
         fprintf(stderr, "flowshop-sweep: %s\n", err.message);
         if (err.code == FSBB_ERR_CHECKPOINT)
             fprintf(stderr, "flowshop-sweep: use --out DIR for a new folder, or --force to start this one over "
-                            "(the old files are kept as runs.old.csv and runs.old.jsonl)\n");
+                            "(the old files are kept as runs.old.csv and runs.old.jsonl, or runs.old.2.csv, ... when those exist)\n");
         goto done;
     }
     print_notes(sweep, spec, dir);

@@ -64,6 +64,7 @@ int fsbb_sweep_dropped_torn_row(const fsbb_sweep *sweep);
 /* The rows of runs.csv that opening could not read (fsbb_sweep_bad_row *): they were
  * moved to runs.rejected.csv, and the runs they held are pending again. */
 const GPtrArray *fsbb_sweep_bad_rows(const fsbb_sweep *sweep);
+/* Another sweep's runs were moved aside on opening: their generation (fsbb_sweep_old_name), 0: not. */
 int fsbb_sweep_moved_aside(const fsbb_sweep *sweep);
 /* Runs the pending runs in plan order. Returns FSBB_OK unless the results could not be
  * written; failed runs and an interruption are in report. */

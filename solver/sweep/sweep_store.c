@@ -194,6 +194,30 @@ static fsbb_status move_aside(const char *dir, const char *path, const char *old
     return status;
 }
 
+char *fsbb_sweep_old_name(int generation, const char *extension)
+{
+    return generation <= 1 ? g_strdup_printf("runs.old.%s", extension)
+                           : g_strdup_printf("runs.old.%d.%s", generation, extension);
+}
+
+/* The first generation whose runs.old files are both free: earlier ones are never replaced. */
+static int free_old_generation(const char *dir)
+{
+    for (int generation = 1;; generation++) {
+        int taken = 0;
+        static const char *const extensions[] = {"csv", "jsonl"};
+        for (int e = 0; e < 2 && !taken; e++) {
+            char *name = fsbb_sweep_old_name(generation, extensions[e]);
+            char *path = g_build_filename(dir, name, NULL);
+            taken = g_file_test(path, G_FILE_TEST_EXISTS) || g_file_test(path, G_FILE_TEST_IS_SYMLINK);
+            g_free(path);
+            g_free(name);
+        }
+        if (!taken)
+            return generation;
+    }
+}
+
 static char *parameter_list(const fsbb_sweep_layout *layout)
 {
     return layout->parameter_count ? g_strjoinv(", ", layout->parameters) : g_strdup("none");
@@ -278,10 +302,14 @@ static fsbb_status load_rows(fsbb_sweep_store *store, const char *dir, int repla
     }
     if (!replace_other)
         return status;
-    status = move_aside(dir, store->csv_path, "runs.old.csv", err);
+    const int generation = free_old_generation(dir);
+    char *old_csv = fsbb_sweep_old_name(generation, "csv"), *old_jsonl = fsbb_sweep_old_name(generation, "jsonl");
+    status = move_aside(dir, store->csv_path, old_csv, err);
     if (status == FSBB_OK)
-        status = move_aside(dir, store->jsonl_path, "runs.old.jsonl", err);
-    store->moved_aside = 1;
+        status = move_aside(dir, store->jsonl_path, old_jsonl, err);
+    g_free(old_csv);
+    g_free(old_jsonl);
+    store->moved_aside = generation;
     *csv_dirty = 1;
     return status;
 }

@@ -32,7 +32,7 @@ typedef struct fsbb_sweep_store {
     int csv_fd, jsonl_fd;     /* open for appending */
     int dropped_torn_row;     /* opening removed a row whose end never reached the disk */
     GPtrArray *bad_rows;      /* fsbb_sweep_bad_row *: opening moved them to runs.rejected.csv */
-    int moved_aside;          /* opening moved another sweep's files to runs.old.csv/.jsonl */
+    int moved_aside;          /* opening moved another sweep's files aside: their generation (fsbb_sweep_old_name), 0: not */
 } fsbb_sweep_store;
 
 /* Opens (creating) DIR/runs.csv and DIR/runs.jsonl for rows of layout. Rows already there
@@ -44,6 +44,10 @@ typedef struct fsbb_sweep_store {
 fsbb_status fsbb_sweep_store_open(const char *dir, const fsbb_sweep_layout *layout, int replace_other,
                                   fsbb_sweep_store **out, fsbb_error *err);
 void fsbb_sweep_store_close(fsbb_sweep_store *store);
+
+/* The name another sweep's runs were moved to (g_free): generation 1 runs.old.EXTENSION, then
+ * runs.old.2.EXTENSION, ... */
+char *fsbb_sweep_old_name(int generation, const char *extension);
 
 /* 1 when a row with this resume key is stored. */
 int fsbb_sweep_store_has(const fsbb_sweep_store *store, const char *key);

@@ -775,6 +775,22 @@ static void test_store_refuses_other_sweeps_rows(void)
     char *old = read_text(dir, "runs.old.csv");
     CU_ASSERT(g_str_has_prefix(old, "instance,repeat,lb,jobs,"));
     g_free(old);
+    /* A third sweep over the second's runs: the first's stay where they were. */
+    CU_ASSERT_EQUAL_FATAL(fsbb_sweep_store_open(dir, other, 0, &store, &err), FSBB_OK);
+    const char *two[] = {"2"};
+    char **other_row = sample_row(other, "ta001", "1", two, "1.0", "10", "1278");
+    CU_ASSERT_EQUAL(fsbb_sweep_store_append(store, other_row, &err), FSBB_OK);
+    fsbb_sweep_store_close(store);
+    CU_ASSERT_EQUAL_FATAL(fsbb_sweep_store_open(dir, layout, 1, &store, &err), FSBB_OK);
+    CU_ASSERT_EQUAL(store->moved_aside, 2);
+    fsbb_sweep_store_close(store);
+    old = read_text(dir, "runs.old.csv");
+    CU_ASSERT(g_str_has_prefix(old, "instance,repeat,lb,jobs,"));
+    g_free(old);
+    old = read_text(dir, "runs.old.2.csv");
+    CU_ASSERT(g_str_has_prefix(old, "instance,repeat,threads,jobs,"));
+    g_free(old);
+    g_strfreev(other_row);
     g_strfreev(row);
     fsbb_sweep_layout_free(layout);
     fsbb_sweep_layout_free(other);
