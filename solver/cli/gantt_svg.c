@@ -186,9 +186,11 @@ int gantt_svg_write(FILE *file, const schedule *s)
             "<line x1=\"%.2f\" y1=\"%d\" x2=\"%.2f\" y2=\"%d\" stroke=\"#c0392b\" stroke-width=\"2\" "
             "stroke-dasharray=\"6 3\"/>\n",
             end_x, TOP - 6, end_x, axis_y + 5);
+    /* Ending at the line, unless the label (about 7 px a character) would reach left of the rows. */
+    const int label_end = end_x - LEFT >= 7.0 * (9 + 11);
     fprintf(file,
-            "<text x=\"%.2f\" y=\"%d\" font-size=\"11\" text-anchor=\"end\" fill=\"#c0392b\">makespan %d</text>\n",
-            end_x, TOP - 10, s->makespan);
+            "<text x=\"%.2f\" y=\"%d\" font-size=\"11\" text-anchor=\"%s\" fill=\"#c0392b\">makespan %d</text>\n",
+            end_x, TOP - 10, label_end ? "end" : "start", s->makespan);
     fprintf(file, "</svg>\n");
     return ferror(file) ? -1 : 0;
 }

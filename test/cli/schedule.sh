@@ -146,4 +146,11 @@ if [ -w /dev/full ]; then
     check "schedule on a full disk: the chart written" "xmllint --noout '$tmp/full.svg' 2>/dev/null"
 fi
 
+# Makespan 0: the makespan's label starts at its line, inside the chart (ending there, it
+# ran left of the rows and was cut off).
+printf '2 2\n0 0\n0 0\n' >"$tmp/zero.txt"
+expect_status "makespan 0 chart" 0 "$bin" "$tmp/zero.txt" --quiet --gantt "$tmp/zero.svg"
+check "makespan 0: label inside" "grep -q 'text-anchor=\"start\" fill=\"#c0392b\">makespan 0<' '$tmp/zero.svg'"
+check "ta001: label ends at the line" "grep -q 'text-anchor=\"end\" fill=\"#c0392b\">makespan 1278<' '$tmp/ta001.svg'"
+
 finish "schedule"
