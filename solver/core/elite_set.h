@@ -25,7 +25,8 @@ typedef struct fsbb_elite_set {
 } fsbb_elite_set;
 
 /* An empty set of at most capacity (clamped to 1..FSBB_ELITE_MAX) schedules of n (>= 1)
- * jobs, members at least min_distance (at least 1) apart. Returns 0, or -1 when out of memory (nothing to free then). */
+ * jobs, members at least min_distance (at least 1) apart. Returns 0, or -1 when out of
+ * memory (nothing to free then). */
 int fsbb_elite_init(fsbb_elite_set *set, int n, int capacity, int min_distance);
 void fsbb_elite_free(fsbb_elite_set *set);
 

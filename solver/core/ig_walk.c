@@ -44,7 +44,8 @@ int fsbb_ig_walk_init(fsbb_ig_walk *walk, int n, int m, const int *p, const fsbb
     walk->scratch = malloc(sizeof(int) * 2 * (size_t)n);
     if (!walk->current || !walk->candidate || !walk->best || !walk->removed || !walk->scratch ||
         (params->relink_after > 0 &&
-         (!(walk->saved = malloc(sizeof(int) * (size_t)n)) || fsbb_elite_init(&walk->elite, n, FSBB_IG_ELITE, n / 10) != 0 ||
+         (!(walk->saved = malloc(sizeof(int) * (size_t)n)) ||
+          fsbb_elite_init(&walk->elite, n, FSBB_IG_ELITE, n / 10) != 0 ||
           fsbb_relinking_init(&walk->relinking, n) != 0))) {
         fsbb_ig_walk_free(walk);
         return -1;

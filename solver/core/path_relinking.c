@@ -90,7 +90,8 @@ int fsbb_relink(fsbb_relinking *r, fsbb_insertion *w, const int *start, const in
         for (int s = 0; s < target; s++)
             i = path_step(r, guide, i);
         memcpy(r->trial, r->path, sizeof(int) * (size_t)n);
-        const int makespan = fsbb_local_search_insertion(w, r->trial, n, r->cost[target], rng, scratch, stop, stop_data);
+        const int makespan =
+            fsbb_local_search_insertion(w, r->trial, n, r->cost[target], rng, scratch, stop, stop_data);
         if (best < 0 || makespan < best || (makespan == best && target < best_step)) {
             best = makespan;
             best_step = target;

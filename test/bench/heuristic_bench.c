@@ -85,7 +85,9 @@ static void *worker(void *data)
         if (!one->failed) {
             const int best_known = fsbb_instance_best_known(inst);
             pthread_mutex_lock(&b->output);
-            fprintf(stderr, "%s seed %llu: %d (best known %d, %+.2f %%) %llu iterations, %llu relinkings (%llu kept), best at %.1f s\n",
+            fprintf(stderr,
+                    "%s seed %llu: %d (best known %d, %+.2f %%) %llu iterations, %llu relinkings (%llu kept), "
+                    "best at %.1f s\n",
                     fsbb_instance_name(inst), (unsigned long long)one->seed, one->makespan, best_known,
                     100.0 * (one->makespan - best_known) / best_known, (unsigned long long)one->result.iterations,
                     (unsigned long long)one->result.relinks, (unsigned long long)one->result.relinks_taken,
@@ -162,7 +164,8 @@ static void print_table(const bench *b)
         s->max = rpd > s->max ? rpd : s->max;
         s->matched += one->makespan <= best_known;
     }
-    printf("budget %.3g x n (m/2) 60 ms %s, %d thread%s per instance (%s), d %d, T %.2f, partial %d, block %d, restart %llu, relink %llu\n",
+    printf("budget %.3g x n (m/2) 60 ms %s, %d thread%s per instance (%s), d %d, T %.2f, partial %d, block %d, "
+           "restart %llu, relink %llu\n",
            b->factor, b->config.clock == FSBB_IG_CLOCK_THREAD_CPU ? "CPU time in all" : "wall time", b->config.threads,
            b->config.threads == 1 ? "" : "s",
            b->config.cooperation == FSBB_IG_COOPERATIVE ? "cooperative" : "independent", b->config.destruction,

@@ -1,9 +1,10 @@
 /* test_path_relinking.c — the population step of the iterated greedy: path relinking
  * (solver/core/path_relinking.h) returns a permutation whose recomputed makespan is the one
  * it reports, and none when the path has no intermediate far enough from its ends; a walk's
- * relinking (ig_walk.h) never leaves its current schedule worse than before; the elite set (elite_set.h) measures distances by
- * adjacencies, keeps its members apart and its best, and picks only far members; walks with
- * relinking report recomputed makespans and repeat for a seed. */
+ * relinking (ig_walk.h) never leaves its current schedule worse than before; the elite set
+ * (elite_set.h) measures distances by adjacencies, keeps its members apart and its best, and
+ * picks only far members; walks with relinking report recomputed makespans and repeat for a
+ * seed. */
 #include "suites.h"
 #include "test_support.h"
 
@@ -256,10 +257,12 @@ static void test_walks_with_relinking(void)
 }
 
 FSBB_SUITE("path relinking",
-           {"relinking: the best intermediate with its recomputed makespan", test_relinking_reports_recomputed_makespans},
+           {"relinking: the best intermediate with its recomputed makespan",
+            test_relinking_reports_recomputed_makespans},
            {"a path without intermediates has no result", test_short_paths_have_no_result},
            {"a walk's relinking never leaves it worse than its start; makespans recomputed",
             test_relinking_never_worse_than_its_start},
            {"elite distance counts the adjacencies not shared", test_elite_distance},
-           {"the elite set keeps distinct good schedules and picks far ones", test_elite_set_keeps_distinct_good_schedules},
+           {"the elite set keeps distinct good schedules and picks far ones",
+            test_elite_set_keeps_distinct_good_schedules},
            {"walks with relinking: makespans recomputed, seeded runs repeat", test_walks_with_relinking})
