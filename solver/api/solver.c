@@ -279,18 +279,27 @@ static fsbb_status check_pair_tables(const fsbb_solver *solver, fsbb_error *err)
     const int indexable = (uint64_t)pairs * (uint64_t)inst->n <= INT_MAX;
     if (indexable && (memory == 0 || bytes <= allowed))
         return FSBB_OK;
+    /* The advice meets both limits: a count that fits one may break the other. */
     const unsigned long long pair_bytes = fsbb_bound_data_pair_bytes(inst->n, 1);
-    const unsigned long long fitting = indexable ? allowed / pair_bytes : (unsigned long long)INT_MAX / inst->n;
+    unsigned long long fitting = (unsigned long long)INT_MAX / inst->n;
+    if (memory > 0 && allowed / pair_bytes < fitting)
+        fitting = allowed / pair_bytes;
     char beyond[160];
     if (indexable)
         snprintf(beyond, sizeof beyond, "the %llu bytes allowed (1/%d of this machine's %llu bytes of memory)",
                  allowed, LB2_MEMORY_SHARE, memory);
     else
         snprintf(beyond, sizeof beyond, "LB2 can index (2147483647 entries a table)");
+    const char *lb = solver->options->lb == FSBB_LB_AUTO ? "auto" : "lb2";
+    if (fitting == 0)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT,
+                         "--lb %s on %s needs %llu bytes of tables (%d machine pairs x %d jobs), more than %s, and "
+                         "even one pair would not fit: use --lb lb1",
+                         lb, inst->name, bytes, pairs, inst->n, beyond);
     return fsbb_fail(err, FSBB_ERR_ARGUMENT,
-                     "--lb lb2 on %s needs %llu bytes of tables (%d machine pairs x %d jobs), more than %s: use "
+                     "--lb %s on %s needs %llu bytes of tables (%d machine pairs x %d jobs), more than %s: use "
                      "--lb lb1, or --lb2-pairs %llu or fewer",
-                     inst->name, bytes, pairs, inst->n, beyond, fitting);
+                     lb, inst->name, bytes, pairs, inst->n, beyond, fitting);
 }
 
 static int count_steps(void *stop, uint64_t steps)

@@ -102,6 +102,53 @@ static void add_entry(GOptionEntry *entry, const char *name, char short_name, in
     entry->arg_description = argument;
 }
 
+/* 1 when the short option letter takes a value. */
+static int short_takes_value(const fsbb_cli_command_line *line, char letter)
+{
+    for (const GOptionEntry *entry = line->entries; entry->long_name; entry++)
+        if (entry->short_name == letter)
+            return entry->arg != G_OPTION_ARG_NONE;
+    return 0;
+}
+
+/* getopt's "-t4" for "-t 4", which GOption does not read: argv becomes a copy (owned by
+ * line) with each such argument in two, up to a "--". */
+static void split_attached_values(fsbb_cli_command_line *line, int *argc, char ***argv)
+{
+    line->argv = g_ptr_array_new();
+    int split = 0, ended = 0;
+    for (int a = 0; a < *argc; a++) {
+        char *arg = (*argv)[a];
+        ended = ended || strcmp(arg, "--") == 0;
+        if (a > 0 && !ended && arg[0] == '-' && arg[1] != '-' && arg[1] && arg[2] && short_takes_value(line, arg[1])) {
+            gchar *letter = g_strndup(arg, 2);
+            g_ptr_array_add(line->texts, letter);
+            g_ptr_array_add(line->argv, letter);
+            g_ptr_array_add(line->argv, arg + 2);
+            split = 1;
+        } else {
+            g_ptr_array_add(line->argv, arg);
+        }
+    }
+    g_ptr_array_add(line->argv, NULL);
+    if (split) {
+        *argc = (int)line->argv->len - 1;
+        *argv = (char **)line->argv->pdata;
+    }
+}
+
+/* GOption leaves "--" among the arguments when one after it starts with '-': the first
+ * "--" only ends the options, and goes. */
+static void drop_end_of_options(int *argc, char **argv)
+{
+    for (int a = 1; a < *argc; a++)
+        if (strcmp(argv[a], "--") == 0) {
+            memmove(&argv[a], &argv[a + 1], sizeof *argv * (size_t)(*argc - a));
+            (*argc)--;
+            return;
+        }
+}
+
 gboolean fsbb_cli_parse(fsbb_cli_command_line *line, int *argc, char ***argv, GError **error)
 {
     memset(line, 0, sizeof *line);
@@ -129,11 +176,14 @@ gboolean fsbb_cli_parse(fsbb_cli_command_line *line, int *argc, char ***argv, GE
                   option->argument ? (gpointer)&line->values[o] : (gpointer)&line->flags[o], option->help,
                   option->argument);
     }
+    split_attached_values(line, argc, argv);
     GOptionContext *context = g_option_context_new("INSTANCE");
     g_option_context_set_help_enabled(context, FALSE);
     g_option_context_add_main_entries(context, line->entries, NULL);
     const gboolean parsed = g_option_context_parse(context, argc, argv, error);
     g_option_context_free(context);
+    if (parsed)
+        drop_end_of_options(argc, *argv);
     return parsed;
 }
 
@@ -147,6 +197,8 @@ void fsbb_cli_command_line_free(fsbb_cli_command_line *line)
     g_free(line->entries);
     if (line->texts)
         g_ptr_array_free(line->texts, TRUE);
+    if (line->argv)
+        g_ptr_array_free(line->argv, TRUE);
     memset(line, 0, sizeof *line);
 }
 

@@ -23,7 +23,8 @@ typedef struct fsbb_cli_command_line {
     gchar *values[CLI_OPTION_COUNT];     /* the program's options that take a value */
     gboolean flags[CLI_OPTION_COUNT];    /* and its flags */
     GOptionEntry *entries;
-    GPtrArray *texts;                    /* what the entries point to */
+    GPtrArray *texts;                    /* what the entries and argv point to */
+    GPtrArray *argv;                     /* the arguments parsed, "-t4" split in two */
 } fsbb_cli_command_line;
 
 /* Parses and removes the options of argv; FALSE with *error for a malformed command line. */

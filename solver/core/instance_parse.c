@@ -172,19 +172,39 @@ static fsbb_status read_size(reader *r, const char *what, int limit, int *value)
     return FSBB_OK;
 }
 
-/* Taillard's header after its first text line: jobs, machines, seed, upper and lower bound,
- * then the "processing times :" line. */
-static fsbb_status read_taillard_header(reader *r, int *n, int *m, long *seed)
+/* Refuses a header number that is not on the header's line: a file that starts with a line
+ * of text (a comment, a second byte-order mark) is taken for Taillard's, and its "n m" line
+ * then reads as a header of two numbers. */
+static fsbb_status header_on_one_line(const reader *r, int header_line, int found, const char *first_text)
+{
+    token t;
+    if (!peek_token(r, &t) || t.line == header_line)
+        return FSBB_OK;
+    return parse_error(r, t.line,
+                       "Taillard's header has its five numbers on one line (jobs, machines, seed, upper and lower "
+                       "bound), line %d has %d: a file whose first line is text ('%s') is read as Taillard's; "
+                       "plain and VRF files have no line of text or comments",
+                       header_line, found, first_text);
+}
+
+/* Taillard's header after its first text line (first_text, for messages): jobs, machines,
+ * seed, upper and lower bound on one line, then the "processing times :" line. */
+static fsbb_status read_taillard_header(reader *r, const char *first_text, int *n, int *m, long *seed)
 {
     long long number;
     fsbb_status status;
-    if ((status = read_size(r, "number of jobs", FSBB_MAX_JOBS, n)) != FSBB_OK ||
-        (status = read_size(r, "number of machines", FSBB_MAX_MACHINES, m)) != FSBB_OK)
+    if ((status = read_size(r, "number of jobs", FSBB_MAX_JOBS, n)) != FSBB_OK)
         return status;
-    if ((status = read_number(r, "initial seed", INT_MAX, &number)) != FSBB_OK)
+    const int header_line = r->last_line;
+    if ((status = header_on_one_line(r, header_line, 1, first_text)) != FSBB_OK ||
+        (status = read_size(r, "number of machines", FSBB_MAX_MACHINES, m)) != FSBB_OK ||
+        (status = header_on_one_line(r, header_line, 2, first_text)) != FSBB_OK ||
+        (status = read_number(r, "initial seed", INT_MAX, &number)) != FSBB_OK)
         return status;
     *seed = (long)number;
-    if ((status = read_number(r, "upper bound", INT_MAX, &number)) != FSBB_OK ||
+    if ((status = header_on_one_line(r, header_line, 3, first_text)) != FSBB_OK ||
+        (status = read_number(r, "upper bound", INT_MAX, &number)) != FSBB_OK ||
+        (status = header_on_one_line(r, header_line, 4, first_text)) != FSBB_OK ||
         (status = read_number(r, "lower bound", INT_MAX, &number)) != FSBB_OK)
         return status;
     token t;
@@ -447,7 +467,7 @@ fsbb_status fsbb_instance_parse_format(const char *text, size_t length, const ch
     if (!looks_numeric(&first) && format != FSBB_FORMAT_PLAIN && format != FSBB_FORMAT_VRF) {
         next_token(&r, &first);
         skip_rest_of_line(&r);
-        if ((status = read_taillard_header(&r, &n, &m, &header_seed)) != FSBB_OK)
+        if ((status = read_taillard_header(&r, quote(&first, shown, sizeof shown), &n, &m, &header_seed)) != FSBB_OK)
             return status;
         format = FSBB_FORMAT_TAILLARD;
     } else {

@@ -312,6 +312,11 @@ fsbb_status fsbb_sweep_spec_parse(const char *text, size_t length, const char *s
 {
     if (!text || !source || !out)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_sweep_spec_parse: NULL argument");
+    /* A UTF-8 byte-order mark, as editors on Windows write, is no part of the key file. */
+    if (length >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) {
+        text += 3;
+        length -= 3;
+    }
     fsbb_status status = reject_repeated_keys(text, length, source, err);
     if (status != FSBB_OK)
         return status;

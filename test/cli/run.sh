@@ -218,6 +218,19 @@ check "idle options, quiet: no note" "[ ! -s '$tmp/err' ]"
 expect_status "--log-interval with --log: no note" 0 "$bin" "$tmp/one.txt" --log "$tmp/one.jsonl" --log-interval 3
 check "--log-interval with --log: no note" "! grep -q note '$tmp/err'"
 
+# getopt's forms: a short option's value attached ("-t1"), and "--" before an instance whose
+# name starts with '-'.
+expect_status "-t1" 0 "$bin" ta001 -t1 --json --quiet
+expect_output "-t1 is one thread" '"threads": 1,'
+expect_status "-t1x refused as a value" 2 "$bin" ta001 -t1x
+expect_output "-t1x: the value named" "invalid value '1x' for threads" "$tmp/err"
+printf '2 2\n1 2\n3 4\n' >"$tmp/-dash.txt"
+absolute_bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+(cd "$tmp" && "$absolute_bin" --quiet -- -dash.txt) >"$tmp/out" 2>&1
+check "-- then -dash.txt: solved" "grep -q '^makespan     8' '$tmp/out'"
+expect_status "-t 1 -- ta001" 0 "$bin" -t 1 -q -- ta001
+expect_status "a second -- is an instance name" 2 "$bin" -- ta001 --
+
 # SIGTERM stops a long solve with status 3 and still prints the best schedule found.
 "$bin" ta051 --ub inf --threads 2 >"$tmp/term.out" 2>&1 &
 pid=$!

@@ -8,6 +8,7 @@
 # scripts that plot writes are checked either way.
 bin=${1:?usage: sweep.sh PATH-TO-flowshop-sweep}
 case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
+results_readme=$(cd "$(dirname "$0")/../.." && pwd)/results/README.md
 . "$(dirname "$0")/check.sh"
 
 # no_file NAME PATTERN: no file whose name matches PATTERN exists anywhere under $tmp.
@@ -142,5 +143,10 @@ check "sweep.ini is the narrower file" "cmp -s '$tmp/narrow.ini' '$tmp/history/s
 check "sweep.1.ini is the wider file" "cmp -s '$tmp/tiny.ini' '$tmp/history/sweep.1.ini'"
 expect_status "the same sweep again" 0 "$bin" --quiet --out "$tmp/history" "$tmp/narrow.ini"
 check "no copy of the same file" "[ ! -e '$tmp/history/sweep.2.ini' ]"
+
+# The example sweep file of results/README.md, as printed there, runs (dry run).
+sed -n '/^```ini$/,/^```$/p' "$results_readme" | sed '1d;$d' >"$tmp/readme.ini"
+check "the README's sweep file was found" "grep -q '^\[parameters\]' '$tmp/readme.ini'"
+expect_status "the README's sweep file runs as printed" 0 "$bin" --dry-run --out "$tmp/readme" "$tmp/readme.ini"
 
 finish "sweep"

@@ -234,17 +234,32 @@ static void test_lb2_tables_too_large_refused(void)
         p[i] = 1 + i % 7;
     fsbb_instance *inst = test_instance_from_times(n, m, p);
     free(p);
-    const char *const lb2[] = {"lb", "lb2", "node-limit", "1", "ub", "inf", NULL};
-    fsbb_options *options = options_with(lb2);
-    fsbb_result result;
-    fsbb_error err;
-    const double start = fsbb_now();
-    CU_ASSERT_EQUAL(fsbb_solve(inst, options, &result, &err), FSBB_ERR_ARGUMENT);
-    CU_ASSERT(fsbb_now() - start < HANG_S);
-    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "bytes"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "--lb lb1"));
-    fsbb_result_clear(&result);
-    fsbb_options_free(options);
+    const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+    const unsigned long long allowed = pages > 0 && page_size > 0 ? (unsigned long long)pages * page_size / 2 : 0;
+    static const char *const bounds[] = {"lb2", "auto"};
+    for (int b = 0; b < 2; b++) {
+        const char *const pairs[] = {"lb", bounds[b], "node-limit", "1", "ub", "inf", NULL};
+        fsbb_options *options = options_with(pairs);
+        fsbb_result result;
+        fsbb_error err;
+        const double start = fsbb_now();
+        CU_ASSERT_EQUAL(fsbb_solve(inst, options, &result, &err), FSBB_ERR_ARGUMENT);
+        CU_ASSERT(fsbb_now() - start < HANG_S);
+        char named[16];
+        snprintf(named, sizeof named, "--lb %s on", bounds[b]);
+        CU_ASSERT_PTR_NOT_NULL(strstr(err.message, named));
+        CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "bytes"));
+        CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "--lb lb1"));
+        /* The advised count of pairs meets both limits: LB2's index and half the memory. */
+        const char *advice = strstr(err.message, "--lb2-pairs ");
+        CU_ASSERT_PTR_NOT_NULL_FATAL(advice);
+        const unsigned long long fitting = strtoull(advice + strlen("--lb2-pairs "), NULL, 10);
+        CU_ASSERT(fitting > 0 && fitting * n <= INT_MAX);
+        if (allowed > 0)
+            CU_ASSERT(fitting * (2 + 2ull * n) * sizeof(int) <= allowed);
+        fsbb_result_clear(&result);
+        fsbb_options_free(options);
+    }
     fsbb_instance_free(inst);
 }
 
@@ -339,7 +354,7 @@ FSBB_SUITE("limits", {"the stop rule: interrupt, deadline, counted steps", test_
            {"an interrupt stops NEH and the local search on 20000 jobs", test_interrupt_stops_initial_schedule},
            {"a time limit and an interrupt stop the LB2 tables of 1000 machines", test_limits_stop_lb2_tables},
            {"LB2 tables only on demand, and none left by a stopped build", test_lb2_tables_on_demand},
-           {"LB2 tables too large to index are refused with their size", test_lb2_tables_too_large_refused},
+           {"LB2 tables too large are refused with their size and a count of pairs that fits", test_lb2_tables_too_large_refused},
            {"4096 threads on a 7-node tree end with it", test_many_threads_small_tree},
 #ifndef __SANITIZE_ADDRESS__
            {"no search thread: FSBB_ERR_RESOURCE with the heuristic's schedule", test_thread_start_failure},

@@ -153,6 +153,16 @@ static void test_parse_defaults(void)
     fsbb_sweep_spec_free(spec);
 }
 
+/* A file that starts with a UTF-8 byte-order mark reads as without it. */
+static void test_parse_byte_order_mark(void)
+{
+    fsbb_sweep_spec *spec = parse_ok("\xef\xbb\xbf[sweep]\nname = marked\ninstances = ta001\n[parameters]\nlb = lb1, lb2\n");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(spec);
+    CU_ASSERT_STRING_EQUAL(spec->name, "marked");
+    CU_ASSERT_EQUAL(fsbb_sweep_run_count(spec), 2);
+    fsbb_sweep_spec_free(spec);
+}
+
 static void test_parse_malformed_files(void)
 {
     expect_parse_error("[parameters]\nlb = lb1\n", FSBB_ERR_ARGUMENT, "[sweep] group is missing", NULL);
@@ -1062,6 +1072,7 @@ static void test_summary_configurations(void)
 FSBB_SUITE("sweep",
            {"a good sweep file", test_parse_good_file},
            {"defaults: name from the file, one repeat", test_parse_defaults},
+           {"a UTF-8 byte-order mark is skipped", test_parse_byte_order_mark},
            {"Taillard names in Taillard's spelling", test_parse_taillard_names},
            {"malformed sweep files name the key at fault", test_parse_malformed_files},
            {"instance ranges", test_instance_ranges},
