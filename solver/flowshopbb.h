@@ -398,6 +398,8 @@ typedef struct fsbb_result {
                                 gap), "interrupted", "budget" (search=heuristic spent its iterations
                                 or its default budget; "finished" when its schedule met the root's
                                 bound), "error" (the search failed); "" when none ran */
+    int log_errno;           /* option log: 0 when every line was written, else the errno of the write
+                                that failed (the log ends at its last whole line; the solve went on) */
 } fsbb_result;
 
 /* Solves. The time limit and fsbb_solver_interrupt apply to every phase: the initial

@@ -736,7 +736,7 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
         log_run(log, solver, &search, result, start);
         fsbb_progress_log_write_result(log, result, status,
                                        status == FSBB_OK ? NULL : err ? err->message : fsbb_status_name(status));
-        fsbb_progress_log_close(log);
+        result->log_errno = fsbb_progress_log_close(log);
     }
     if (began)
         fsbb_distributed_end(&dist);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* One file of the command line: the option that names it ("INSTANCE" for the instance). */
 typedef struct named_file {
@@ -31,19 +32,48 @@ static gboolean refuse(GError **error, const char *format, ...)
     return FALSE;
 }
 
+enum { MOST_LINKS = 40 };
+
+/* Where path leads when it is a symbolic link to a missing file: the end of its chain of
+ * links (each relative to its link's folder); path itself when it is no link. */
+static gchar *dangling_link_end(const char *path)
+{
+    gchar *current = g_strdup(path);
+    struct stat info;
+    for (int hop = 0; hop < MOST_LINKS && lstat(current, &info) == 0 && S_ISLNK(info.st_mode); hop++) {
+        gchar *target = g_file_read_link(current, NULL);
+        if (!target)
+            break;
+        gchar *next;
+        if (g_path_is_absolute(target)) {
+            next = target;
+        } else {
+            gchar *folder = g_path_get_dirname(current);
+            next = g_build_filename(folder, target, NULL);
+            g_free(folder);
+            g_free(target);
+        }
+        g_free(current);
+        current = next;
+    }
+    return current;
+}
+
 /* What makes a file itself: its device and inode when it exists, else its folder's
- * resolved path and its name. */
+ * resolved path and its name (of the file a dangling link leads to). */
 static gchar *identity_of(const char *path)
 {
     struct stat info;
     if (stat(path, &info) == 0)
         return g_strdup_printf("inode %ju:%ju", (uintmax_t)info.st_dev, (uintmax_t)info.st_ino);
-    gchar *folder = g_path_get_dirname(path), *name = g_path_get_basename(path);
+    gchar *end = dangling_link_end(path);
+    gchar *folder = g_path_get_dirname(end), *name = g_path_get_basename(end);
     char *resolved = realpath(folder, NULL);
     gchar *identity = g_strdup_printf("path %s/%s", resolved ? resolved : folder, name);
     free(resolved);
     g_free(folder);
     g_free(name);
+    g_free(end);
     return identity;
 }
 
@@ -92,24 +122,59 @@ static gboolean is_checkpoint(const char *path)
     return found;
 }
 
+/* TRUE when path is the file standard output writes to (not /dev/null, where mixed
+ * outputs harm nothing). */
+static gboolean is_standard_output(const char *path)
+{
+    struct stat out, file, null_device;
+    if (fstat(STDOUT_FILENO, &out) != 0 || stat(path, &file) != 0 || out.st_dev != file.st_dev ||
+        out.st_ino != file.st_ino)
+        return FALSE;
+    return !(stat("/dev/null", &null_device) == 0 && null_device.st_dev == file.st_dev &&
+             null_device.st_ino == file.st_ino);
+}
+
+/* The written files: no checkpoint replaced, none on standard output, which the result
+ * takes; --log not "-" (it names a file), --gantt a FILE.svg. */
+static gboolean output_targets_ok(const named_file *files, int count, gboolean json, GError **error)
+{
+    static const char *const outputs[] = {"--log", "--diagnose", "--schedule", "--gantt", "--checkpoint"};
+    for (int f = 0; f < count; f++) {
+        const char *option = files[f].option, *path = files[f].path;
+        gboolean written = FALSE;
+        for (size_t o = 0; o < G_N_ELEMENTS(outputs); o++)
+            written = written || strcmp(option, outputs[o]) == 0;
+        if (!written)
+            continue;
+        gchar *shown = cli_text_escaped(path);
+        gboolean ok = TRUE;
+        if (strcmp(option, "--log") == 0 && strcmp(path, "-") == 0)
+            ok = refuse(error, "--log -: the log is written to a file, not to standard output (which the result "
+                               "takes): name a file");
+        else if (strcmp(option, "--checkpoint") != 0 && is_checkpoint(path))
+            ok = refuse(error, "%s %s: is a checkpoint (a saved search), which the %s would replace: name another "
+                               "file", option, shown, strcmp(option, "--log") == 0 ? "log"
+                                                      : strcmp(option, "--gantt") == 0 ? "chart"
+                                                      : strcmp(option, "--schedule") == 0 ? "schedule"
+                                                                                          : "diagnosis");
+        else if (is_standard_output(path) && json)
+            ok = refuse(error, "%s %s is standard output, which --json's object takes: name a file", option, shown);
+        else if (is_standard_output(path))
+            ok = refuse(error, "%s %s is standard output, which the result takes: name a file%s", option, shown,
+                        strcmp(option, "--schedule") == 0 ? " (--schedule - writes the CSV ahead of the result)"
+                                                          : "");
+        g_free(shown);
+        if (!ok)
+            return FALSE;
+    }
+    return TRUE;
+}
+
 static gboolean schedule_targets_ok(const char *csv, const char *svg, gboolean json, GError **error)
 {
     if (csv && strcmp(csv, "-") == 0 && json)
         return refuse(error, "--schedule - writes the CSV to standard output, which --json's object takes: name a "
                              "file");
-    const char *targets[][2] = {{"--schedule", csv}, {"--gantt", svg}};
-    for (size_t t = 0; t < G_N_ELEMENTS(targets); t++) {
-        const char *option = targets[t][0], *path = targets[t][1];
-        if (!path || strcmp(path, "-") == 0)
-            continue;
-        if (is_checkpoint(path)) {
-            gchar *shown = cli_text_escaped(path);
-            refuse(error, "%s %s: is a checkpoint (a saved search), which the %s would replace: name another file",
-                   option, shown, t == 0 ? "schedule" : "chart");
-            g_free(shown);
-            return FALSE;
-        }
-    }
     const size_t length = svg ? strlen(svg) : 0;
     if (svg && (length < 4 || g_ascii_strcasecmp(svg + length - 4, ".svg") != 0)) {
         gchar *shown = cli_text_escaped(svg);
@@ -143,7 +208,8 @@ gboolean command_files_check(const fsbb_cli_command_line *line, const char *inst
     for (int f = 0; f < count && ok; f++)
         if (!files[f].path[0])
             ok = refuse(error, "%s: empty file name", files[f].option);
-    ok = ok && distinct_files(files, count, error) && schedule_targets_ok(csv, svg, line->flags[CLI_JSON], error);
+    ok = ok && distinct_files(files, count, error) && schedule_targets_ok(csv, svg, line->flags[CLI_JSON], error) &&
+         output_targets_ok(files, count, line->flags[CLI_JSON], error);
     for (size_t o = 0; o < G_N_ELEMENTS(library_files); o++)
         g_free(options[o]);
     return ok;

@@ -10,9 +10,11 @@
 
 /* TRUE when the files of line (and instance_name, NULL when --resume names the instance)
  * may be used together: no file option given an empty name; no two naming the same file
- * (the same device and inode when it exists, else the same resolved folder and name),
- * except --resume F --checkpoint F; --schedule and --gantt not an existing checkpoint
- * (a file starting with "FSBBCKPT"); --gantt ending in .svg; --schedule - (standard
+ * (the same device and inode when it exists, else the same resolved folder and name, a
+ * dangling symbolic link followed to its end), except --resume F --checkpoint F; --log,
+ * --diagnose, --schedule and --gantt not an existing checkpoint (a file starting with
+ * "FSBBCKPT"); no written file the same as standard output, which carries the result
+ * (/dev/null excepted); --log not "-"; --gantt ending in .svg; --schedule - (standard
  * output) not with --json. FALSE with a one-line message naming the options otherwise. */
 gboolean command_files_check(const fsbb_cli_command_line *line, const char *instance_name, GError **error);
 

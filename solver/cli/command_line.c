@@ -48,7 +48,7 @@ const char *const fsbb_cli_exit_statuses[] = {
     "search saved (under mpirun, send SIGUSR1 to mpirun, which forwards it to every rank: on SIGINT or SIGTERM "
     "mpirun ends the job itself, and only a checkpoint keeps the search)",
     "run-time failure (GPU, memory, threads, custom-bound compile: the best schedule found before it is printed, "
-    "with no proven lower bound) or output that could not be written (standard output, --schedule, --gantt: what "
+    "with no proven lower bound) or output that could not be written (standard output, --schedule, --gantt, --log: what "
     "could be written is)",
     "the GPU has no kernel in this build (its compute capability is not among the architectures it was compiled "
     "for: see --version); checked before the search",

@@ -498,6 +498,24 @@ static void note_idle_options(const fsbb_cli_command_line *line)
             fprintf(stderr, "flowshop-bb: note: --%s does nothing with --search heuristic\n", exact_only[o]);
 }
 
+/* The log's failed write (errno_value) as an output error: error's message, or added to
+ * the one error already holds (a schedule file that failed too). */
+static void log_write_failed(const char *path, int errno_value, GError **error)
+{
+    gchar *shown = cli_text_escaped(path);
+    gchar *message = g_strdup_printf("--log %s: cannot write: %s (the log ends at its last whole line)", shown,
+                                     g_strerror(errno_value));
+    if (*error) {
+        gchar *both = g_strdup_printf("%s; %s", (*error)->message, message);
+        g_free(message);
+        message = both;
+        g_clear_error(error);
+    }
+    g_set_error_literal(error, G_FILE_ERROR, g_file_error_from_errno(errno_value), message);
+    g_free(message);
+    g_free(shown);
+}
+
 /* --ub opt on an instance without a best-known makespan (not resumed: a checkpoint's
  * bound replaces --ub): the refusal, else NULL. Free with g_free. */
 static gchar *missing_best_known(const fsbb_cli_command_line *line, const fsbb_options *options,
@@ -581,11 +599,12 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
     if (show_progress)
         fsbb_solver_on_progress(solver, print_progress, NULL, 0.5);
     checkpoint_log log = {.quiet = quiet, .progress_line = show_progress, .final_status = -1};
-    if (checkpoint) {
+    if (checkpoint)
         fsbb_solver_on_checkpoint(solver, report_checkpoint, &log);
-        /* A file size limit then fails the write instead of killing the process. */
+    /* A file size limit then fails a checkpoint's or the log's write instead of killing
+     * the process. */
+    if (checkpoint || fsbb_cli_solver_value(line, "log"))
         signal(SIGXFSZ, SIG_IGN);
-    }
     running_solver = solver;
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
@@ -614,6 +633,11 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
     GError *files_error = NULL;
     if (result.jobs > 0 && reporting && !schedule_files_write(&files, instance, &result, &files_error) && !error)
         exit_status = EXIT_RUNTIME_FAILURE;
+    if (result.log_errno && reporting) {
+        log_write_failed(fsbb_cli_solver_value(line, "log"), result.log_errno, &files_error);
+        if (!error)
+            exit_status = EXIT_RUNTIME_FAILURE;
+    }
     if (result.jobs == 0 && error) {
         if (reporting)
             report_failure(line, status, error);

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static const unsigned char magic[8] = {'F', 'S', 'B', 'B', 'C', 'K', 'P', 'T'};
@@ -261,27 +262,51 @@ static void sync_directory(const char *path)
     free(directory);
 }
 
+/* Creates path's temporary sibling PATH.XXXXXX under a name no file has (O_EXCL), written
+ * into temporary (strlen(path) + 8 bytes): nothing of the user's is opened or replaced.
+ * The descriptor, or -1 with errno set. */
+static int create_temporary(const char *path, char *temporary)
+{
+    static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    const size_t length = strlen(path);
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    uint64_t seed = ((uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec) ^ ((uint64_t)getpid() << 32) ^
+                    (uint64_t)(uintptr_t)temporary;
+    for (int attempt = 0; attempt < 100; attempt++) {
+        memcpy(temporary, path, length);
+        temporary[length] = '.';
+        for (int c = 0; c < 6; c++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            temporary[length + 1 + c] = letters[(seed >> 33) % (sizeof letters - 1)];
+        }
+        temporary[length + 7] = '\0';
+        /* O_NOFOLLOW with O_EXCL: neither a planted link nor an existing file is used. */
+        const int fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+        if (fd >= 0 || errno != EEXIST)
+            return fd;
+    }
+    errno = EEXIST;
+    return -1;
+}
+
 fsbb_status fsbb_checkpoint_write(const char *path, const fsbb_checkpoint *state, fsbb_error *err)
 {
     if (!path || !state || state->n < 1 || (state->open_count > 0 && !state->open_nodes) ||
         (state->has_schedule && !state->incumbent_permutation) || state->origin < FSBB_ORIGIN_MEMORY ||
         state->origin > FSBB_ORIGIN_STDIN)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_checkpoint_write: missing path, nodes, schedule or origin");
-    const size_t length = strlen(path);
-    char *temporary = malloc(length + sizeof ".tmp");
+    char *temporary = malloc(strlen(path) + sizeof ".XXXXXX");
     output *out = malloc(sizeof *out);
     if (!temporary || !out) {
         free(temporary);
         free(out);
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for writing checkpoint %s", path);
     }
-    memcpy(temporary, path, length);
-    memcpy(temporary + length, ".tmp", sizeof ".tmp");
     out->error = 0;
     out->hash = FNV_OFFSET;
     out->used = 0;
-    /* O_NOFOLLOW: a planted link must not redirect the write. */
-    out->fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
+    out->fd = create_temporary(path, temporary);
     if (out->fd < 0) {
         out->error = errno;
     } else {

@@ -1,9 +1,9 @@
 /* checkpoint.h — the state of a search on disk, so that a long solve survives a Ctrl-C, a
  * killed job or a full disk: the open nodes, the incumbent and its schedule, the counters,
  * the elapsed time, a fingerprint of the instance and the options that shape the tree.
- * Files are written atomically (FILE.tmp, fflush, fsync, rename, fsync of the directory)
- * and every field is validated when read back: a corrupt, truncated or foreign file is
- * refused with one line, never trusted.
+ * Files are written atomically (a new FILE.XXXXXX beside FILE, fsync, rename, fsync of the
+ * directory) and every field is validated when read back: a corrupt, truncated or foreign
+ * file is refused with one line, never trusted.
  *
  * Any engine can save: the CPU engine pauses its threads and copies their pools; a GPU
  * engine copies its device pools to the host in the fsbb_node layout and calls
@@ -72,8 +72,9 @@ uint64_t fsbb_checkpoint_fingerprint(int n, int m, const int *p);
 /* A hash of the custom bounds' names in order; 0 when there are none. */
 uint64_t fsbb_checkpoint_bounds_hash(const struct fsbb_custom_bound *bounds, int count);
 
-/* Writes state atomically to path: on failure path is left as it was, FILE.tmp is removed
- * and the status is FSBB_ERR_IO. */
+/* Writes state atomically to path through a temporary file of a new name beside it (no
+ * existing file is touched): on failure path is left as it was, the temporary file is
+ * removed and the status is FSBB_ERR_IO. */
 fsbb_status fsbb_checkpoint_write(const char *path, const fsbb_checkpoint *state, fsbb_error *err);
 
 /* Decodes and validates a checkpoint held in memory; source names it in messages. On

@@ -140,8 +140,9 @@ static const option_entry table[] = {
               "says \"gap reached\", the JSON's stop_reason \"gap\" (its gap_limit is G), and the exit status is 1"},
      FIELD_FRACTION, FIELD(gap), "expected a relative gap from 0 to 1, or in percent from 0% to 100%", NULL},
     {{.name = "checkpoint", FILE_NAME, .default_value = "", .group = "Limits and checkpoints",
-      .help = "save the search to FILE periodically, on SIGINT or SIGTERM and when it stops (atomically: "
-              "FILE.tmp, then a rename). Checked before the search: FILE's folder must take a new file, and an "
+      .help = "save the search to FILE periodically, on SIGINT or SIGTERM and when it stops (atomically: a "
+              "new file FILE.XXXXXX beside it, then a rename; no other file is touched). Checked before the "
+              "search: FILE's folder must take a new file, and an "
               "existing FILE is replaced only when it is the --resume file or with --overwrite-checkpoint"},
      FIELD_PATH, FIELD(checkpoint_path), NULL, NULL},
     {{.name = "checkpoint-interval", SECONDS, .default_value = "60", .group = "Limits and checkpoints",
@@ -226,9 +227,10 @@ static const option_entry table[] = {
       .help = "write the solve's progress to FILE as JSON lines: one describing the run (instance, engine, "
               "options), one every --log-interval seconds (time, nodes, rate, incumbent, lower bound, gap, "
               "fraction of the tree done, forecast of the time left, open nodes; null where not known) and the "
-              "result. Each line is flushed whole, so a killed run leaves a readable log. FILE is replaced; a "
-              "folder or the --checkpoint, --resume or --diagnose file is refused. Under mpirun rank 0 writes "
-              "it. flowshop-sweep plot-log FILE draws it"},
+              "result. Each line is flushed whole, so a killed run leaves a readable log; a write that fails "
+              "(a full disk) ends the log at its last whole line, is said once and makes the exit status 4. FILE "
+              "is replaced; a folder, a checkpoint, standard output, - or the --checkpoint, --resume or "
+              "--diagnose file is refused. Under mpirun rank 0 writes it. flowshop-sweep plot-log FILE draws it"},
      FIELD_PATH, FIELD(log_path), NULL, NULL},
     {{.name = "log-interval", .kind = FSBB_OPTION_NUMBER, .minimum = 0.01, .maximum = MAX_SECONDS,
       .placeholder = "S", .default_value = "2", .group = "Input and output",

@@ -18,7 +18,7 @@ struct fsbb_progress_log {
     double interval_s;
     double last_line_s;
     int run_written;
-    int failed;              /* a write failed: nothing more is written */
+    int error;               /* errno of the first failed write: nothing more is written */
 };
 
 /* The options whose files the log must not replace. */
@@ -75,29 +75,38 @@ fsbb_status fsbb_progress_log_open(const char *path, const fsbb_options *options
     return FSBB_OK;
 }
 
-void fsbb_progress_log_close(fsbb_progress_log *log)
+int fsbb_progress_log_close(fsbb_progress_log *log)
 {
     if (!log)
-        return;
-    close(log->fd);
+        return 0;
+    int error = log->error;
+    if (close(log->fd) != 0 && !error)
+        error = errno;
     free(log);
+    return error;
 }
 
-/* Ends line and writes it whole; frees it. */
+/* Ends line and writes it whole, with one write unless the system takes less; a line that
+ * cannot be written whole is cut off the file again where it can be (a seekable file), so
+ * the log ends at its last whole line. Frees line. */
 static void write_line(fsbb_progress_log *log, fsbb_json_line *line)
 {
     fsbb_json_line_end(line);
     if (line->failed)
-        log->failed = 1;
-    for (size_t written = 0; !log->failed && written < line->length;) {
+        log->error = ENOMEM;
+    const off_t start = log->error ? -1 : lseek(log->fd, 0, SEEK_CUR);
+    size_t written = 0;
+    while (!log->error && written < line->length) {
         const ssize_t n = write(log->fd, line->text + written, line->length - written);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
-            log->failed = 1;
+            log->error = n < 0 ? errno : ENOSPC;
         else
             written += (size_t)n;
     }
+    if (log->error && written > 0 && start >= 0)
+        (void)ftruncate(log->fd, start);
     fsbb_json_line_free(line);
 }
 
@@ -128,7 +137,7 @@ static void real_or_null(fsbb_json_line *line, const char *key, double value, in
 void fsbb_progress_log_write_run(fsbb_progress_log *log, const fsbb_instance *instance, const fsbb_options *options,
                                  const fsbb_progress_log_run *run)
 {
-    if (!log || log->run_written || log->failed)
+    if (!log || log->run_written || log->error)
         return;
     log->run_written = 1;
     fsbb_json_line line;
@@ -158,12 +167,12 @@ void fsbb_progress_log_write_run(fsbb_progress_log *log, const fsbb_instance *in
 
 int fsbb_progress_log_due(const fsbb_progress_log *log, double elapsed_s)
 {
-    return log && !log->failed && elapsed_s - log->last_line_s >= log->interval_s;
+    return log && !log->error && elapsed_s - log->last_line_s >= log->interval_s;
 }
 
 void fsbb_progress_log_write_progress(fsbb_progress_log *log, const fsbb_progress *progress)
 {
-    if (!log || log->failed)
+    if (!log || log->error)
         return;
     log->last_line_s = progress->elapsed_s;
     fsbb_json_line line;
@@ -185,7 +194,7 @@ void fsbb_progress_log_write_progress(fsbb_progress_log *log, const fsbb_progres
 void fsbb_progress_log_write_result(fsbb_progress_log *log, const fsbb_result *result, fsbb_status status,
                                     const char *error)
 {
-    if (!log || log->failed)
+    if (!log || log->error)
         return;
     fsbb_json_line line;
     begin_line(&line, "result", result->time_s);

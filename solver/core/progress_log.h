@@ -12,7 +12,8 @@
  *               initial_ub, engine, device, threads.
  * A value not known is null (never the -1 of fsbb_progress). Each line is written whole
  * with one write and is complete on disk before the search goes on, so a killed run
- * leaves a log whose lines all parse; one whose write fails ends there. Written by one
+ * leaves a log whose lines all parse; one whose write fails ends there, at its last whole
+ * line (a part written is cut off again where the file allows), and says why when closed. Written by one
  * thread at a time: the solver's, and the search thread that reports progress. */
 #ifndef FSBB_PROGRESS_LOG_H
 #define FSBB_PROGRESS_LOG_H
@@ -26,8 +27,9 @@ typedef struct fsbb_progress_log fsbb_progress_log;
  * would destroy; FSBB_ERR_IO when it cannot be opened. */
 fsbb_status fsbb_progress_log_open(const char *path, const fsbb_options *options, fsbb_progress_log **out,
                                    fsbb_error *err);
-/* Closes it (NULL: nothing). */
-void fsbb_progress_log_close(fsbb_progress_log *log);
+/* Closes it (NULL: nothing): 0 when every line was written whole, else the errno of the
+ * write (or close) that failed. */
+int fsbb_progress_log_close(fsbb_progress_log *log);
 
 /* What the "run" line says beyond the instance and the options. */
 typedef struct fsbb_progress_log_run {

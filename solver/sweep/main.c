@@ -66,6 +66,21 @@ static void keep_sweep_file(const char *sweep_path, const char *dir)
     g_free(text);
 }
 
+/* Keeps a summary.md that is not this sweep's (the user's, or another sweep's) as
+ * summary.N.md before the sweep writes its own; 0 when it could not be kept. */
+static int keep_summary(const char *dir, const char *title, int other_runs)
+{
+    char *kept_as = NULL;
+    fsbb_error err;
+    const fsbb_status status = fsbb_sweep_copy_keep_summary(dir, title, other_runs, &kept_as, &err);
+    if (status != FSBB_OK)
+        fprintf(stderr, "flowshop-sweep: %s: the sweep would replace it\n", err.message);
+    else if (kept_as)
+        fprintf(stderr, "flowshop-sweep: %s/summary.md was not this sweep's: kept as %s\n", dir, kept_as);
+    g_free(kept_as);
+    return status == FSBB_OK;
+}
+
 /* Says which rows of dir's runs.csv were left out, and what became of them. */
 static void warn_bad_rows(const GPtrArray *bad_rows, const char *dir, const char *fate)
 {
@@ -159,6 +174,10 @@ static int run_sweep(const char *sweep_path, const sweep_args *args)
     }
     print_notes(sweep, spec, dir);
     keep_sweep_file(sweep_path, dir);
+    if (!keep_summary(dir, spec->name, fsbb_sweep_moved_aside(sweep))) {
+        exit_status = EXIT_FAILED;
+        goto done;
+    }
     sweep_progress progress;
     sweep_progress_init(&progress, spec, args->quiet);
     const fsbb_sweep_callbacks callbacks = sweep_progress_callbacks(&progress);

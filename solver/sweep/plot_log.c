@@ -278,6 +278,16 @@ static int output_folder_ok(const char *output)
     return problem == NULL;
 }
 
+/* 1 when output is the log itself: the same device and inode when both exist, else the
+ * same path. */
+static int is_the_log(const char *output, const char *log_path)
+{
+    GStatBuf chart, log;
+    if (g_stat(output, &chart) == 0 && g_stat(log_path, &log) == 0)
+        return chart.st_dev == log.st_dev && chart.st_ino == log.st_ino;
+    return strcmp(output, log_path) == 0;
+}
+
 int sweep_plot_log(const char *log_path, const char *output)
 {
     const char *terminal = g_str_has_suffix(output, ".svg") ? "svg" : g_str_has_suffix(output, ".png") ? "png" : NULL;
@@ -287,6 +297,11 @@ int sweep_plot_log(const char *log_path, const char *output)
     }
     if (g_file_test(output, G_FILE_TEST_IS_DIR)) {
         fprintf(stderr, "flowshop-sweep: plot-log: --out %s: is a folder\n", output);
+        return SWEEP_PLOT_BAD_FOLDER;
+    }
+    if (is_the_log(output, log_path)) {
+        fprintf(stderr, "flowshop-sweep: plot-log: --out %s: is the log %s itself, which the chart would replace: "
+                        "name another file\n", output, log_path);
         return SWEEP_PLOT_BAD_FOLDER;
     }
     if (!output_folder_ok(output))

@@ -12,8 +12,8 @@
  * .log) replaced by .svg. Allocated. */
 char *sweep_plot_log_default_output(const char *log_path);
 
-/* Draws the log at log_path into output (.svg or .png); says what failed on stderr, and
- * prints output's name when done. */
+/* Draws the log at log_path into output (.svg or .png; never the log itself, refused as
+ * SWEEP_PLOT_BAD_FOLDER); says what failed on stderr, and prints output's name when done. */
 int sweep_plot_log(const char *log_path, const char *output);
 
 #endif

@@ -2,9 +2,11 @@
 # files.sh — the files a flowshop-bb command line names (the instance file, --resume,
 # --checkpoint, --log, --diagnose, --schedule, --gantt) are checked together before the
 # search: two options naming one file are refused (exit 2, both named, nothing written),
-# except --resume F --checkpoint F; --schedule and --gantt never replace a checkpoint; an
-# empty name is refused; --gantt takes FILE.svg only; --schedule - is standard output (not
-# with --json); notes and messages quote or escape a path with a newline.
+# except --resume F --checkpoint F, and a dangling link is the file it leads to; --schedule,
+# --gantt, --log and --diagnose never replace a checkpoint; an empty name is refused;
+# --gantt takes FILE.svg only; --schedule - is standard output (not with --json); --log -
+# and an output that is standard output (/dev/stdout) are refused; notes and messages
+# quote or escape a path with a newline.
 # Usage: sh test/cli/files.sh build/flowshop-bb. Prints "N passed, N failed".
 bin=${1:?usage: files.sh PATH-TO-flowshop-bb}
 . "$(dirname "$0")/check.sh"
@@ -71,6 +73,42 @@ expect_status "--schedule - --json" 2 "$bin" small.txt --schedule - --json -q
 expect_output "--schedule - --json: why" "--schedule - writes the CSV to standard output" "$tmp/err"
 expect_output "--schedule - --json: the JSON error object alone" '^{"error": "--schedule - '
 check "--schedule - --json: one line" "[ \"\$(wc -l <'$tmp/out')\" -eq 1 ]"
+
+# --log and --diagnose never replace a checkpoint either.
+cp z.ckpt c2.jsonl
+refused "--log over a checkpoint file" "--log c2.jsonl: is a checkpoint" ta011 --log c2.jsonl -q
+check "--log over a checkpoint file: kept" "cmp -s z.ckpt c2.jsonl"
+cp z.ckpt c3.csv
+refused "--diagnose over a checkpoint file" "--diagnose c3.csv: is a checkpoint" ta011 --diagnose c3.csv -q
+check "--diagnose over a checkpoint file: kept" "cmp -s z.ckpt c3.csv"
+
+# --log - is refused (the log is a file; standard output carries the result): no file -.
+refused "--log -" "--log -: the log is written to a file" small.txt --log - -q
+check "--log -: no file named -" "[ ! -e ./- ]"
+
+# An output file that is standard output (here $tmp/out) is refused as - is: the JSON or
+# the text result would be mixed with it.
+ln -s /dev/stdout so.svg
+for target in "--schedule /dev/stdout" "--log /dev/stdout" "--gantt so.svg"; do
+    expect_status "$target --json" 2 "$bin" small.txt $target --json -q
+    expect_output "$target --json: why" "$target is standard output, which --json's object takes" "$tmp/err"
+    expect_output "$target --json: the JSON error object alone" "^{\"error\": \"$target is standard output"
+    check "$target --json: one line" "[ \"\$(wc -l <'$tmp/out')\" -eq 1 ]"
+done
+refused "--schedule /dev/stdout, text" "--schedule /dev/stdout is standard output, which the result takes" \
+    small.txt --schedule /dev/stdout -q
+expect_status "--log /dev/null beside stdout on /dev/null" 0 sh -c "'$bin' small.txt --log /dev/null -q >/dev/null"
+
+# A dangling symbolic link and the file it leads to are one file.
+ln -s nowhere.csv dang.csv
+refused "a dangling link and its target" "--log nowhere.csv and --schedule dang.csv name the same file" \
+    small.txt --schedule dang.csv --log nowhere.csv -q
+check "a dangling link and its target: nothing written" "[ ! -e nowhere.csv ]"
+mkdir sub
+ln -s ../sub/deeper.csv sub/hop.csv
+ln -s sub/hop.csv chain.csv
+refused "a chain of dangling links" "--log sub/deeper.csv and --schedule chain.csv name the same file" \
+    small.txt --schedule chain.csv --log sub/deeper.csv -q
 
 # A checkpoint named with a newline: the closing note quotes it for a shell, other lines
 # escape it.

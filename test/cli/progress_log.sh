@@ -3,11 +3,13 @@
 # one JSON object (python3's parser, NaN refused), "run" first and "result" last, times
 # that never go back (progress lines strictly forward), unknown values null never -1, the
 # result line agreeing with --json's result; a log read while its run goes on, and the log
-# of a run killed with SIGKILL, hold only whole lines; a folder, a missing folder, the
+# of a run killed with SIGKILL, hold only whole lines; a log that cannot be written (a full
+# device, a file size limit) is said once with exit status 4 and ends at a whole line; a folder, a missing folder, the
 # checkpoint's file and a bad interval are refused (with --json as a JSON error). The chart:
 # an SVG that xmllint parses and a PNG, from a full log, a log cut short, a log of one line
 # and a log with a torn line, a forecast's long label kept inside its panel; a log of no
-# lines, a wrong output name, no LOG and a missing output folder refused (status 2); hostile
+# lines, a wrong output name, no LOG, a missing output folder and an output that is the log
+# refused (status 2); hostile
 # instance and file names (quotes, backquotes, $(...), a line break) escaped: nothing runs,
 # the title holds the name. Usage: sh test/cli/progress_log.sh build/flowshop-bb
 # build/flowshop-sweep. Prints "N passed, N failed".
@@ -263,5 +265,45 @@ printf '3 2\n1 2 3\n4 5 6\n' >"$tmp/$odd.txt"
 check "odd name: log well formed" 'check_log "$tmp/odd.jsonl" "$tmp/odd.json"' || cat "$tmp/check.out"
 check "odd name: the name read back" 'python3 -c "import json, sys
 sys.exit(json.loads(open(sys.argv[1]).readline())[\"instance\"] != \"odd\ufffd-\u00e9-\U0001f600\")" "$tmp/odd.jsonl"'
+
+# A log that cannot be written: said once, naming the file and the system's error, exit
+# status 4 (an output file could not be written), the result still printed.
+printf '3 2\n3 2 4\n2 5 1\n' >"$tmp/small.txt"
+expect_status "--log /dev/full: exit 4" 4 "$bin" "$tmp/small.txt" --log /dev/full -q
+expect_output "--log /dev/full: the result printed" "^makespan     10"
+expect_output "--log /dev/full: why" "--log /dev/full: cannot write: No space left on device" "$tmp/err"
+check "--log /dev/full: said once" '[ "$(grep -c -- "--log /dev/full" "$tmp/err")" -eq 1 ]'
+expect_status "--log /dev/full --json: exit 4" 4 "$bin" "$tmp/small.txt" --log /dev/full --json -q
+expect_output "--log /dev/full --json: the error in the object" '"error": "--log /dev/full: cannot write: '
+expect_output "--log /dev/full --json: its exit" '"exit": 4'
+
+# A log cut by a file size limit between its "run" and "result" lines: the partial result
+# line is cut off again, the log ends at its last whole line. The limit's unit (512 or
+# 1024 bytes, by shell) is measured first.
+"$bin" "$tmp/small.txt" --log "$tmp/uncut.jsonl" -q >/dev/null 2>&1
+run_bytes=$(head -n 1 "$tmp/uncut.jsonl" | wc -c)
+whole_bytes=$(wc -c <"$tmp/uncut.jsonl")
+(trap '' XFSZ; ulimit -f 1; head -c 4096 /dev/zero >"$tmp/unit") 2>/dev/null
+unit=$(wc -c <"$tmp/unit")
+blocks=$(((run_bytes + unit - 1) / unit))
+if [ $((blocks * unit)) -lt "$whole_bytes" ]; then
+    (ulimit -f $blocks; exec "$bin" "$tmp/small.txt" --log "$tmp/cut_a.jsonl" -q >"$tmp/out" 2>"$tmp/err")
+    check "size limit: exit 4" '[ $? -eq 4 ]' || cat "$tmp/err"
+    expect_output "size limit: why" "--log $tmp/cut_a.jsonl: cannot write: " "$tmp/err"
+    check "size limit: the run line whole, nothing after it" 'python3 -c "import json, sys
+text = open(sys.argv[1]).read()
+sys.exit(not (text.endswith(\"\\n\") and text.count(\"\\n\") == 1 and json.loads(text)[\"event\"] == \"run\"))" "$tmp/cut_a.jsonl"' ||
+        od -c "$tmp/cut_a.jsonl" | tail -3
+else
+    fail "size limit: no limit of $unit-byte blocks falls between the run line ($run_bytes) and the log ($whole_bytes)"
+fi
+
+# plot-log never draws over its own log (--out the log, or a link to it).
+cp "$tmp/limit.jsonl" "$tmp/self.png"
+expect_status "plot-log --out the log: exit 2" 2 "$sweep" plot-log --out "$tmp/self.png" "$tmp/self.png"
+expect_output "plot-log --out the log: why" "is the log .*self.png itself" "$tmp/err"
+check "plot-log --out the log: the log kept" 'cmp -s "$tmp/limit.jsonl" "$tmp/self.png"'
+ln -s self.png "$tmp/alias.png"
+expect_status "plot-log --out a link to the log: exit 2" 2 "$sweep" plot-log --out "$tmp/alias.png" "$tmp/self.png"
 
 finish progress_log

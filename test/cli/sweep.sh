@@ -2,7 +2,8 @@
 # sweep.sh — command-line tests of flowshop-sweep on results folders from elsewhere: names
 # and runs.csv fields that try to run commands through gnuplot or to write outside the
 # plots folder; a damaged row in runs.csv; plot and summary of what is no results folder;
-# sweep files that cannot run as written; the copies of sweep files in a folder.
+# sweep files that cannot run as written; the copies of sweep files in a folder; a user's
+# summary.md in the folder kept as summary.1.md.
 # Usage: sh test/cli/sweep.sh build/flowshop-sweep. Prints "N passed, N failed".
 # Without gnuplot on the PATH a stand-in that draws nothing takes its place, so the
 # scripts that plot writes are checked either way.
@@ -143,6 +144,15 @@ check "sweep.ini is the narrower file" "cmp -s '$tmp/narrow.ini' '$tmp/history/s
 check "sweep.1.ini is the wider file" "cmp -s '$tmp/tiny.ini' '$tmp/history/sweep.1.ini'"
 expect_status "the same sweep again" 0 "$bin" --quiet --out "$tmp/history" "$tmp/narrow.ini"
 check "no copy of the same file" "[ ! -e '$tmp/history/sweep.2.ini' ]"
+check "the sweep's own summary rewritten, not kept" "[ ! -e '$tmp/history/summary.1.md' ]"
+
+# A folder holding the user's summary.md: kept as summary.1.md, as sweep.ini would be.
+mkdir "$tmp/notes"
+echo "my notes" >"$tmp/notes/summary.md"
+expect_status "a sweep into a folder with the user's summary.md" 0 "$bin" --quiet --out "$tmp/notes" "$tmp/tiny.ini"
+expect_output "the user's summary is said to be kept" "summary.md was not this sweep's: kept as .*summary.1.md" "$tmp/err"
+check "the user's summary kept as summary.1.md" "[ \"\$(cat '$tmp/notes/summary.1.md')\" = 'my notes' ]"
+check "summary.md is the sweep's" "grep -q '^# Sweep tiny' '$tmp/notes/summary.md'"
 
 # The example sweep file of results/README.md, as printed there, runs (dry run).
 sed -n '/^```ini$/,/^```$/p' "$results_readme" | sed '1d;$d' >"$tmp/readme.ini"

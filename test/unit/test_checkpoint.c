@@ -1,7 +1,9 @@
 /* test_checkpoint.c — checkpoint files and resumed solves: a checkpoint reads back field
  * for field; every flipped byte, every truncation, a newer format and out-of-range fields
- * behind a valid checksum are refused; a failed write (unwritable temporary, file size
- * limit, missing directory) keeps the previous checkpoint; a solve stopped and resumed
+ * behind a valid checksum are refused; the writer's temporary file has a name of its own
+ * (a user's ck.tmp is never touched) and is gone after every write, kept or failed; a
+ * failed write (unwritable folder, file size limit, missing directory) keeps the previous
+ * checkpoint; a solve stopped and resumed
  * again and again, or resumed from a periodic snapshot, expands exactly the nodes of an
  * uninterrupted one (a fixed upper bound fixes the tree) and proves the same optimum; a
  * checkpoint of another instance or other tree-shaping options is refused. A checkpoint
@@ -22,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -54,6 +57,27 @@ static void remove_dir(char *dir)
     }
     rmdir(dir);
     free(dir);
+}
+
+/* The entries of dir, "." and ".." aside. */
+static int entries_in(const char *dir)
+{
+    DIR *listing = opendir(dir);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(listing);
+    int count = 0;
+    for (struct dirent *entry; (entry = readdir(listing));)
+        count += strcmp(entry->d_name, ".") != 0 && strcmp(entry->d_name, "..") != 0;
+    closedir(listing);
+    return count;
+}
+
+/* Writes text to path (a file of the user's beside the checkpoint). */
+static void write_text(const char *path, const char *text)
+{
+    FILE *file = fopen(path, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(file);
+    fputs(text, file);
+    fclose(file);
 }
 
 static unsigned char *read_bytes(const char *path, size_t *size)
@@ -129,6 +153,15 @@ static void make_sample(sample *s, size_t count)
     };
 }
 
+static void assert_file_is(const char *path, const unsigned char *bytes, size_t size)
+{
+    size_t now;
+    unsigned char *current = read_bytes(path, &now);
+    CU_ASSERT_EQUAL(now, size);
+    CU_ASSERT(now == size && memcmp(current, bytes, size) == 0);
+    free(current);
+}
+
 /* ---- The file ------------------------------------------------------------------------ */
 
 static void test_round_trip(void)
@@ -138,8 +171,10 @@ static void test_round_trip(void)
     sample s;
     make_sample(&s, 9);
     fsbb_error err;
+    write_text(temporary, "the user's\n");
     CU_ASSERT_EQUAL_FATAL(fsbb_checkpoint_write(path, &s.state, &err), FSBB_OK);
-    CU_ASSERT_FALSE(exists(temporary));
+    CU_ASSERT_EQUAL(entries_in(dir), 2);
+    assert_file_is(temporary, (const unsigned char *)"the user's\n", strlen("the user's\n"));
     fsbb_checkpoint back;
     CU_ASSERT_EQUAL_FATAL(fsbb_checkpoint_read(path, &back, &err), FSBB_OK);
     const fsbb_checkpoint *a = &s.state;
@@ -283,15 +318,6 @@ static void test_fields_validated_behind_checksum(void)
 
 /* ---- Failed writes ---------------------------------------------------------------------- */
 
-static void assert_file_is(const char *path, const unsigned char *bytes, size_t size)
-{
-    size_t now;
-    unsigned char *current = read_bytes(path, &now);
-    CU_ASSERT_EQUAL(now, size);
-    CU_ASSERT(now == size && memcmp(current, bytes, size) == 0);
-    free(current);
-}
-
 static void test_failed_write_keeps_previous(void)
 {
     char *dir = temp_dir();
@@ -304,13 +330,17 @@ static void test_failed_write_keeps_previous(void)
     size_t size;
     unsigned char *previous = read_bytes(path, &size);
 
-    /* The temporary cannot be created (a directory is in the way; root ignores modes). */
-    CU_ASSERT_EQUAL_FATAL(mkdir(temporary, 0700), 0);
-    CU_ASSERT_EQUAL(fsbb_checkpoint_write(path, &big.state, &err), FSBB_ERR_IO);
-    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "previous checkpoint is kept"));
-    CU_ASSERT_PTR_NULL(strchr(err.message, '\n'));
-    assert_file_is(path, previous, size);
-    rmdir(temporary);
+    /* A file of the user's named like the old fixed temporary stays as it was. */
+    write_text(temporary, "the user's\n");
+    /* The temporary cannot be created (a read-only folder; root ignores modes). */
+    if (geteuid() != 0) {
+        CU_ASSERT_EQUAL_FATAL(chmod(dir, 0500), 0);
+        CU_ASSERT_EQUAL(fsbb_checkpoint_write(path, &big.state, &err), FSBB_ERR_IO);
+        CU_ASSERT_EQUAL_FATAL(chmod(dir, 0700), 0);
+        CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "previous checkpoint is kept"));
+        CU_ASSERT_PTR_NULL(strchr(err.message, '\n'));
+        assert_file_is(path, previous, size);
+    }
 
     /* The disk fills up halfway through (a file size limit, as a full disk would). */
     struct rlimit saved, tiny;
@@ -323,7 +353,7 @@ static void test_failed_write_keeps_previous(void)
     setrlimit(RLIMIT_FSIZE, &saved);
     signal(SIGXFSZ, handler);
     CU_ASSERT_EQUAL(status, FSBB_ERR_IO);
-    CU_ASSERT_FALSE(exists(temporary));
+    CU_ASSERT_EQUAL(entries_in(dir), 2);
     assert_file_is(path, previous, size);
 
     /* A directory that does not exist. */
@@ -338,6 +368,8 @@ static void test_failed_write_keeps_previous(void)
     CU_ASSERT_EQUAL(fsbb_checkpoint_read(path, &back, &err), FSBB_OK);
     CU_ASSERT_EQUAL(back.open_count, 400);
     fsbb_checkpoint_clear(&back);
+    CU_ASSERT_EQUAL(entries_in(dir), 2);
+    assert_file_is(temporary, (const unsigned char *)"the user's\n", strlen("the user's\n"));
     free(previous);
     free(small.nodes);
     free(big.nodes);

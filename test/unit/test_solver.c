@@ -2,7 +2,8 @@
  * for every branching rule, selection rule, bound and thread count; Taillard's ta001-ta020
  * reach their known optima from no upper bound; returned schedules are recomputed
  * independently; limits, --ub opt and an upper bound below the optimum are reported
- * honestly; with a fixed upper bound the explored tree does not depend on the threads. */
+ * honestly; with a fixed upper bound the explored tree does not depend on the threads; a
+ * progress log that cannot be written is said in the result (log_errno). */
 #include "suites.h"
 #include "test_support.h"
 
@@ -10,6 +11,7 @@
 #include "flowshopbb.h"
 #include "taillard.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -238,6 +240,29 @@ static void test_node_limit_reports_bounds(void)
     fsbb_instance_free(instance);
 }
 
+/* Option log: a log that cannot be written leaves the solve as it was and says why in the
+ * result (ENOSPC for /dev/full); a log written whole says 0. */
+static void test_log_write_failure_in_result(void)
+{
+    unsigned rng = 11;
+    int p[5 * 3];
+    fsbb_instance *instance = random_instance(&rng, 5, 3, p);
+    const char *const full[] = {"log", "/dev/full", "threads", "1", NULL};
+    const char *const null[] = {"log", "/dev/null", "threads", "1", NULL};
+    const char *const *const cases[] = {full, null};
+    for (int c = 0; c < 2; c++) {
+        fsbb_options *options = options_with(cases[c]);
+        fsbb_result result;
+        fsbb_error err;
+        CU_ASSERT_EQUAL(fsbb_solve(instance, options, &result, &err), FSBB_OK);
+        CU_ASSERT_TRUE(result.optimal);
+        CU_ASSERT_EQUAL(result.log_errno, c == 0 ? ENOSPC : 0);
+        fsbb_result_clear(&result);
+        fsbb_options_free(options);
+    }
+    fsbb_instance_free(instance);
+}
+
 static void test_opt_without_best_known_is_refused(void)
 {
     unsigned rng = 7;
@@ -264,4 +289,5 @@ FSBB_SUITE("solver",
            {"ub=opt proves optimality without inventing a schedule", test_upper_bound_opt_has_no_schedule},
            {"ub below the optimum is not reported optimal", test_upper_bound_below_optimum},
            {"a node limit reports a schedule and a valid lower bound", test_node_limit_reports_bounds},
-           {"ub=opt without a best-known makespan is refused", test_opt_without_best_known_is_refused})
+           {"ub=opt without a best-known makespan is refused", test_opt_without_best_known_is_refused},
+           {"a log that cannot be written: its errno in the result", test_log_write_failure_in_result})
