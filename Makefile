@@ -238,6 +238,7 @@ ifeq ($(CUDA),1)
 	sh test/cli/cuda_arch.sh $(BUILD)/flowshop-bb "$(CUDA_ARCH_NAMES)" "$(CUDA_ARCH_WHY)"
 endif
 	sh test/cli/anytime.sh $(BUILD)/flowshop-bb
+	sh test/cli/results.sh $(BUILD)/flowshop-bb $(BUILD)/flowshop-sweep
 	MAKE="$(MAKE)" sh test/cli/library.sh $(BUILD) $(CUDA)
 	sh test/cli/mpi.sh $(BUILD)/flowshop-bb $(MPI)
 

@@ -373,11 +373,13 @@ typedef struct fsbb_result {
                                      1 with lb2, measured with auto */
     double gpu_startup_s;    /* GPU solves: seconds from the solve's start until the GPU was ready
                                 to search (CUDA context, kernels, tables, pools); 0 on the CPU */
-    char found_by[16];       /* who found permutation: "initial" (the initial upper bound, or the
-                                schedule of a resumed checkpoint), "search" (the branch-and-bound),
-                                "heuristic" (the heuristic workers, or search=heuristic); "" when
+    char found_by[16];       /* who found permutation: "initial" (the initial upper bound),
+                                "search" (the branch-and-bound), "heuristic" (the heuristic workers,
+                                or search=heuristic), "resumed" (a run before the resume: its
+                                checkpoint keeps the schedule, not who found it); "" when
                                 permutation is NULL */
-    double time_to_best_s;   /* seconds from the solve's start until permutation was found */
+    double time_to_best_s;   /* seconds from the solve's start until permutation was found; -1 for
+                                found_by "resumed" (not known) */
     int heuristic_threads;   /* heuristic walks run beside the search (search=heuristic: its walks) */
     uint64_t heuristic_iterations;  /* iterations of those walks, all together */
     char engine[16];         /* the engine that searched: "cpu", "resident" or "offload" (GPU; the
@@ -392,8 +394,10 @@ typedef struct fsbb_result {
     double fraction_done;    /* share of the tree finished (fsbb_progress): 1 when the search ended; -1
                                 when not measured (the heuristic, a search that failed unmeasured) */
     char stop_reason[16];    /* why the search ended: "finished" (the tree exhausted), "limit" (the time
-                                or node limit), "gap" (option gap), "interrupted", "heuristic"
-                                (search=heuristic), "error" (the search failed); "" when none ran */
+                                or node limit; search=heuristic: the time limit), "gap" (option
+                                gap), "interrupted", "budget" (search=heuristic spent its iterations
+                                or its default budget; "finished" when its schedule met the root's
+                                bound), "error" (the search failed); "" when none ran */
     int log_errno;           /* option log: 0 when every line was written, else the errno of the write
                                 that failed (the log ends at its last whole line; the solve went on) */
 } fsbb_result;

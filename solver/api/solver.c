@@ -440,7 +440,7 @@ static fsbb_status fill_result(fsbb_search *search, const fsbb_instance *inst, i
     if (!search->incumbent_found)
         return FSBB_OK;
     snprintf(result->found_by, sizeof result->found_by, "%s", fsbb_found_by_name(search->incumbent_source));
-    result->time_to_best_s = search->incumbent_time_s;
+    result->time_to_best_s = search->incumbent_source == FSBB_FOUND_RESUMED ? -1 : search->incumbent_time_s;
     result->permutation = malloc(sizeof(int) * (size_t)inst->n);
     if (!result->permutation)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the result");
@@ -448,17 +448,22 @@ static fsbb_status fill_result(fsbb_search *search, const fsbb_instance *inst, i
     return FSBB_OK;
 }
 
-/* Why the search ended (fsbb_result's stop_reason). */
-static const char *stop_reason(const fsbb_search *search, int finished, int heuristic_only, fsbb_status status)
+/* Why the search ended (fsbb_result's stop_reason); heuristic_end: how the heuristic alone
+ * ended (NULL for an exact search): its schedule met the root's bound ("finished"), the
+ * time limit ("limit"), or its budget ran out ("budget"). */
+static const char *stop_reason(const fsbb_search *search, int finished, const fsbb_ig_end *heuristic_end,
+                               fsbb_status status)
 {
     if (status != FSBB_OK)
         return "error";
-    if (heuristic_only)
-        return "heuristic";
-    if (finished)
-        return "finished";
     if (atomic_load(&search->interrupted))
         return "interrupted";
+    if (heuristic_end)
+        return *heuristic_end == FSBB_IG_END_TARGET    ? "finished"
+               : *heuristic_end == FSBB_IG_END_STOPPED ? "limit"
+                                                       : "budget";
+    if (finished)
+        return "finished";
     return atomic_load(&search->gap_reached) ? "gap" : "limit";
 }
 
@@ -552,14 +557,17 @@ static fsbb_status run_engine(fsbb_search *search, const fsbb_engine *engine, fs
 }
 
 /* search=heuristic: the walks alone, for heuristic-iterations each, or until the time
- * limit, or without either for the published budget; the root's bound is the proven one. */
-static fsbb_status run_heuristic_alone(fsbb_search *search, fsbb_result *result, fsbb_error *err)
+ * limit, or without either for the published budget, or until a schedule meets the root's
+ * bound (the proven one); *end says which ended it. */
+static fsbb_status run_heuristic_alone(fsbb_search *search, fsbb_result *result, fsbb_ig_end *end, fsbb_error *err)
 {
     const fsbb_options *options = search->options;
     const int n = search->data->n, m = search->data->m;
+    const int bound = root_bound(search->data);
     fsbb_ig_config config;
     fsbb_anytime_config(search, search->threads, &config, NULL);
     config.iteration_limit = options->heuristic_iterations;
+    config.target = bound;
     if (options->heuristic_iterations == 0 && options->time_limit_s <= 0)
         config.time_limit_s = fsbb_anytime_alone_budget_s(n, m);
     fsbb_ig_result ran;
@@ -568,9 +576,10 @@ static fsbb_status run_heuristic_alone(fsbb_search *search, fsbb_result *result,
         return status;
     result->heuristic_threads = search->threads;
     result->heuristic_iterations = ran.iterations;
+    *end = ran.end;
     if (search->interrupt_request && atomic_load(search->interrupt_request))
         atomic_store(&search->interrupted, 1);
-    fsbb_search_note_open(search, root_bound(search->data));
+    fsbb_search_note_open(search, bound);
     return FSBB_OK;
 }
 
@@ -670,6 +679,7 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
      * chosen once the set-up has run beside the GPU's warm-up. A usage error (no GPU for
      * --device gpu, divergence options without one) leaves no result. */
     const int heuristic_only = solver->options->search == FSBB_SEARCH_HEURISTIC;
+    fsbb_ig_end heuristic_end = FSBB_IG_END_BUDGET;
     if (status == FSBB_OK && heuristic_only && (search.resume || search.checkpoint_path))
         status = fsbb_fail(err, FSBB_ERR_ARGUMENT, "search=heuristic neither saves nor resumes checkpoints");
     int searching = status == FSBB_OK;
@@ -678,7 +688,7 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
         snprintf(result->device, sizeof result->device, "cpu");
         snprintf(result->engine, sizeof result->engine, "heuristic");
         log_run(log, solver, &search, result, start);
-        status = run_heuristic_alone(&search, result, err);
+        status = run_heuristic_alone(&search, result, &heuristic_end, err);
     } else if (searching) {
         status = set_up(solver, &search, &data, err);
     }
@@ -714,7 +724,7 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
         result->threads = engine && !engine->threads ? 1 : search.threads;
         const int finished = status == FSBB_OK && !heuristic_only && !atomic_load(&search.stop);
         snprintf(result->stop_reason, sizeof result->stop_reason, "%s",
-                 stop_reason(&search, finished, heuristic_only, status));
+                 stop_reason(&search, finished, heuristic_only ? &heuristic_end : NULL, status));
         const fsbb_status filled = fill_result(&search, inst, finished, result, status == FSBB_OK ? err : NULL);
         status = status == FSBB_OK ? filled : status;
         fill_bound_use(&search, result);

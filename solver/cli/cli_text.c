@@ -39,11 +39,6 @@ gchar *cli_text_shell_word(const char *text)
     return g_string_free(out, FALSE);
 }
 
-void cli_text_percent(char *buffer, size_t size, double fraction)
-{
-    snprintf(buffer, size, "%.3g", 100.0 * fraction);
-}
-
 void cli_text_duration(char *buffer, size_t size, double seconds)
 {
     if (seconds < 9.95) {

@@ -39,7 +39,7 @@ static const program_option program_options[CLI_OPTION_COUNT] = {
 };
 
 const char *const fsbb_cli_exit_statuses[] = {
-    "the search finished: optimality proven",
+    "the search finished: optimum proven, or proven that no schedule is below the given --ub",
     "a time or node limit or --gap stopped it (the JSON's stop_reason says which), or --search heuristic ended "
     "without proof: best schedule and lower bound printed",
     "bad usage or input, refused before the search: an option or file (for a file, FILE:LINE), two options naming "

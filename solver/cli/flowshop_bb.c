@@ -14,6 +14,7 @@
 #include "command_line.h"
 #include "flowshopbb.h"
 #include "json.h"
+#include "percent.h"
 #include "schedule_files.h"
 
 #include <errno.h>
@@ -82,11 +83,11 @@ static void print_progress(const fsbb_progress *progress, void *user_data)
         at += snprintf(tree + at, sizeof tree - (size_t)at, "  lb %d", progress->lower_bound);
     char number[32];
     if (progress->gap >= 0) {
-        cli_text_percent(number, sizeof number, progress->gap);
+        fsbb_percent_text(number, sizeof number, progress->gap);
         at += snprintf(tree + at, sizeof tree - (size_t)at, "  gap %s %%", number);
     }
     if (progress->fraction_done >= 0) {
-        cli_text_percent(number, sizeof number, progress->fraction_done);
+        fsbb_percent_text(number, sizeof number, progress->fraction_done);
         at += snprintf(tree + at, sizeof tree - (size_t)at, "  %s %% done", number);
     }
     if (progress->eta_s >= 0) {
@@ -169,7 +170,9 @@ static const char *status_text(const solve_report *report)
         return "optimal";
     char search[16];
     if (strcmp(fsbb_options_get(report->options, "search", search, sizeof search), "heuristic") == 0)
-        return result->interrupted ? "interrupted: heuristic, not proven optimal" : "heuristic: not proven optimal";
+        return result->interrupted                         ? "interrupted: heuristic, not proven optimal"
+               : strcmp(result->stop_reason, "limit") == 0 ? "limit reached: heuristic, not proven optimal"
+                                                           : "heuristic: not proven optimal";
     if (result->interrupted)
         return found ? "interrupted: best found" : "interrupted: none found";
     if (strcmp(result->stop_reason, "gap") == 0)
@@ -232,21 +235,24 @@ static void print_text(const solve_report *report)
         printf("lower bound  %d\n", result->lower_bound);
     char percent[32];
     if (!report->search_error && result->gap >= 0) {
-        cli_text_percent(percent, sizeof percent, result->gap);
+        fsbb_percent_text(percent, sizeof percent, result->gap);
         printf("gap          %s %%\n", percent);
     }
     if (result->fraction_done >= 0) {
-        cli_text_percent(percent, sizeof percent, result->fraction_done);
+        fsbb_percent_text(percent, sizeof percent, result->fraction_done);
         printf("tree done    %s %%\n", percent);
     }
     printf("nodes        %" G_GUINT64_FORMAT "\n", (guint64)result->nodes);
     printf("nodes/s      %.4g\n", result->time_s > 0 ? (double)result->nodes / result->time_s : 0.0);
     printf("time         %.3f s\n", result->time_s);
-    if (result->permutation)
+    if (result->permutation && result->time_to_best_s >= 0)
         printf("found by     %s after %.3f s\n", result->found_by, result->time_to_best_s);
+    else if (result->permutation)
+        printf("found by     a run before the resume\n");
     if (result->heuristic_threads > 0)
-        printf("heuristic    %d walks, %" G_GUINT64_FORMAT " iterations\n", result->heuristic_threads,
-               (guint64)result->heuristic_iterations);
+        printf("heuristic    %d walk%s, %" G_GUINT64_FORMAT " iteration%s\n", result->heuristic_threads,
+               result->heuristic_threads == 1 ? "" : "s", (guint64)result->heuristic_iterations,
+               result->heuristic_iterations == 1 ? "" : "s");
     printf("settings     lb=%s branch=%s select=%s threads=%d device=%s\n",
            fsbb_options_get(report->options, "lb", lb, sizeof lb),
            fsbb_options_get(report->options, "branch", branch, sizeof branch),
@@ -378,12 +384,15 @@ static void print_json(const solve_report *report)
     fsbb_json_member(&json, "found_by");
     fsbb_json_string_or_null(out, result->permutation ? result->found_by : NULL);
     fsbb_json_member(&json, "time_to_best_s");
-    if (result->permutation)
+    if (result->permutation && result->time_to_best_s >= 0)
         fsbb_json_real(out, result->time_to_best_s, 6);
     else
         fsbb_json_null(out);
     fsbb_json_member(&json, "initial_ub");
-    fsbb_json_integer(out, result->initial_ub);
+    if (result->initial_ub != INT_MAX)
+        fsbb_json_integer(out, result->initial_ub);
+    else
+        fsbb_json_null(out);
     fsbb_json_member(&json, "nodes");
     fsbb_json_unsigned(out, result->nodes);
     fsbb_json_member(&json, "bounded");
@@ -477,6 +486,16 @@ static void note_idle_options(const fsbb_cli_command_line *line)
         fprintf(stderr, "flowshop-bb: note: --checkpoint-interval does nothing without --checkpoint\n");
     if (line->flags[CLI_OVERWRITE_CHECKPOINT] && !checkpoint)
         fprintf(stderr, "flowshop-bb: note: --overwrite-checkpoint does nothing without --checkpoint\n");
+    const char *search = fsbb_cli_solver_value(line, "search");
+    if (!search || strcmp(search, "heuristic") != 0)
+        return;
+    if (fsbb_cli_solver_value(line, "heuristic-threads"))
+        fprintf(stderr, "flowshop-bb: note: --heuristic-threads does nothing with --search heuristic, which runs "
+                        "--threads walks\n");
+    static const char *const exact_only[] = {"gap", "node-limit", "ub", "lb", "lb2-pairs", "branch", "select"};
+    for (size_t o = 0; o < G_N_ELEMENTS(exact_only); o++)
+        if (fsbb_cli_solver_value(line, exact_only[o]))
+            fprintf(stderr, "flowshop-bb: note: --%s does nothing with --search heuristic\n", exact_only[o]);
 }
 
 /* The log's failed write (errno_value) as an output error: error's message, or added to

@@ -873,7 +873,7 @@ fsbb_status fsbb_search_resume(fsbb_search *search, const char *path, fsbb_check
     if (out->has_schedule) {
         memcpy(search->incumbent_permutation, out->incumbent_permutation, sizeof(int) * (size_t)out->n);
         search->incumbent_found = 1;
-        search->incumbent_source = FSBB_FOUND_INITIAL;
+        search->incumbent_source = FSBB_FOUND_RESUMED;
     }
     search->initial_ub = out->initial_ub;
     search->initial_ub_achievable = out->ub_achievable;

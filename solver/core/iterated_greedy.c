@@ -270,17 +270,20 @@ static void free_walkers(walker *walkers, int count)
     free(walkers);
 }
 
-/* n == 1: the only schedule. */
-static void single_job(int m, const int *p, int *permutation, fsbb_ig_result *result)
+/* n == 1: the only schedule, offered to on_improvement like any walk's first. */
+static void single_job(int m, const int *p, const fsbb_ig_config *config, const fsbb_ig_hooks *hooks, int *permutation,
+                       fsbb_ig_result *result)
 {
     permutation[0] = 0;
     int makespan = 0;
     for (int k = 0; k < m; k++)
         makespan += p[k];
+    if (hooks && hooks->on_improvement)
+        hooks->on_improvement(makespan, permutation, 1, 0, hooks->improvement_data);
     if (result) {
         memset(result, 0, sizeof *result);
         result->makespan = makespan;
-        result->end = FSBB_IG_END_BUDGET;
+        result->end = config->target > 0 && makespan <= config->target ? FSBB_IG_END_TARGET : FSBB_IG_END_BUDGET;
     }
 }
 
@@ -291,7 +294,7 @@ fsbb_status fsbb_ig_run(int n, int m, const int *p, const fsbb_ig_config *config
     if (status != FSBB_OK)
         return status;
     if (n == 1) {
-        single_job(m, p, permutation, result);
+        single_job(m, p, config, hooks, permutation, result);
         return FSBB_OK;
     }
     shared_state shared = {.n = n, .m = m, .config = config, .start_s = fsbb_ig_monotonic_s()};

@@ -113,7 +113,8 @@ static const option_entry table[] = {
       .placeholder = "N", .default_value = "heuristic", .group = "Search", .flags = FSBB_OPTION_ECHOED,
       .help = "initial upper bound: the iterated-greedy heuristic for n*m/2*0.25 ms of CPU per walk, at most 1 s, "
               "one walk a thread (default), NEH plus a short local search, the best-known makespan of a Taillard "
-              "instance, none, or a makespan N"},
+              "instance, none, or a makespan N: only schedules below N are searched for (N = the optimum + 1 finds an "
+              "optimal one; N = the optimum proves that none is below it)"},
      FIELD_UB, FIELD(ub_kind), "expected heuristic|neh|opt|inf or a positive makespan", NULL},
     {{.name = "threads", INTEGER(0, 4096), .default_value = "0", .group = "Search",
       .help = "CPU threads, and the offload GPU engine's host loops (default 0: one per core; more than the "

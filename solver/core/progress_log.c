@@ -224,7 +224,7 @@ void fsbb_progress_log_write_result(fsbb_progress_log *log, const fsbb_result *r
     fsbb_json_line_unsigned(&line, "bounded", result->bounded);
     fsbb_json_line_real(&line, "nodes_per_s", result->time_s > 0 ? (double)result->nodes / result->time_s : 0, 6);
     fsbb_json_line_string(&line, "found_by", result->permutation ? result->found_by : NULL);
-    if (result->permutation)
+    if (result->permutation && result->time_to_best_s >= 0)
         fsbb_json_line_real(&line, "time_to_best_s", result->time_to_best_s, 9);
     else
         fsbb_json_line_null(&line, "time_to_best_s");

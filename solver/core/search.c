@@ -49,6 +49,8 @@ const char *fsbb_found_by_name(fsbb_found_by found_by)
         return "search";
     case FSBB_FOUND_HEURISTIC:
         return "heuristic";
+    case FSBB_FOUND_RESUMED:
+        return "resumed";
     case FSBB_FOUND_NONE:
         break;
     }

@@ -18,15 +18,17 @@
 #include <stdint.h>
 
 /* Who found the incumbent's schedule: the set-up's initial upper bound, the exact search,
- * or the heuristic workers beside it (anytime.h). */
+ * the heuristic workers beside it (anytime.h), or a run before the resume (a checkpoint
+ * keeps the schedule, not who found it nor when). */
 typedef enum fsbb_found_by {
     FSBB_FOUND_NONE = 0,
     FSBB_FOUND_INITIAL,
     FSBB_FOUND_SEARCH,
-    FSBB_FOUND_HEURISTIC
+    FSBB_FOUND_HEURISTIC,
+    FSBB_FOUND_RESUMED
 } fsbb_found_by;
 
-/* "initial", "search", "heuristic", or NULL for FSBB_FOUND_NONE. */
+/* "initial", "search", "heuristic", "resumed", or NULL for FSBB_FOUND_NONE. */
 const char *fsbb_found_by_name(fsbb_found_by found_by);
 
 /* An engine's census of its open nodes (census.h): counts every node it holds open or is

@@ -202,9 +202,9 @@ static int run_sweep(const char *sweep_path, const sweep_args *args)
         exit_status = EXIT_FAILED;
         goto done;
     }
-    fprintf(stderr, "flowshop-sweep: %s: ran %ld, %ld were stored already, %ld failed%s, in %s; see %s/summary.md\n",
-            spec->name, report.ran, report.skipped, report.failed, report.interrupted ? ", interrupted" : "", elapsed,
-            dir);
+    fprintf(stderr, "flowshop-sweep: %s: ran %ld, %ld %s stored already, %ld failed%s, in %s; see %s/summary.md\n",
+            spec->name, report.ran, report.skipped, report.skipped == 1 ? "was" : "were", report.failed,
+            report.interrupted ? ", interrupted" : "", elapsed, dir);
     exit_status = report.interrupted ? EXIT_INTERRUPTED : report.failed || !summary_written ? EXIT_FAILED : EXIT_DONE;
     if (args->plot && !report.interrupted && sweep_plot(dir) >= SWEEP_PLOT_FAILED && exit_status == EXIT_DONE)
         exit_status = EXIT_FAILED;

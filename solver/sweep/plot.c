@@ -263,7 +263,7 @@ typedef struct sweep_data {
     int *varying;
     GHashTable *shared;         /* instances every combination ran */
     int repeats;                /* most runs of one configuration */
-    int limited;                /* configurations with a run that stopped at a limit */
+    int limited;                /* configurations with a run stopped before its search's end */
 } sweep_data;
 
 static const char *variant_or_all(const fsbb_sweep_config *config)
@@ -273,8 +273,8 @@ static const char *variant_or_all(const fsbb_sweep_config *config)
 
 static char *note(const sweep_data *d)
 {
-    return d->limited ? g_strdup_printf("\n(%d configurations stopped at a time or node limit: "
-                                        "their time is the time to that limit)",
+    return d->limited ? g_strdup_printf("\n(%d configurations stopped before the search's end (a limit, a gap "
+                                        "or the heuristic's budget): their time is the time to that stop)",
                                         d->limited)
                       : g_strdup("");
 }
@@ -414,7 +414,7 @@ static sweep_data gather(const char *dir, const fsbb_sweep_layout *layout, GPtrA
     for (guint i = 0; i < d.configs->len; i++) {
         const fsbb_sweep_config *config = g_ptr_array_index(d.configs, i);
         d.repeats = MAX(d.repeats, config->runs);
-        d.limited += config->optimal_runs < config->runs;
+        d.limited += config->stopped_runs > 0;
     }
     return d;
 }

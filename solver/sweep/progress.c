@@ -1,6 +1,7 @@
 /* progress.c — the progress line and the per-run lines of flowshop-sweep (progress.h). */
 #include "progress.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -94,10 +95,13 @@ static void on_done(const fsbb_sweep_event *event, void *data)
         if (result->optimal)
             snprintf(makespan, sizeof makespan, "makespan %d optimal", result->makespan);
         else if (result->permutation)
-            snprintf(makespan, sizeof makespan, "limit: best %d, bound %d", result->makespan, result->lower_bound);
-        else
-            snprintf(makespan, sizeof makespan, "limit: no schedule below %d, bound %d", result->initial_ub,
+            snprintf(makespan, sizeof makespan, "%s: best %d, bound %d", result->stop_reason, result->makespan,
                      result->lower_bound);
+        else if (result->initial_ub != INT_MAX)
+            snprintf(makespan, sizeof makespan, "%s: no schedule below %d, bound %d", result->stop_reason,
+                     result->initial_ub, result->lower_bound);
+        else
+            snprintf(makespan, sizeof makespan, "%s: none found, bound %d", result->stop_reason, result->lower_bound);
         printf("[%ld/%ld] %s: %s, %.3f s, %" G_GUINT64_FORMAT " nodes, %.3g nodes/s\n", event->done, event->total,
                progress->label, makespan, result->time_s, (guint64)result->nodes,
                result->time_s > 0 ? (double)result->nodes / result->time_s : 0.0);

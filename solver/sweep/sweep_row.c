@@ -144,6 +144,20 @@ static int number_field(const char *text)
     return g_ascii_isdigit(text[0]) && *end == '\0' && isfinite(value);
 }
 
+int fsbb_sweep_status_known(const char *status)
+{
+    static const char *const known[] = {"optimal", "finished", "limit", "gap", "budget"};
+    for (size_t k = 0; k < G_N_ELEMENTS(known); k++)
+        if (strcmp(status, known[k]) == 0)
+            return 1;
+    return 0;
+}
+
+int fsbb_sweep_status_stopped(const char *status)
+{
+    return strcmp(status, "optimal") != 0 && strcmp(status, "finished") != 0;
+}
+
 char *fsbb_sweep_row_problem(const fsbb_sweep_layout *layout, char *const *fields)
 {
     if (fields[FSBB_COLUMN_INSTANCE][0] == '\0')
@@ -161,12 +175,12 @@ char *fsbb_sweep_row_problem(const fsbb_sweep_layout *layout, char *const *field
     for (int c = 0; c < FSBB_RESULT_COLUMNS; c++) {
         const char *field = fields[fsbb_sweep_result_column_index(layout, (fsbb_sweep_result_column)c)];
         const char *expected = NULL;
-        if (c == FSBB_COLUMN_STATUS && strcmp(field, "optimal") != 0 && strcmp(field, "limit") != 0)
-            expected = "optimal or limit";
+        if (c == FSBB_COLUMN_STATUS && !fsbb_sweep_status_known(field))
+            expected = "optimal, finished, limit, gap or budget";
         else if (result_columns[c].kind == KIND_BOOLEAN && strcmp(field, "true") != 0 && strcmp(field, "false") != 0)
             expected = "true or false";
         else if (result_columns[c].kind == KIND_NUMBER && !number_field(field) &&
-                 !(c == FSBB_COLUMN_MAKESPAN && field[0] == '\0'))
+                 !((c == FSBB_COLUMN_MAKESPAN || c == FSBB_COLUMN_INITIAL_UB) && field[0] == '\0'))
             expected = "a number";
         if (expected) {
             char *shown = g_strescape(field, NULL);

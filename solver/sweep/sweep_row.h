@@ -12,11 +12,11 @@
 typedef enum fsbb_sweep_result_column {
     FSBB_COLUMN_JOBS,
     FSBB_COLUMN_MACHINES,
-    FSBB_COLUMN_STATUS,        /* optimal | limit */
+    FSBB_COLUMN_STATUS,        /* optimal, else the run's stop_reason: finished | limit | gap | budget */
     FSBB_COLUMN_MAKESPAN,      /* empty when no schedule was found */
     FSBB_COLUMN_OPTIMAL,       /* true | false */
     FSBB_COLUMN_LOWER_BOUND,
-    FSBB_COLUMN_INITIAL_UB,
+    FSBB_COLUMN_INITIAL_UB,    /* empty when the search started without one (ub = inf) */
     FSBB_COLUMN_NODES,
     FSBB_COLUMN_BOUNDED,
     FSBB_COLUMN_TIME_S,
@@ -68,11 +68,18 @@ int fsbb_sweep_plain_name(const char *name);
 
 /* The resume key of a row: its instance, repeat and parameter fields, as CSV text. */
 char *fsbb_sweep_row_key(const fsbb_sweep_layout *layout, char *const *fields);
+/* Whether status is one runs.csv's status column holds: "optimal", else the run's
+ * stop_reason (flowshopbb.h): "finished" (no schedule below the given upper bound),
+ * "limit", "gap" or "budget" (search=heuristic); an interrupted run is not stored. */
+int fsbb_sweep_status_known(const char *status);
+/* Whether a run of that status stopped before its search's end (limit, gap, budget): its
+ * time is that stop's, not a solve's. */
+int fsbb_sweep_status_stopped(const char *status);
 /* What is wrong with a row of layout read back from runs.csv (layout->column_count
  * fields), as a message (g_free), or NULL when nothing is: an empty instance or parameter
  * value, a repeat that is no whole number from 1, a result field not of its column's kind
- * (a number that is not negative, empty only for makespan; true or false; optimal or
- * limit). */
+ * (a number that is not negative, empty only for makespan and initial_ub; true or false;
+ * a status fsbb_sweep_status_known). */
 char *fsbb_sweep_row_problem(const fsbb_sweep_layout *layout, char *const *fields);
 /* Appends the row as one JSON object and "\n": numbers as numbers, optimal as a boolean,
  * an empty number as null, parameters as numbers when their text is a JSON number. */

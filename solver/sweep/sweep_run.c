@@ -6,6 +6,7 @@
 #include "sweep_store.h"
 
 #include <glib.h>
+#include <limits.h>
 #include <stdatomic.h>
 
 struct fsbb_sweep {
@@ -223,12 +224,13 @@ static void fill_result(const fsbb_sweep_layout *layout, char **row, const fsbb_
 #define FIELD(column, ...) set_field(row, fsbb_sweep_result_column_index(layout, column), g_strdup_printf(__VA_ARGS__))
     FIELD(FSBB_COLUMN_JOBS, "%d", fsbb_instance_jobs(instance));
     FIELD(FSBB_COLUMN_MACHINES, "%d", fsbb_instance_machines(instance));
-    FIELD(FSBB_COLUMN_STATUS, "%s", result->optimal ? "optimal" : "limit");
+    FIELD(FSBB_COLUMN_STATUS, "%s", result->optimal ? "optimal" : result->stop_reason);
     if (result->permutation || result->optimal)
         FIELD(FSBB_COLUMN_MAKESPAN, "%d", result->makespan);
     FIELD(FSBB_COLUMN_OPTIMAL, "%s", result->optimal ? "true" : "false");
     FIELD(FSBB_COLUMN_LOWER_BOUND, "%d", result->lower_bound);
-    FIELD(FSBB_COLUMN_INITIAL_UB, "%d", result->initial_ub);
+    if (result->initial_ub != INT_MAX)
+        FIELD(FSBB_COLUMN_INITIAL_UB, "%d", result->initial_ub);
     FIELD(FSBB_COLUMN_NODES, "%" G_GUINT64_FORMAT, (guint64)result->nodes);
     FIELD(FSBB_COLUMN_BOUNDED, "%" G_GUINT64_FORMAT, (guint64)result->bounded);
     FIELD(FSBB_COLUMN_TIME_S, "%.6f", result->time_s);

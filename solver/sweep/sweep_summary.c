@@ -75,6 +75,7 @@ static void add_run(fsbb_sweep_config *config, config_samples *samples, const fs
 {
     config->runs++;
     config->optimal_runs += strcmp(row[fsbb_sweep_result_column_index(layout, FSBB_COLUMN_OPTIMAL)], "true") == 0;
+    config->stopped_runs += fsbb_sweep_status_stopped(row[fsbb_sweep_result_column_index(layout, FSBB_COLUMN_STATUS)]);
     const char *makespan = row[fsbb_sweep_result_column_index(layout, FSBB_COLUMN_MAKESPAN)];
     const int found = makespan[0] ? atoi(makespan) : 0;
     if (found > 0 && (config->best_makespan == 0 || found < config->best_makespan))
@@ -195,7 +196,7 @@ static void append_overview(GString *out, const fsbb_sweep_layout *layout, GPtrA
             first = row[date];
         if (strcmp(row[date], last) > 0)
             last = row[date];
-        limited += strcmp(row[fsbb_sweep_result_column_index(layout, FSBB_COLUMN_OPTIMAL)], "true") != 0;
+        limited += fsbb_sweep_status_stopped(row[fsbb_sweep_result_column_index(layout, FSBB_COLUMN_STATUS)]);
     }
     char *hosts = distinct_values(layout, rows, FSBB_COLUMN_HOST);
     char *devices = distinct_values(layout, rows, FSBB_COLUMN_DEVICE_NAME);
@@ -215,8 +216,8 @@ static void append_overview(GString *out, const fsbb_sweep_layout *layout, GPtrA
     g_string_free(fixed, TRUE);
     g_string_append(out, "Times are in seconds, min and median over a configuration's repeats.");
     if (limited)
-        g_string_append_printf(out, " %d run%s stopped at a time or node limit without proving optimality: "
-                                    "their times are the limit, not a solve.",
+        g_string_append_printf(out, " %d run%s stopped before the end of the search (a time or node limit, a gap "
+                                    "or the heuristic's budget): their times are that stop's, not a solve's.",
                                limited, limited == 1 ? "" : "s");
     g_string_append(out, "\n\n");
 }

@@ -15,6 +15,7 @@ typedef struct fsbb_sweep_config {
     const char *const *values;      /* the parameter values (borrowed: the first row's) */
     int jobs, machines;
     int runs, optimal_runs;
+    int stopped_runs;               /* runs stopped before their search's end (fsbb_sweep_status_stopped) */
     int best_makespan;              /* smallest makespan found, 0 when none */
     double time_min, time_median;
     double nodes_min, nodes_median;
