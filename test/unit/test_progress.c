@@ -122,7 +122,8 @@ static fsbb_status solve_logged(const fsbb_instance *inst, const char *const *pa
     return status;
 }
 
-/* Proofs on 1, 2 and 3 threads, each branching: the share done only rises, and ends at 1. */
+/* Proofs on 1, 2 and 3 threads, each branching: the share done only rises, never past 1, and
+ * ends at 1. */
 static void test_proof_ends_whole(void)
 {
     fsbb_instance *inst = test_load_instance("ta011");
@@ -139,7 +140,9 @@ static void test_proof_ends_whole(void)
         CU_ASSERT_STRING_EQUAL(result.stop_reason, "finished");
         CU_ASSERT(log.measured > 0);
         CU_ASSERT_EQUAL(log.rose_wrongly, 0);
-        CU_ASSERT(log.last_fraction < 1.0);
+        /* Never above the whole tree; a report may read 1 when the last node is done before
+         * the search returns (seen once in a few hundred runs). */
+        CU_ASSERT(log.last_fraction <= 1.0);
         fsbb_result_clear(&result);
     }
     fsbb_instance_free(inst);
