@@ -212,6 +212,13 @@ $(BUILD)/flowshop-sweep: $(SWEEP_OBJ) $(TOOLS_OBJ) $(BUILD)/libflowshopbb-intern
 $(BUILD)/test-runner: $(TEST_OBJ) $(RUNNER_OBJ) $(SUPPORT_OBJ) $(SWEEP_PARTS_OBJ) $(TOOLS_OBJ) $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS)
 
+# A program of the library's users under mpirun (test/cli/mpi.sh): MPI builds only.
+ifeq ($(MPI),1)
+MPI_LIBRARY_TEST := $(BUILD)/mpi-library-test
+endif
+$(BUILD)/mpi-library-test: $(BUILD)/test/mpi/library_ranks.o $(BUILD)/libflowshopbb-internal.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
 $(BUILD)/check-gpu: $(GPU_TEST_OBJ) $(RUNNER_OBJ) $(SUPPORT_OBJ) $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ -lcunit $(LDLIBS)
 
@@ -221,7 +228,7 @@ $(BUILD)/gpu-pool-bench: $(BUILD)/test/bench/gpu_pool_bench.o $(POOL_GENERATOR_O
 $(BUILD)/bench-cpu: $(BENCH_OBJ) $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-check: $(BUILD)/test-runner $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1 $(BUILD)/flowshop-sweep
+check: $(BUILD)/test-runner $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1 $(BUILD)/flowshop-sweep $(MPI_LIBRARY_TEST)
 	$(BUILD)/test-runner
 	FSBB_TEST_CORES=16 $(BUILD)/test-runner
 	sh test/cli/run.sh $(BUILD)/flowshop-bb
@@ -240,7 +247,7 @@ endif
 	sh test/cli/anytime.sh $(BUILD)/flowshop-bb
 	sh test/cli/results.sh $(BUILD)/flowshop-bb $(BUILD)/flowshop-sweep
 	MAKE="$(MAKE)" sh test/cli/library.sh $(BUILD) $(CUDA)
-	sh test/cli/mpi.sh $(BUILD)/flowshop-bb $(MPI)
+	sh test/cli/mpi.sh $(BUILD)/flowshop-bb $(MPI) $(MPI_LIBRARY_TEST)
 
 check-gpu: $(BUILD)/check-gpu $(BUILD)/flowshop-bb
 	@echo "built $(BUILD)/check-gpu: run it on a machine with a GPU"

@@ -603,6 +603,27 @@ static void adopt_checkpoint_tree(fsbb_solver *solver)
     fsbb_checkpoint_clear(&saved);
 }
 
+/* Whether this solve is a rank of a distributed search (option distributed): on, or auto
+ * in a process started by an MPI launcher; off leaves the launcher's variables unread. */
+static int distributed_asked(const fsbb_options *options)
+{
+    return options->distributed == FSBB_DISTRIBUTED_ON ||
+           (options->distributed == FSBB_DISTRIBUTED_AUTO && fsbb_mpi_launcher_detected());
+}
+
+/* A digest (FNV-1a) of what shapes the tree beside the instance: lb, branch, lb2-pairs and
+ * the custom bounds; the ranks of a distributed search compare it. */
+static uint64_t tree_digest(const fsbb_options *options, const fsbb_search *search)
+{
+    const int shape[] = {(int)options->lb, (int)options->branch, options->lb2_pairs};
+    uint64_t digest = 14695981039346656037ull ^ search->bounds_hash;
+    for (size_t i = 0; i < sizeof shape / sizeof *shape; i++) {
+        digest ^= (uint32_t)shape[i];
+        digest *= 1099511628211ull;
+    }
+    return digest;
+}
+
 fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *err)
 {
     if (!solver || !result)
@@ -623,7 +644,7 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
      * the CPU prepares the search; nothing for the heuristic alone. A rank of a distributed
      * search skips the warm-up: it would load every rank's kernels on the first GPU, before
      * the rank knows its GPU or whether it takes one. */
-    const int distributed = fsbb_distributed_launched();
+    const int distributed = distributed_asked(solver->options);
     fsbb_distributed dist;
     memset(&dist, 0, sizeof dist);
     fsbb_engine_warm_up warm_up;
@@ -659,6 +680,8 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     if (status == FSBB_OK && distributed)
         status = fsbb_distributed_begin(&dist, err);
     const int began = distributed && status == FSBB_OK;
+    if (began)
+        status = fsbb_distributed_same_tree(&dist, search.instance_hash, tree_digest(solver->options, &search), err);
     result->ranks = dist.ranks;
     result->rank = dist.rank;
     /* The log is rank 0's; a log refused stops every rank (the agreement below). */

@@ -563,7 +563,9 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
         exit_status = report_failure(line, FSBB_ERR_MEMORY, "out of memory for the options");
         goto done;
     }
-    if (!fsbb_cli_apply(line, options, &err)) {
+    /* flowshop-bb is a rank of a distributed search when an MPI launcher started it (the
+     * library's default is off); --distributed given replaces this. */
+    if (fsbb_options_set(options, "distributed", "auto", &err) != FSBB_OK || !fsbb_cli_apply(line, options, &err)) {
         exit_status = report_failure(line, err.code, err.message);
         goto done;
     }

@@ -50,6 +50,7 @@ static const char *const refactor_words[] = {"none", "trig", "select", NULL};
 static const char *const pool_order_words[] = {"bfs", "dfs", NULL};
 static const char *const gpu_engine_words[] = {"resident", "offload", NULL};
 static const char *const switch_words[] = {"off", "on", NULL};
+static const char *const distributed_words[] = {"off", "auto", "on", NULL};
 
 /* The longest time option: about 31 years. */
 #define MAX_SECONDS 1e9
@@ -155,6 +156,16 @@ static const option_entry table[] = {
               "--ub, and the limits count the time and nodes of the earlier runs too"},
      FIELD_PATH, FIELD(resume_path), NULL, NULL},
     /* Distributed search */
+    {{.name = "distributed", WORDS(distributed_words), .default_value = "off",
+      .group = "Distributed search (mpirun -np N flowshop-bb ...; a build with MPI)",
+      .help = "whether the solve is one rank of a search spread over the processes of an MPI job: off (the "
+              "library's default: each process solves on its own, whatever launched it), auto (when started by an "
+              "MPI launcher, mpirun or srun: flowshop-bb's default) or on (always; every rank must solve the same "
+              "instance with the same --lb, --branch, --lb2-pairs and custom bounds, or every rank fails). MPI "
+              "that a program started itself stays its own (never ended by the library: it needs "
+              "MPI_THREAD_FUNNELED from the thread that started MPI, MPI_THREAD_SERIALIZED from another); MPI "
+              "started by the library ends with the solve: one distributed solve per process"},
+     FIELD_INT, FIELD(distributed), NULL, NULL},
     {{.name = "gpu-ranks", INTEGER(0, 1 << 20), .default_value = "0",
       .group = "Distributed search (mpirun -np N flowshop-bb ...; a build with MPI)",
       .help = "with --device gpu or auto, the first N ranks of each host take a GPU (ranks share a host's GPUs "

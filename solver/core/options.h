@@ -30,6 +30,9 @@ typedef enum { FSBB_SEARCH_EXACT, FSBB_SEARCH_HEURISTIC } fsbb_search_kind;
 typedef enum { FSBB_DEVICE_AUTO, FSBB_DEVICE_CPU, FSBB_DEVICE_GPU } fsbb_device_kind;
 typedef enum { FSBB_REFACTOR_NONE, FSBB_REFACTOR_TRIG, FSBB_REFACTOR_SELECT } fsbb_refactor_kind;
 typedef enum { FSBB_GPU_RESIDENT, FSBB_GPU_OFFLOAD } fsbb_gpu_engine;
+/* Whether a solve is a rank of a distributed search: never, when the process was started by
+ * an MPI launcher, or always. */
+typedef enum { FSBB_DISTRIBUTED_OFF, FSBB_DISTRIBUTED_AUTO, FSBB_DISTRIBUTED_ON } fsbb_distributed_kind;
 
 /* The divergence techniques of the offload engine's bound kernels (div_options.h maps them
  * to a kernel); all off by default, which keeps the engines' own kernels. */
@@ -68,6 +71,7 @@ struct fsbb_options {
     char *checkpoint_path;          /* NULL: no checkpoints */
     double checkpoint_interval_s;   /* 0: only when the search stops */
     char *resume_path;              /* NULL: start from the root */
+    fsbb_distributed_kind distributed;  /* a rank of a distributed search (library default: off) */
     int gpu_ranks;                  /* distributed GPU run: ranks of a host that take a GPU (0: all) */
     int steal_nodes;                /* distributed: most open nodes a steal asks for */
     double message_delay_s;         /* distributed, tests: messages wait up to this long (0: none) */

@@ -20,11 +20,15 @@
 # also runs every instance with 2, 3 and 4 ranks and both upper bounds.
 # A build without MPI (MPI 0) is checked to refuse mpirun with a clear message; without
 # mpirun the tests are skipped, saying so.
-# Usage: sh test/cli/mpi.sh build/flowshop-bb [MPI]  (MPI: 1 when the build has MPI, the
-# default). Prints "N passed, N failed". Root (as in CI) needs mpirun's --allow-run-as-root,
+# flowshop-bb --distributed off under mpirun runs a search on each rank; a program of the
+# library's users (LIBRARY-TEST, test/mpi/library_ranks.c) checks the option distributed and
+# that MPI the program started stays its own.
+# Usage: sh test/cli/mpi.sh build/flowshop-bb [MPI [LIBRARY-TEST]]  (MPI: 1 when the build has
+# MPI, the default). Prints "N passed, N failed". Root (as in CI) needs mpirun's --allow-run-as-root,
 # which is passed when running as root.
 bin=${1:?usage: mpi.sh PATH-TO-flowshop-bb [MPI]}
 built_with_mpi=${2:-1}
+library_test=${3:-}
 if ! command -v mpirun >/dev/null 2>&1; then
     echo "mpi.sh: skipped: no mpirun (install Open MPI, openmpi-bin and libopenmpi-dev, to test the distributed search)"
     exit 0
@@ -97,6 +101,12 @@ single() {
     echo "$(json_field "$tmp/single.json" nodes) $(json_field "$tmp/single.json" makespan)"
 }
 
+# --distributed off under mpirun: each rank a search of its own, whatever the build.
+mpirun_np 2 ta001 --threads 1 --distributed off --json -q >"$tmp/off.json" 2>"$tmp/off.err"
+status=$?
+check "--distributed off under mpirun: two searches of their own (status $status)" \
+    "[ $status -eq 0 ] && [ \$(grep -c '\"makespan\": 1278' '$tmp/off.json') -eq 2 ] && ! grep -q rank_stats '$tmp/off.json'"
+
 # A build without MPI refuses to be a rank, and says why.
 if [ "$built_with_mpi" != 1 ]; then
     mpirun_np 2 ta001 --threads 1 -q >"$tmp/run.out" 2>"$tmp/run.err"
@@ -104,9 +114,26 @@ if [ "$built_with_mpi" != 1 ]; then
     check "a build without MPI under mpirun fails (status $status)" "[ $status -ne 0 ]"
     check "a build without MPI under mpirun says the distributed search is not available" \
         "grep -q 'made without MPI' '$tmp/run.err' && ! grep -q makespan '$tmp/run.out'"
+    PMI_RANK=0 "$bin" ta001 --threads 1 --distributed off -q >"$tmp/run.out" 2>&1
+    check "a build without MPI, PMI_RANK set and --distributed off: searches alone" "grep -q 'makespan *1278' '$tmp/run.out'"
     echo "$passed passed, $failed failed"
     [ $failed -eq 0 ]
     exit
+fi
+
+# A program of the library's users (test/mpi/library_ranks.c) on 2 and 3 ranks: the option
+# distributed decides, and MPI the program started stays its own.
+if [ -n "$library_test" ]; then
+    for ranks in 2 3; do
+        for mode in program single library; do
+            mpirun $as_root --oversubscribe -np $ranks "$library_test" $mode >"$tmp/lib.out" 2>&1
+            status=$?
+            checks=$(grep -c ': ok$' "$tmp/lib.out")
+            expected_checks=$(( ranks * $(case $mode in program) echo 6 ;; single) echo 3 ;; library) echo 4 ;; esac) ))
+            check "library program, $mode, $ranks ranks: status $status, $checks of $expected_checks checks ok" \
+                "[ $status -eq 0 ] && [ $checks -eq $expected_checks ]" || sed 's/^/    /' "$tmp/lib.out"
+        done
+    done
 fi
 
 # ta001-ta020 from no upper bound and from the optimum, on 2, 3 and 4 ranks in turn (all

@@ -644,6 +644,121 @@ static void test_gpu_source_compile_errors(void)
     CU_ASSERT_EQUAL(fsbb_bound_check_gpu_source(&bound, 0, 5, &err), FSBB_ERR_ARGUMENT);
 }
 
+/* ---- The option distributed ---------------------------------------------------------- */
+
+static const char *const launcher_variables[] = {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"};
+enum { LAUNCHER_VARIABLES = sizeof launcher_variables / sizeof *launcher_variables };
+
+/* Sets (value not NULL) or clears the variables MPI launchers set, keeping what was there in
+ * saved (NULL: unset) for restore_launcher; saved[i] is malloc'd. */
+static void set_launcher(const char *value, char *saved[LAUNCHER_VARIABLES])
+{
+    for (int i = 0; i < LAUNCHER_VARIABLES; i++) {
+        const char *old = getenv(launcher_variables[i]);
+        saved[i] = old ? strdup(old) : NULL;
+        if (value)
+            setenv(launcher_variables[i], value, 1);
+        else
+            unsetenv(launcher_variables[i]);
+    }
+}
+
+static void restore_launcher(char *saved[LAUNCHER_VARIABLES])
+{
+    for (int i = 0; i < LAUNCHER_VARIABLES; i++) {
+        if (saved[i])
+            setenv(launcher_variables[i], saved[i], 1);
+        else
+            unsetenv(launcher_variables[i]);
+        free(saved[i]);
+    }
+}
+
+/* Solves ta001 with option distributed set to mode (NULL: the default). */
+static fsbb_status solve_ta001(const char *mode, fsbb_result *result, fsbb_error *err)
+{
+    const char *const pairs[] = {"threads", "1", "heuristic-threads", "0", mode ? "distributed" : NULL, mode, NULL};
+    fsbb_options *options = test_options_from_pairs(pairs);
+    fsbb_instance *instance = NULL;
+    CU_ASSERT_EQUAL_FATAL(fsbb_instance_load("ta001", &instance, err), FSBB_OK);
+    const fsbb_status status = fsbb_solve(instance, options, result, err);
+    fsbb_options_free(options);
+    fsbb_instance_free(instance);
+    return status;
+}
+
+/* The option's words: off by default, auto and on taken back as written, others refused. */
+static void test_distributed_option_words(void)
+{
+    fsbb_options *options = fsbb_options_new();
+    fsbb_error err;
+    char buffer[16];
+    CU_ASSERT_STRING_EQUAL(fsbb_options_get(options, "distributed", buffer, sizeof buffer), "off");
+    CU_ASSERT_EQUAL(fsbb_options_set(options, "distributed", "auto", &err), FSBB_OK);
+    CU_ASSERT_STRING_EQUAL(fsbb_options_get(options, "distributed", buffer, sizeof buffer), "auto");
+    CU_ASSERT_EQUAL(fsbb_options_set(options, "distributed", "on", &err), FSBB_OK);
+    CU_ASSERT_STRING_EQUAL(fsbb_options_get(options, "distributed", buffer, sizeof buffer), "on");
+    CU_ASSERT_EQUAL(fsbb_options_set(options, "distributed", "maybe", &err), FSBB_ERR_ARGUMENT);
+    fsbb_options_free(options);
+}
+
+/* The launcher's variables (mpirun's, srun's) make no solve distributed by default, nor with
+ * off, in any build: a search of the process's own, to the optimum. */
+static void test_launcher_variables_ignored_by_default(void)
+{
+    char *saved[LAUNCHER_VARIABLES];
+    set_launcher("1", saved);
+    static const char *const modes[] = {NULL, "off"};
+    for (size_t i = 0; i < sizeof modes / sizeof *modes; i++) {
+        fsbb_result result;
+        fsbb_error err = {0};
+        CU_ASSERT_EQUAL_FATAL(solve_ta001(modes[i], &result, &err), FSBB_OK);
+        CU_ASSERT_EQUAL(result.ranks, 0);
+        CU_ASSERT_EQUAL(result.makespan, 1278);
+        CU_ASSERT_TRUE(result.optimal);
+        fsbb_result_clear(&result);
+    }
+    restore_launcher(saved);
+}
+
+/* auto without a launcher's variables: a search of the process's own. */
+static void test_distributed_auto_without_launcher(void)
+{
+    char *saved[LAUNCHER_VARIABLES];
+    set_launcher(NULL, saved);
+    fsbb_result result;
+    fsbb_error err = {0};
+    CU_ASSERT_EQUAL_FATAL(solve_ta001("auto", &result, &err), FSBB_OK);
+    CU_ASSERT_EQUAL(result.ranks, 0);
+    CU_ASSERT_EQUAL(result.makespan, 1278);
+    fsbb_result_clear(&result);
+    restore_launcher(saved);
+}
+
+static const char *skip_with_mpi(void)
+{
+#ifdef FSBB_HAVE_MPI
+    return "a build with MPI: distributed on would start MPI in the test runner (test/cli/mpi.sh tests it)";
+#else
+    return NULL;
+#endif
+}
+
+/* A build without MPI: on, and auto under a launcher, fail saying why. */
+static void test_distributed_without_mpi(void)
+{
+    char *saved[LAUNCHER_VARIABLES];
+    set_launcher("1", saved);
+    static const char *const modes[] = {"on", "auto"};
+    for (size_t i = 0; i < sizeof modes / sizeof *modes; i++) {
+        fsbb_result result;
+        fsbb_error err = {0};
+        CU_ASSERT_EQUAL(solve_ta001(modes[i], &result, &err), FSBB_ERR_ARGUMENT);
+        CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "made without MPI"));
+    }
+    restore_launcher(saved);
+}
+
 FSBB_SUITE("library",
            {"a custom bound reproducing LB1 gives brute-force optima and LB1's tree", test_custom_lb1_random_optima},
            {"a custom bound reproducing LB1 solves ta001-ta005 to their optima", test_custom_lb1_taillard_optima},
@@ -662,4 +777,10 @@ FSBB_SUITE("library",
            {"verification rejects LB1 + 1", test_verify_rejects_overestimate},
            {"verification names the node and its brute-force best completion", test_verify_names_the_node},
            {"the verify option refuses a wrong bound before solving", test_verify_option},
-           {"NVRTC compile errors come back with their log", test_gpu_source_compile_errors, skip_without_nvrtc})
+           {"NVRTC compile errors come back with their log", test_gpu_source_compile_errors, skip_without_nvrtc},
+           {"option distributed: off by default, auto and on", test_distributed_option_words},
+           {"an MPI launcher's variables make no solve distributed by default or with off",
+            test_launcher_variables_ignored_by_default},
+           {"distributed auto without a launcher: a search of its own", test_distributed_auto_without_launcher},
+           {"a build without MPI: distributed on, or auto under a launcher, fails saying why",
+            test_distributed_without_mpi, skip_with_mpi})

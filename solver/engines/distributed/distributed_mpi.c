@@ -19,9 +19,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-int fsbb_distributed_launched(void)
+static const char *thread_level_name(int level)
 {
-    return fsbb_mpi_launcher_detected();
+    return level == MPI_THREAD_SINGLE       ? "MPI_THREAD_SINGLE"
+           : level == MPI_THREAD_FUNNELED   ? "MPI_THREAD_FUNNELED"
+           : level == MPI_THREAD_SERIALIZED ? "MPI_THREAD_SERIALIZED"
+                                            : "MPI_THREAD_MULTIPLE";
+}
+
+/* MPI the program started: the thread level it offers must let this thread make the
+ * search's MPI calls while the engine's threads make none. */
+static fsbb_status check_program_mpi(fsbb_error *err)
+{
+    int provided = MPI_THREAD_SINGLE, main_thread = 0;
+    MPI_Query_thread(&provided);
+    MPI_Is_thread_main(&main_thread);
+    const int needed = main_thread ? MPI_THREAD_FUNNELED : MPI_THREAD_SERIALIZED;
+    if (provided >= needed)
+        return FSBB_OK;
+    return fsbb_fail(err, FSBB_ERR_RESOURCE,
+                     "the program started MPI with thread level %s; the distributed search needs %s%s (start MPI "
+                     "with MPI_Init_thread asking for it, or set the option distributed to off)",
+                     thread_level_name(provided), thread_level_name(needed),
+                     main_thread ? "" : " when it is called from a thread other than the one that started MPI");
 }
 
 fsbb_status fsbb_distributed_begin(fsbb_distributed *d, fsbb_error *err)
@@ -31,13 +51,21 @@ fsbb_status fsbb_distributed_begin(fsbb_distributed *d, fsbb_error *err)
     MPI_Initialized(&initialized);
     MPI_Finalized(&finalized);
     if (finalized)
-        return fsbb_fail(err, FSBB_ERR_RESOURCE, "MPI has ended in this process: one distributed solve per process");
-    if (!initialized && MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
-        return fsbb_fail(err, FSBB_ERR_RESOURCE, "MPI could not start");
-    if (initialized)
-        MPI_Query_thread(&provided);
-    if (provided < MPI_THREAD_FUNNELED)
-        return fsbb_fail(err, FSBB_ERR_RESOURCE, "this MPI offers no thread support (MPI_THREAD_FUNNELED)");
+        return fsbb_fail(err, FSBB_ERR_RESOURCE,
+                         "MPI has ended in this process: MPI started by the library ends with its distributed "
+                         "solve, and cannot start again (one distributed solve per process; a program that solves "
+                         "more than once starts MPI itself, with MPI_Init_thread and MPI_THREAD_FUNNELED)");
+    if (initialized) {
+        const fsbb_status status = check_program_mpi(err);
+        if (status != FSBB_OK)
+            return status;
+    } else {
+        if (MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
+            return fsbb_fail(err, FSBB_ERR_RESOURCE, "MPI could not start");
+        d->started_mpi = 1;
+        if (provided < MPI_THREAD_FUNNELED)
+            return fsbb_fail(err, FSBB_ERR_RESOURCE, "this MPI offers no thread support (MPI_THREAD_FUNNELED)");
+    }
     MPI_Comm_rank(MPI_COMM_WORLD, &d->rank);
     MPI_Comm_size(MPI_COMM_WORLD, &d->ranks);
     MPI_Comm host;
@@ -49,10 +77,33 @@ fsbb_status fsbb_distributed_begin(fsbb_distributed *d, fsbb_error *err)
     return FSBB_OK;
 }
 
+fsbb_status fsbb_distributed_same_tree(fsbb_distributed *d, uint64_t instance_hash, uint64_t tree_hash,
+                                       fsbb_error *err)
+{
+    const uint64_t mine[2] = {instance_hash, tree_hash};
+    uint64_t least[2], most[2];
+    if (MPI_Allreduce(mine, least, 2, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD) != MPI_SUCCESS ||
+        MPI_Allreduce(mine, most, 2, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD) != MPI_SUCCESS) {
+        d->broken = 1;
+        return fsbb_fail(err, FSBB_ERR_RESOURCE, "rank %d: the ranks could not compare their instances", d->rank);
+    }
+    if (least[0] != most[0])
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT,
+                         "the ranks of this distributed search were given different instances (their digests "
+                         "differ): every rank must solve the same instance; a program whose ranks solve instances of "
+                         "their own sets the option distributed to off");
+    if (least[1] != most[1])
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT,
+                         "the ranks of this distributed search were given different lb, branch, lb2-pairs or "
+                         "custom bounds: every rank must search the same tree");
+    return FSBB_OK;
+}
+
 void fsbb_distributed_end(fsbb_distributed *d)
 {
-    /* A rank that lost MPI leaves without MPI_Finalize: mpirun then ends the whole job. */
-    if (d->broken)
+    /* A rank that lost MPI leaves without MPI_Finalize: mpirun then ends the whole job. MPI
+     * that the program started is the program's to end. */
+    if (d->broken || !d->started_mpi)
         return;
     int finalized = 0;
     MPI_Finalized(&finalized);
