@@ -20,7 +20,8 @@
 # also runs every instance with 2, 3 and 4 ranks and both upper bounds.
 # A build without MPI (MPI 0) is checked to refuse mpirun with a clear message; without
 # mpirun the tests are skipped, saying so.
-# flowshop-bb --distributed off under mpirun runs a search on each rank; a program of the
+# flowshop-bb --distributed off under mpirun runs a search on each rank; ranks given different
+# instances or --lb all fail, saying so; a program of the
 # library's users (LIBRARY-TEST, test/mpi/library_ranks.c) checks the option distributed and
 # that MPI the program started stays its own.
 # Usage: sh test/cli/mpi.sh build/flowshop-bb [MPI [LIBRARY-TEST]]  (MPI: 1 when the build has
@@ -135,6 +136,18 @@ if [ -n "$library_test" ]; then
         done
     done
 fi
+
+# Ranks given different instances or trees (mpirun's colon syntax) all fail, saying which.
+mpirun $as_root --oversubscribe -np 1 "$bin" ta001 --threads 1 -q : -np 1 "$bin" ta002 --threads 1 -q \
+    >"$tmp/run.out" 2>"$tmp/run.err"
+status=$?
+check "ranks given ta001 and ta002: status $status, refused" \
+    "[ $status -eq 2 ] && grep -q 'different instances' '$tmp/run.err' && ! grep -q makespan '$tmp/run.out'"
+mpirun $as_root --oversubscribe -np 1 "$bin" ta001 --threads 1 --lb lb2 -q : -np 1 "$bin" ta001 --threads 1 -q \
+    >"$tmp/run.out" 2>"$tmp/run.err"
+status=$?
+check "ranks given --lb lb2 and lb1: status $status, refused" \
+    "[ $status -eq 2 ] && grep -q 'different lb, branch' '$tmp/run.err' && ! grep -q makespan '$tmp/run.out'"
 
 # ta001-ta020 from no upper bound and from the optimum, on 2, 3 and 4 ranks in turn (all
 # three counts for each with MPI_FULL=1): the best-known makespan, proven optimal, and the
