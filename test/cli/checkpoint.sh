@@ -60,7 +60,10 @@ ref_makespan=$(json_field "$tmp/ref.json" makespan)
 run_until_done() {
     signal=$1 label=$2 named=$instance
     [ "${3:-}" = alone ] && named=""
-    ck="$tmp/$label.ck"
+    # A folder of its own: a SIGKILL during a write leaves its temporary (FILE.XXXXXX) there,
+    # apart from the files the folder check below counts.
+    mkdir -p "$tmp/killed"
+    ck="$tmp/killed/$label.ck"
     rm -f "$ck" "$ck.tmp"
     kills=0 finished=0 attempt=0
     while [ $kills -lt 5 ] && [ $finished -eq 0 ] && [ $attempt -lt 12 ]; do
