@@ -51,7 +51,10 @@ LIB_DIRS := bounds pool divergence/warp divergence/kernels divergence/analysis s
 # The programs' shared code (outside the library) and the sweep runner's, which its tests include.
 PROGRAM_DIRS := solver/tools solver/sweep
 CPPFLAGS += $(addprefix -I,$(LIB_DIRS) $(PROGRAM_DIRS))
-LDLIBS   += $(shell pkg-config --libs $(PKGS)) -lm -pthread
+GLIB_LIBS := $(shell pkg-config --libs $(PKGS))
+LDLIBS   += $(GLIB_LIBS) -lm -pthread
+# The library itself uses no GLib (the programs do): its link and flowshopbb.pc leave it out.
+LIB_LDLIBS = $(filter-out $(GLIB_LIBS),$(LDLIBS))
 
 ifeq ($(SANITIZE),1)
 CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
@@ -161,7 +164,7 @@ $(BUILD)/libflowshopbb.a: $(LIB_OBJ)
 
 # --exclude-libs: nothing of the static CUDA runtime is exported either.
 $(BUILD)/libflowshopbb.so: $(LIB_OBJ)
-	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--exclude-libs,ALL $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--exclude-libs,ALL $(LDFLAGS) -o $@ $^ $(LIB_LDLIBS)
 
 # Custom GPU bounds: NVRTC compiles the kernel template, and the header and bound code it
 # includes, at run time; their text is embedded in the library from the files themselves.
@@ -188,7 +191,7 @@ install: $(BUILD)/libflowshopbb.a $(BUILD)/libflowshopbb.so $(BUILD)/flowshop-bb
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libflowshopbb.so
 	install -m 644 solver/flowshopbb.h $(DESTDIR)$(INCLUDEDIR)/flowshopbb.h
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' \
-	    -e 's|@VERSION@|$(VERSION)|g' -e 's|@LIBS_PRIVATE@|$(strip $(LDLIBS))|g' -e 's|@LINK_FLAGS@|$(SANITIZE_LINK)|g' \
+	    -e 's|@VERSION@|$(VERSION)|g' -e 's|@LIBS_PRIVATE@|$(strip $(LIB_LDLIBS))|g' -e 's|@LINK_FLAGS@|$(SANITIZE_LINK)|g' \
 	    flowshopbb.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/flowshopbb.pc
 
 EXAMPLES := $(patsubst examples/%.c,$(BUILD)/examples/%,$(wildcard examples/*.c))

@@ -50,7 +50,10 @@ fi
 export PKG_CONFIG_PATH="$lib/pkgconfig"
 check "pkg-config version" "[ \"\$(pkg-config --modversion flowshopbb)\" = '$version' ]"
 check "pkg-config cflags" "pkg-config --cflags flowshopbb | grep -q -- '-I$prefix/include'"
-check "pkg-config static libs" "pkg-config --static --libs flowshopbb | grep -q -- '-lglib-2.0.*-lm'"
+check "pkg-config static libs" "pkg-config --static --libs flowshopbb | grep -q -- '-lflowshopbb.*-lm'"
+# The library uses no GLib (the programs do): neither its link nor flowshopbb.pc names it.
+check "pkg-config static libs: no GLib" "! pkg-config --static --libs flowshopbb | grep -q -- '-lglib'"
+check "the shared library needs no GLib" "! readelf -d '$lib/libflowshopbb.so' | grep -q 'libglib'"
 
 for example in solve_taillard custom_cpu_bound custom_gpu_bound; do
     # shellcheck disable=SC2046
