@@ -492,7 +492,10 @@ static void note_idle_options(const fsbb_cli_command_line *line)
     if (fsbb_cli_solver_value(line, "heuristic-threads"))
         fprintf(stderr, "flowshop-bb: note: --heuristic-threads does nothing with --search heuristic, which runs "
                         "--threads walks\n");
-    static const char *const exact_only[] = {"gap", "node-limit", "ub", "lb", "lb2-pairs", "branch", "select"};
+    static const char *const exact_only[] = {"gap", "node-limit", "ub", "lb", "lb2-pairs", "branch", "select",
+                                             "device", "gpu-ranks", "steal-nodes", "gpu-engine", "warm-start",
+                                             "pool-size", "block-size", "pool-order", "branch-free", "balance",
+                                             "loading-ratio", "ccc", "cte", "subwarp", "throttle"};
     for (size_t o = 0; o < G_N_ELEMENTS(exact_only); o++)
         if (fsbb_cli_solver_value(line, exact_only[o]))
             fprintf(stderr, "flowshop-bb: note: --%s does nothing with --search heuristic\n", exact_only[o]);

@@ -105,6 +105,10 @@ expect_status "heuristic with ignored options" 1 "$bin" ta001 --search heuristic
     --heuristic-iterations 2 --heuristic-threads 3 --gap 0.1
 expect_output "note: --heuristic-threads" "note: --heuristic-threads does nothing with --search heuristic" "$tmp/err"
 expect_output "note: --gap" "note: --gap does nothing with --search heuristic" "$tmp/err"
+expect_status "heuristic with --device gpu" 1 "$bin" ta001 --search heuristic --threads 1 \
+    --heuristic-iterations 2 --device gpu --pool-size 4096
+expect_output "note: --device" "note: --device does nothing with --search heuristic" "$tmp/err"
+expect_output "note: --pool-size" "note: --pool-size does nothing with --search heuristic" "$tmp/err"
 
 # ---- 3. The sweep's status is the run's stop_reason --------------------------------------
 cat >"$tmp/status.ini" <<'INI'
