@@ -27,10 +27,12 @@ int main(int argc, char **argv)
     fsbb_options *options = fsbb_options_new();
     if (argc > 2 && fsbb_options_set(options, "threads", argv[2], &err) != FSBB_OK) {
         fprintf(stderr, "solve_taillard: %s\n", err.message);
+        fsbb_options_free(options);
+        fsbb_instance_free(instance);
         return 2;
     }
     fsbb_solver *solver = NULL;
-    fsbb_result result;
+    fsbb_result result = {0};
     fsbb_status status = fsbb_solver_new(instance, options, &solver, &err);
     if (status == FSBB_OK) {
         fsbb_solver_on_incumbent(solver, print_incumbent, (void *)fsbb_instance_name(instance));
@@ -38,6 +40,10 @@ int main(int argc, char **argv)
     }
     if (status != FSBB_OK) {
         fprintf(stderr, "solve_taillard: %s: %s\n", fsbb_status_name(status), err.message);
+        fsbb_result_clear(&result); /* a failed solve may hold a partial result */
+        fsbb_solver_free(solver);
+        fsbb_options_free(options);
+        fsbb_instance_free(instance);
         return 1;
     }
     printf("instance     %s (%d jobs x %d machines)\n", fsbb_instance_name(instance), fsbb_instance_jobs(instance),

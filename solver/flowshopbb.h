@@ -13,7 +13,8 @@
  *     fsbb_result_clear(&res); fsbb_options_free(opts); fsbb_instance_free(inst);
  *
  * Every function that can fail returns an fsbb_status and, when err is not NULL, fills it
- * with the code and a one-line message. The library has no global mutable state: separate
+ * with the code and a one-line message. Every function takes NULL for a handle or a pointer
+ * without crashing: it fails with FSBB_ERR_ARGUMENT, returns NULL, -1 or 0, or does nothing. The library has no global mutable state: separate
  * solves may run in separate threads at once. Jobs and machines are 0-based in the API;
  * the command-line tool prints jobs 1-based. */
 #ifndef FLOWSHOPBB_H
@@ -26,6 +27,12 @@ extern "C" {
 #endif
 
 #define FSBB_VERSION "0.1.0"
+#define FSBB_VERSION_MAJOR 0
+#define FSBB_VERSION_MINOR 1
+#define FSBB_VERSION_PATCH 0
+/* ABI: the shared library's soname is libflowshopbb.so.0, and no ABI is promised between 0.x
+ * releases (rebuild programs against each): structures such as fsbb_result and
+ * fsbb_bound_definition may grow. */
 
 /* Marks the functions the shared library exports: it is built with -fvisibility=hidden, so
  * these are all it exports (NVRTC, which compiles this header into custom GPU bounds, sees
@@ -159,14 +166,17 @@ typedef struct fsbb_options fsbb_options;
 /* Options, each with its default (fsbb_option_info lists them: `flowshop-bb --help` prints
  * the same list). */
 FSBB_API fsbb_options *fsbb_options_new(void);
+/* A copy of options (NULL for NULL or out of memory). */
 FSBB_API fsbb_options *fsbb_options_copy(const fsbb_options *options);
 FSBB_API void fsbb_options_free(fsbb_options *options);
 /* Sets an option by name (or its alias) from its text, as on the command line: a word of
  * the option's list, a number within its range, a file name. FSBB_ERR_ARGUMENT, naming
  * the option and what it expects, for an unknown name or a value it does not take. */
 FSBB_API fsbb_status fsbb_options_set(fsbb_options *options, const char *name, const char *value, fsbb_error *err);
-/* The option's current value as text (as fsbb_options_set takes it; "" for no file), or
- * NULL for an unknown name. */
+/* The option's current value as text (as fsbb_options_set takes it; "" for no file) in
+ * buffer, which it returns; NULL for an unknown name, a NULL argument or size < 1. A value
+ * longer than size - 1 characters is cut to them: strlen(buffer) == size - 1 may mean a cut
+ * value (ask again with a larger buffer). 64 bytes hold every value but a file name. */
 FSBB_API const char *fsbb_options_get(const fsbb_options *options, const char *name, char *buffer, int size);
 
 typedef enum fsbb_option_kind {
@@ -221,7 +231,8 @@ typedef int (*fsbb_cpu_bound_fn)(const fsbb_node_view *node, void *user_data);
  *     extern "C" __device__ int NAME(const fsbb_gpu_node *node);
  * (NAME is gpu_function; fsbb_gpu_node is below) compiled at run time with NVRTC for GPU solves
  * (which run the offload engine whatever option gpu-engine says: docs/library.md).
- * free_user_data, if not NULL, is called on user_data when the solver is done with it. */
+ * free_user_data, if not NULL, is called on user_data once, by fsbb_solver_free, for a bound
+ * that fsbb_solver_add_bound accepted; never for one it refused (the caller keeps user_data). */
 typedef struct fsbb_bound_definition {
     const char *name;
     fsbb_cpu_bound_fn cpu_bound;
@@ -296,7 +307,7 @@ typedef struct fsbb_progress {
     double fraction_done;    /* share of the tree finished, in [0, 1] (each node holds an equal share
                                 of its parent's); -1 while unknown */
     double eta_s;            /* forecast of the seconds left to the end; -1 while unknown */
-    uint64_t open_nodes;     /* nodes open now (0 while unknown) */
+    uint64_t open_nodes;     /* nodes open now; 0 while unknown */
 } fsbb_progress;
 
 typedef void (*fsbb_progress_fn)(const fsbb_progress *progress, void *user_data);
@@ -305,11 +316,21 @@ typedef void (*fsbb_incumbent_fn)(int makespan, const int *permutation, int jobs
 
 typedef struct fsbb_solver fsbb_solver;
 
+/* A solver of instance with a copy of options (NULL: the defaults): options may be changed or
+ * freed after this call, but the solver keeps a pointer to instance, which must outlive it.
+ * A solver may solve any number of times, one solve at a time, with the same bounds and
+ * callbacks; set those before a solve, not during one. */
 FSBB_API fsbb_status fsbb_solver_new(const fsbb_instance *instance, const fsbb_options *options, fsbb_solver **out,
                             fsbb_error *err);
 FSBB_API void fsbb_solver_free(fsbb_solver *solver);
+/* Adds a custom bound (a copy of the definition and its texts; user_data is the caller's
+ * until accepted). FSBB_ERR_ARGUMENT for a NULL or empty name, a name the solver already
+ * has, a bound without cpu_bound nor gpu_source, gpu_source without gpu_function, and while
+ * a solve of this solver runs (from another thread or a callback). */
 FSBB_API fsbb_status fsbb_solver_add_bound(fsbb_solver *solver, const fsbb_bound_definition *bound, fsbb_error *err);
-/* Called about every interval_s seconds from one of the solver's threads. */
+/* Called about every interval_s seconds (interval_s <= 0: the default, 0.5 s) from one of the
+ * solver's threads. Callbacks (progress, incumbent, checkpoint) run inside the search: the
+ * thread that calls them waits for them, so a slow callback stalls the search. */
 FSBB_API void fsbb_solver_on_progress(fsbb_solver *solver, fsbb_progress_fn callback, void *user_data, double interval_s);
 FSBB_API void fsbb_solver_on_incumbent(fsbb_solver *solver, fsbb_incumbent_fn callback, void *user_data);
 
@@ -328,7 +349,10 @@ typedef void (*fsbb_checkpoint_fn)(const fsbb_checkpoint_report *report, void *u
 
 /* Called from a solver thread after each checkpoint attempt. */
 FSBB_API void fsbb_solver_on_checkpoint(fsbb_solver *solver, fsbb_checkpoint_fn callback, void *user_data);
-/* Asks a running solve to stop soon; safe from another thread or a signal handler. */
+/* Asks the solve in progress to stop soon, or, when none runs, the next solve to stop at
+ * once (it returns FSBB_OK, stop_reason "interrupted"). Each solve consumes the request: it
+ * is cleared when fsbb_solver_solve returns, so the solve after runs normally. Safe from
+ * another thread, a callback or a signal handler. */
 FSBB_API void fsbb_solver_interrupt(fsbb_solver *solver);
 /* The options the solve runs with, owned by the solver: those given to fsbb_solver_new
  * and, once fsbb_solver_solve has begun, the tree's options (lb, branch, lb2-pairs) of the
@@ -352,9 +376,12 @@ typedef struct fsbb_rank_stats {
 } fsbb_rank_stats;
 
 typedef struct fsbb_result {
-    int makespan;            /* best makespan: proven optimal when optimal != 0 */
+    int makespan;            /* best makespan: proven optimal when optimal != 0; when no schedule
+                                below the upper bound given (option ub) exists or was found, that
+                                bound, with permutation NULL */
     int *permutation;        /* jobs, 0-based, achieving makespan; NULL when no schedule with
-                                that makespan was found (an initial UB proven optimal) */
+                                that makespan was found (an initial UB proven optimal, or none
+                                below it) */
     int jobs;
     int optimal;             /* 1 when the search finished: makespan is the optimum */
     int lower_bound;         /* proven lower bound on the optimum */
@@ -365,10 +392,12 @@ typedef struct fsbb_result {
     int threads;
     int interrupted;         /* stopped by fsbb_solver_interrupt */
     char device[64];         /* "cpu" or the GPU's name */
-    char lb_used[16];        /* the bounds the search computed: "lb1", "lb2" (LB1 refined by LB2 on
+    char lb_used[128];       /* the bounds the search computed: "lb1", "lb2" (LB1 refined by LB2 on
                                 every child it keeps) or "lb1+lb2" (lb auto on the CPU and the
                                 resident GPU engines: LB2 on some of them); "lb1" for auto on the
-                                offload engine */
+                                offload engine; then "+NAME" for each custom bound the engine
+                                applied (the CPU engine: those with cpu_bound; a GPU: all), in the
+                                order added, cut at 127 characters */
     double lb2_refined_fraction;  /* of the children LB1 kept, the share LB2 refined: 0 with lb1,
                                      1 with lb2, measured with auto */
     double gpu_startup_s;    /* GPU solves: seconds from the solve's start until the GPU was ready
@@ -408,7 +437,10 @@ typedef struct fsbb_result {
  * bound proven (the root's, when the search had not begun). When the search fails once
  * begun (FSBB_ERR_MEMORY, FSBB_ERR_RESOURCE, FSBB_ERR_GPU), result still holds the best
  * schedule found and a valid lower bound (optimal 0 unless proven). Either way, pass
- * result to fsbb_result_clear. */
+ * result to fsbb_result_clear. The node limit (option node-limit) is checked by each CPU
+ * search thread every 256 nodes at most, so a solve may branch up to 256 nodes a thread past
+ * it (a GPU engine: up to one batch of nodes). A second fsbb_solver_solve of the same solver
+ * while one runs is refused (FSBB_ERR_ARGUMENT). */
 FSBB_API fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *err);
 /* One-call form: a solver with the given options, no callbacks (the result as above). */
 FSBB_API fsbb_status fsbb_solve(const fsbb_instance *instance, const fsbb_options *options, fsbb_result *result,

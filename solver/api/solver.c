@@ -21,6 +21,7 @@
 #include "search.h"
 
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,7 +42,9 @@ struct fsbb_solver {
     void *incumbent_data;
     fsbb_checkpoint_fn on_checkpoint;
     void *checkpoint_data;
-    atomic_int interrupt_request;
+    atomic_int interrupt_request;   /* set by fsbb_solver_interrupt, cleared when a solve returns */
+    pthread_mutex_t lock;           /* guards bounds, bound_count and solving */
+    int solving;                    /* a solve is running: bounds are not to change */
 };
 
 fsbb_status fsbb_solver_new(const fsbb_instance *instance, const fsbb_options *options, fsbb_solver **out,
@@ -60,6 +63,11 @@ fsbb_status fsbb_solver_new(const fsbb_instance *instance, const fsbb_options *o
     }
     solver->progress_interval_s = 0.5;
     atomic_init(&solver->interrupt_request, 0);
+    if (pthread_mutex_init(&solver->lock, NULL) != 0) {
+        fsbb_options_free(solver->options);
+        free(solver);
+        return fsbb_fail(err, FSBB_ERR_RESOURCE, "no mutex for a solver");
+    }
     *out = solver;
     return FSBB_OK;
 }
@@ -78,6 +86,7 @@ void fsbb_solver_free(fsbb_solver *solver)
     }
     free(solver->bounds);
     fsbb_options_free(solver->options);
+    pthread_mutex_destroy(&solver->lock);
     free(solver);
 }
 
@@ -86,14 +95,22 @@ static char *copy_text(const char *text)
     return text ? strdup(text) : NULL;
 }
 
-fsbb_status fsbb_solver_add_bound(fsbb_solver *solver, const fsbb_bound_definition *bound, fsbb_error *err)
+static int has_bound_named(const fsbb_solver *solver, const char *name)
 {
-    if (!solver || !bound || !bound->name)
-        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_solver_add_bound: NULL solver, bound or bound name");
-    if (!bound->cpu_bound && !bound->gpu_source)
-        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "bound '%s' has neither a CPU function nor GPU source", bound->name);
-    if (bound->gpu_source && !bound->gpu_function)
-        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "bound '%s' has GPU source but no function name", bound->name);
+    for (int b = 0; b < solver->bound_count; b++)
+        if (strcmp(solver->bounds[b].definition.name, name) == 0)
+            return 1;
+    return 0;
+}
+
+/* Adds a copy of bound (its texts duplicated); the caller holds solver->lock. */
+static fsbb_status append_bound(fsbb_solver *solver, const fsbb_bound_definition *bound, fsbb_error *err)
+{
+    if (solver->solving)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "bound '%s' added while the solver solves: add bounds before "
+                                                 "fsbb_solver_solve", bound->name);
+    if (has_bound_named(solver, bound->name))
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the solver already has a bound named '%s'", bound->name);
     fsbb_custom_bound *bounds = realloc(solver->bounds, sizeof *bounds * (size_t)(solver->bound_count + 1));
     if (!bounds)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for a custom bound");
@@ -113,8 +130,26 @@ fsbb_status fsbb_solver_add_bound(fsbb_solver *solver, const fsbb_bound_definiti
     return FSBB_OK;
 }
 
+fsbb_status fsbb_solver_add_bound(fsbb_solver *solver, const fsbb_bound_definition *bound, fsbb_error *err)
+{
+    if (!solver || !bound || !bound->name)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_solver_add_bound: NULL solver, bound or bound name");
+    if (!bound->name[0])
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_solver_add_bound: a bound's name is empty");
+    if (!bound->cpu_bound && !bound->gpu_source)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "bound '%s' has neither a CPU function nor GPU source", bound->name);
+    if (bound->gpu_source && !bound->gpu_function)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "bound '%s' has GPU source but no function name", bound->name);
+    pthread_mutex_lock(&solver->lock);
+    const fsbb_status status = append_bound(solver, bound, err);
+    pthread_mutex_unlock(&solver->lock);
+    return status;
+}
+
 void fsbb_solver_on_progress(fsbb_solver *solver, fsbb_progress_fn callback, void *user_data, double interval_s)
 {
+    if (!solver)
+        return;
     solver->on_progress = callback;
     solver->progress_data = user_data;
     solver->progress_interval_s = interval_s > 0 ? interval_s : 0.5;
@@ -122,19 +157,24 @@ void fsbb_solver_on_progress(fsbb_solver *solver, fsbb_progress_fn callback, voi
 
 void fsbb_solver_on_incumbent(fsbb_solver *solver, fsbb_incumbent_fn callback, void *user_data)
 {
+    if (!solver)
+        return;
     solver->on_incumbent = callback;
     solver->incumbent_data = user_data;
 }
 
 void fsbb_solver_on_checkpoint(fsbb_solver *solver, fsbb_checkpoint_fn callback, void *user_data)
 {
+    if (!solver)
+        return;
     solver->on_checkpoint = callback;
     solver->checkpoint_data = user_data;
 }
 
 void fsbb_solver_interrupt(fsbb_solver *solver)
 {
-    atomic_store(&solver->interrupt_request, 1);
+    if (solver)
+        atomic_store(&solver->interrupt_request, 1);
 }
 
 const fsbb_options *fsbb_solver_options(const fsbb_solver *solver)
@@ -436,7 +476,9 @@ static fsbb_status fill_result(fsbb_search *search, const fsbb_instance *inst, i
     /* The gap of a schedule: none is known without one (an upper bound given or proven
      * unreached is no schedule), unless the search proved the optimum. */
     const int schedule_known = search->incumbent_found || result->optimal;
-    result->gap = schedule_known && incumbent > 0 ? (double)(incumbent - result->lower_bound) / incumbent : -1;
+    result->gap = !schedule_known ? -1
+                  : incumbent > 0 ? (double)(incumbent - result->lower_bound) / incumbent
+                                  : 0;
     if (!search->incumbent_found)
         return FSBB_OK;
     snprintf(result->found_by, sizeof result->found_by, "%s", fsbb_found_by_name(search->incumbent_source));
@@ -509,8 +551,22 @@ static fsbb_status verify_custom_bounds(const fsbb_solver *solver, fsbb_error *e
     return FSBB_OK;
 }
 
-/* The bounds the search computed (fsbb_result's lb_used and lb2_refined_fraction). */
-static void fill_bound_use(const fsbb_search *search, fsbb_result *result)
+/* Appends "+NAME" to lb_used for each custom bound the engine applied (on the CPU those
+ * with a cpu_bound, on a GPU all), cut at its size. */
+static void name_custom_bounds(const fsbb_search *search, const fsbb_engine *engine, fsbb_result *result)
+{
+    for (int b = 0; b < search->custom_bound_count; b++) {
+        const fsbb_bound_definition *def = &search->custom_bounds[b].definition;
+        if (engine->device != FSBB_DEVICE_CPU || def->cpu_bound) {
+            const size_t used = strlen(result->lb_used);
+            snprintf(result->lb_used + used, sizeof result->lb_used - used, "+%s", def->name);
+        }
+    }
+}
+
+/* The bounds the search computed (fsbb_result's lb_used and lb2_refined_fraction); engine:
+ * the engine that searched, NULL when none did. */
+static void fill_bound_use(const fsbb_search *search, const fsbb_engine *engine, fsbb_result *result)
 {
     const fsbb_lb_kind lb = search->options->lb;
     const uint64_t refined = atomic_load(&search->lb2_refined), survivors = atomic_load(&search->lb1_survivors);
@@ -519,6 +575,8 @@ static void fill_bound_use(const fsbb_search *search, fsbb_result *result)
                                    : lb == FSBB_LB2 ? 1.0 : 0.0;
     snprintf(result->lb_used, sizeof result->lb_used, "%s",
              lb == FSBB_LB2 ? "lb2" : lb == FSBB_LB_AUTO && measured ? "lb1+lb2" : "lb1");
+    if (engine)
+        name_custom_bounds(search, engine, result);
 }
 
 /* The CPU engine gives one core to a heuristic walk from this many cores on: the walk
@@ -624,11 +682,8 @@ static uint64_t tree_digest(const fsbb_options *options, const fsbb_search *sear
     return digest;
 }
 
-fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *err)
+static fsbb_status solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *err)
 {
-    if (!solver || !result)
-        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_solver_solve: NULL solver or result");
-    memset(result, 0, sizeof *result);
     adopt_checkpoint_tree(solver);
     fsbb_status status = verify_custom_bounds(solver, err);
     if (status == FSBB_OK)
@@ -750,7 +805,7 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
                  stop_reason(&search, finished, heuristic_only ? &heuristic_end : NULL, status));
         const fsbb_status filled = fill_result(&search, inst, finished, result, status == FSBB_OK ? err : NULL);
         status = status == FSBB_OK ? filled : status;
-        fill_bound_use(&search, result);
+        fill_bound_use(&search, engine_runs ? engine : NULL, result);
         result->gpu_startup_s = engine && engine->device == FSBB_DEVICE_GPU ? search.gpu_startup_s : 0;
     }
     result->time_s = fsbb_now() - search.start_time;
@@ -766,6 +821,27 @@ fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_err
     fsbb_checkpoint_clear(&resumed);
     fsbb_search_clear(&search);
     fsbb_bound_data_free(&data);
+    return status;
+}
+
+/* One solve at a time: bounds are added between solves, never during one; the solve
+ * consumes an interrupt asked for before it or during it. */
+fsbb_status fsbb_solver_solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *err)
+{
+    if (!solver || !result)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_solver_solve: NULL solver or result");
+    memset(result, 0, sizeof *result);
+    pthread_mutex_lock(&solver->lock);
+    const int busy = solver->solving;
+    solver->solving = 1;
+    pthread_mutex_unlock(&solver->lock);
+    if (busy)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "fsbb_solver_solve: this solver is solving already");
+    const fsbb_status status = solve(solver, result, err);
+    pthread_mutex_lock(&solver->lock);
+    atomic_store(&solver->interrupt_request, 0);
+    solver->solving = 0;
+    pthread_mutex_unlock(&solver->lock);
     return status;
 }
 

@@ -515,7 +515,7 @@ fsbb_options *fsbb_options_new(void)
 
 fsbb_options *fsbb_options_copy(const fsbb_options *options)
 {
-    fsbb_options *copy = malloc(sizeof *copy);
+    fsbb_options *copy = options ? malloc(sizeof *copy) : NULL;
     if (!copy)
         return NULL;
     *copy = *options;

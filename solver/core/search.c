@@ -118,8 +118,8 @@ static void measures(fsbb_search *search, int *lower_bound, double *gap, double 
         return;
     *lower_bound = search->tree_lower_bound < incumbent ? search->tree_lower_bound : incumbent;
     *fraction_done = search->fraction_done;
-    if (schedule_known && incumbent > 0)
-        *gap = (double)(incumbent - *lower_bound) / incumbent;
+    if (schedule_known)
+        *gap = incumbent > 0 ? (double)(incumbent - *lower_bound) / incumbent : 0;
 }
 
 void fsbb_search_measures(fsbb_search *search, int *lower_bound, double *gap, double *fraction_done)
