@@ -415,7 +415,7 @@ typedef struct fsbb_result {
                                 divergence options and custom GPU bounds take the offload engine,
                                 whatever gpu-engine says), "heuristic" for search=heuristic; "" when
                                 the search did not start */
-    int ranks;               /* processes of a distributed search (mpirun); 0 otherwise */
+    int ranks;               /* processes of a distributed search (option distributed); 0 otherwise */
     int rank;                /* this process's rank: the result is rank 0's to print */
     fsbb_rank_stats *rank_stats;  /* on rank 0, one per rank (NULL otherwise) */
     double gap;              /* (makespan - lower_bound) / makespan: 0 when proven optimal; -1 when no

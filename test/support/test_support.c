@@ -42,6 +42,18 @@ unsigned test_random_next(unsigned *state)
     return *state >> 8;
 }
 
+void test_random_order(unsigned *state, int *values, int count)
+{
+    for (int i = 0; i < count; i++)
+        values[i] = i;
+    for (int i = count - 1; i > 0; i--) {
+        const int other = (int)(test_random_next(state) % (unsigned)(i + 1));
+        const int swap = values[i];
+        values[i] = values[other];
+        values[other] = swap;
+    }
+}
+
 void test_random_times(unsigned *state, int n, int m, int *p)
 {
     for (int i = 0; i < n * m; i++)

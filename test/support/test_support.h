@@ -26,6 +26,8 @@ fsbb_instance *test_load_instance(const char *name);
 
 /* The tests' linear congruential generator: advances state, returns its top 24 bits. */
 unsigned test_random_next(unsigned *state);
+/* values = 0..count-1 in an order drawn from the generator (Fisher-Yates). */
+void test_random_order(unsigned *state, int *values, int count);
 /* n x m processing times (p[k * n + j]) uniform in [1, 99], drawn from the generator. */
 void test_random_times(unsigned *state, int n, int m, int *p);
 /* The n x m instance "random<n>x<m>" of the times p (fatal when it cannot be made). */

@@ -29,18 +29,6 @@ static void random_instance(unsigned *rng, int instance, int *n, int *m, int *p)
             p[i] = 1 + p[i] % 3;
 }
 
-static void random_order(unsigned *rng, int *values, int count)
-{
-    for (int i = 0; i < count; i++)
-        values[i] = i;
-    for (int i = count - 1; i > 0; i--) {
-        const int other = (int)(test_random_next(rng) % (unsigned)(i + 1));
-        const int swap = values[i];
-        values[i] = values[other];
-        values[other] = swap;
-    }
-}
-
 /* seq[0..length) with job inserted at position. */
 static void inserted(const int *seq, int length, int job, int position, int *out)
 {
@@ -57,7 +45,7 @@ static void test_costs_equal_recomputation(void)
         random_instance(&rng, instance, &n, &m, p);
         fsbb_insertion w;
         CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
-        random_order(&rng, order, n);
+        test_random_order(&rng, order, n);
         /* the last job of the order into the others, in a random prefix length */
         const int length = (int)(test_random_next(&rng) % (unsigned)n);
         const int job = order[n - 1];
@@ -105,7 +93,7 @@ static void test_ties_broken_by_idle_time(void)
         random_instance(&rng, 1, &n, &m, p); /* small times: many ties */
         fsbb_insertion w;
         CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
-        random_order(&rng, order, n);
+        test_random_order(&rng, order, n);
         const int length = (int)(test_random_next(&rng) % (unsigned)n);
         const int job = order[n - 1];
         fsbb_insertion_costs(&w, order, length, job, costs);
@@ -147,7 +135,7 @@ static void test_reinsertion_and_reload(void)
         fsbb_insertion w, fresh;
         CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
         CU_ASSERT_FATAL(fsbb_insertion_init(&fresh, n, m, p) == 0);
-        random_order(&rng, seq, n);
+        test_random_order(&rng, seq, n);
         fsbb_insertion_load(&w, seq, n);
         for (int round = 0; round < 3; round++) {
             for (int from = 0; from < n; from++) {
@@ -210,7 +198,7 @@ static void test_local_search_reaches_a_local_optimum(void)
         random_instance(&rng, instance, &n, &m, p);
         fsbb_insertion w;
         CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
-        random_order(&rng, seq, n);
+        test_random_order(&rng, seq, n);
         const int length = 1 + (int)(test_random_next(&rng) % (unsigned)n);
         memcpy(start, seq, sizeof(int) * (size_t)length);
         const int before = brute_force_makespan(n, m, p, seq, length);
@@ -252,7 +240,7 @@ static void test_block_reinsertion(void)
         random_instance(&rng, instance, &n, &m, p);
         fsbb_insertion w;
         CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
-        random_order(&rng, seq, n);
+        test_random_order(&rng, seq, n);
         fsbb_insertion_load(&w, seq, n);
         for (int size = 2; size <= FSBB_INSERTION_MAX_BLOCK && size < n; size++)
             for (int from = 0; from + size <= n; from++) {
@@ -283,7 +271,7 @@ static void test_block_local_search(void)
         random_instance(&rng, instance, &n, &m, p);
         fsbb_insertion w;
         CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
-        random_order(&rng, seq, n);
+        test_random_order(&rng, seq, n);
         memcpy(start, seq, sizeof(int) * (size_t)n);
         const int before = brute_force_makespan(n, m, p, seq, n);
         uint64_t state = (uint64_t)instance;

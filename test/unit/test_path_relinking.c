@@ -20,18 +20,6 @@
 #define MAX_JOBS 60
 #define MAX_MACHINES 20
 
-static void random_order(unsigned *rng, int *values, int count)
-{
-    for (int i = 0; i < count; i++)
-        values[i] = i;
-    for (int i = count - 1; i > 0; i--) {
-        const int other = (int)(test_random_next(rng) % (unsigned)(i + 1));
-        const int swap = values[i];
-        values[i] = values[other];
-        values[other] = swap;
-    }
-}
-
 static int is_permutation(const int *seq, int n)
 {
     unsigned char seen[MAX_JOBS] = {0};
@@ -61,8 +49,8 @@ static void test_relinking_reports_recomputed_makespans(void)
         fsbb_relinking r;
         CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
         CU_ASSERT_FATAL(fsbb_relinking_init(&r, n) == 0);
-        random_order(&rng, start, n);
-        random_order(&rng, guide, n);
+        test_random_order(&rng, start, n);
+        test_random_order(&rng, guide, n);
         uint64_t state = (uint64_t)instance;
         if (instance % 3 == 1)
             fsbb_local_search_insertion(&w, start, n, brute_force_makespan(n, m, p, start, n), &state, scratch, NULL,
@@ -93,7 +81,7 @@ static void test_short_paths_have_no_result(void)
     fsbb_relinking r;
     CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
     CU_ASSERT_FATAL(fsbb_relinking_init(&r, n) == 0);
-    random_order(&rng, start, n);
+    test_random_order(&rng, start, n);
     uint64_t state = 3;
     memcpy(guide, start, sizeof guide);
     memset(result, 0xff, sizeof result);
@@ -133,7 +121,7 @@ static void test_relinking_never_worse_than_its_start(void)
         const fsbb_ig_walk_params params = {.destruction = 4, .temperature = 0.4, .relink_after = 1000000};
         fsbb_ig_walk walk;
         CU_ASSERT_FATAL(fsbb_ig_walk_init(&walk, n, m, p, &params, (uint64_t)instance) == 0);
-        random_order(&rng, start, n);
+        test_random_order(&rng, start, n);
         fsbb_ig_walk_adopt(&walk, start, brute_force_makespan(n, m, p, start, n));
         fsbb_ig_walk_polish(&walk, NULL, NULL);
         for (int round = 0; round < 6; round++) {
@@ -180,7 +168,7 @@ static void test_elite_set_keeps_distinct_good_schedules(void)
     int best = -1;
     for (int offer = 0; offer < 300; offer++) {
         int schedule[10];
-        random_order(&rng, schedule, n);
+        test_random_order(&rng, schedule, n);
         const int makespan = 100 + (int)(test_random_next(&rng) % 50);
         fsbb_elite_offer(&set, schedule, makespan);
         best = best < 0 || makespan < best ? makespan : best;
