@@ -669,19 +669,6 @@ static int distributed_asked(const fsbb_options *options)
            (options->distributed == FSBB_DISTRIBUTED_AUTO && fsbb_mpi_launcher_detected());
 }
 
-/* A digest (FNV-1a) of what shapes the tree beside the instance: lb, branch, lb2-pairs and
- * the custom bounds; the ranks of a distributed search compare it. */
-static uint64_t tree_digest(const fsbb_options *options, const fsbb_search *search)
-{
-    const int shape[] = {(int)options->lb, (int)options->branch, options->lb2_pairs};
-    uint64_t digest = 14695981039346656037ull ^ search->bounds_hash;
-    for (size_t i = 0; i < sizeof shape / sizeof *shape; i++) {
-        digest ^= (uint32_t)shape[i];
-        digest *= 1099511628211ull;
-    }
-    return digest;
-}
-
 static fsbb_status solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *err)
 {
     adopt_checkpoint_tree(solver);
@@ -735,8 +722,12 @@ static fsbb_status solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *e
     if (status == FSBB_OK && distributed)
         status = fsbb_distributed_begin(&dist, err);
     const int began = distributed && status == FSBB_OK;
-    if (began)
-        status = fsbb_distributed_same_tree(&dist, search.instance_hash, tree_digest(solver->options, &search), err);
+    if (began) {
+        const fsbb_options *tree = solver->options;
+        const uint64_t tree_digest = fsbb_checkpoint_tree_digest((int)tree->lb, (int)tree->branch, tree->lb2_pairs,
+                                                                 search.bounds_hash);
+        status = fsbb_distributed_same_tree(&dist, search.instance_hash, tree_digest, err);
+    }
     result->ranks = dist.ranks;
     result->rank = dist.rank;
     /* The log is rank 0's; a log refused stops every rank (the agreement below). */

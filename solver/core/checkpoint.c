@@ -117,6 +117,19 @@ uint64_t fsbb_checkpoint_bounds_hash(const fsbb_custom_bound *bounds, int count)
     return hash;
 }
 
+uint64_t fsbb_checkpoint_tree_digest(int lb, int branch, int lb2_pairs, uint64_t bounds_hash)
+{
+    unsigned char bytes[8];
+    uint64_t hash = FNV_OFFSET;
+    const int shape[] = {lb, branch, lb2_pairs};
+    for (size_t i = 0; i < sizeof shape / sizeof *shape; i++) {
+        encode_u32(bytes, (uint32_t)shape[i]);
+        hash = fnv1a(hash, bytes, 4);
+    }
+    encode_u64(bytes, bounds_hash);
+    return fnv1a(hash, bytes, 8);
+}
+
 /* ---- Writing ----------------------------------------------------------------------- */
 
 /* Bytes on their way to a file descriptor, hashed as they go. */

@@ -72,6 +72,10 @@ uint64_t fsbb_checkpoint_fingerprint(int n, int m, const int *p);
 /* A hash of the custom bounds' names in order; 0 when there are none. */
 uint64_t fsbb_checkpoint_bounds_hash(const struct fsbb_custom_bound *bounds, int count);
 
+/* A digest of what shapes the tree beside the instance: the bound, the branching, the LB2
+ * pairs and the custom bounds' hash (the ranks of a distributed search compare it). */
+uint64_t fsbb_checkpoint_tree_digest(int lb, int branch, int lb2_pairs, uint64_t bounds_hash);
+
 /* Writes state atomically to path through a temporary file of a new name beside it (no
  * existing file is touched): on failure path is left as it was, the temporary file is
  * removed and the status is FSBB_ERR_IO. */
