@@ -1,11 +1,11 @@
 /* resident_lb2_check.cu — runs the resident engine's LB2 refinement (fsbb_resident_child_lb2
- * of resident_refine.cuh, with the tables of resident_pair_tables.cuh) on every child of
+ * of resident_refine.cuh, with the tables of lb2_lanes.cuh) on every child of
  * given parents, each by one lane group, as the branching kernel's stage 5 does. */
 #include "resident_lb2_check.h"
 
 #include "cuda_check.h"
 #include "lb1.h"
-#include "resident_pair_tables.cuh"
+#include "lb2_lanes.cuh"
 #include "resident_refine.cuh"
 
 #include <stdlib.h>
@@ -15,7 +15,7 @@ __global__ void resident_lb2_check_kernel(fsbb_resident_params prm, const int *n
 {
     extern __shared__ int4 resident_lb2_check_scratch[];
     const fsbb_resident_layout &l = prm.layout;
-    const fsbb_resident_group g = fsbb_resident_group_of(prm.lb2_group);
+    const fsbb_lane_group g = fsbb_lane_group_of(prm.lb2_group);
     const int flag_words = ((l.n + 3) / 4 + 3) / 4 * 4;
     int *changed = reinterpret_cast<int *>(resident_lb2_check_scratch) + g.index * (l.m4 + flag_words);
     unsigned char *flags = reinterpret_cast<unsigned char *>(changed + l.m4);
@@ -76,7 +76,7 @@ static fsbb_status run_check(const fsbb_bound_data *d, fsbb_resident_params &prm
         for (int j = 0; j < n; j++)
             for (int k = 0; k < m; k++)
                 times[j * l.m4 + k] = d->p[k * n + j];
-        fsbb_resident_fill_pair_tables(d, steps, machines);
+        fsbb_lb2_fill_lane_tables(d, steps, machines);
     }
     const size_t steps_bytes = sizeof(int4) * (size_t)n * pairs;
     const size_t tasks = (size_t)count * n * 2;

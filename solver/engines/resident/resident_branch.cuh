@@ -406,7 +406,7 @@ __device__ __forceinline__ void fsbb_resident_stage_refine(const fsbb_resident_p
     const int queued = storage.stage.prune.queued;
     if (queued == 0)
         return;
-    const fsbb_resident_group g = fsbb_resident_group_of(prm.lb2_group);
+    const fsbb_lane_group g = fsbb_lane_group_of(prm.lb2_group);
     int *changed = b.shared.group_rows + g.index * l.m4;
     unsigned char *flags = b.shared.group_flags + g.index * 4 * sl.flag_words;
     for (;;) {

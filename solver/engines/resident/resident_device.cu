@@ -10,7 +10,7 @@
 
 #include "resident_branch.cuh"
 #include "resident_census.cuh"
-#include "resident_pair_tables.cuh"
+#include "lb2_lanes.cuh"
 #include "resident_plan.cuh"
 #include "lb1.h"
 
@@ -98,17 +98,6 @@ static branch_kernel kernel_for(int m, int registers, int refine)
     }
 }
 
-/* Lanes per child of the refine stage: the group that wastes the fewest lanes on the last
- * round of pairs, the larger of equals. */
-static int default_group(int pairs)
-{
-    int best = 32;
-    for (int g = 16; g >= 8; g /= 2)
-        if ((pairs + g - 1) / g * g < (pairs + best - 1) / best * best)
-            best = g;
-    return best;
-}
-
 static int round4(int x)
 {
     return (x + 3) / 4 * 4;
@@ -185,7 +174,7 @@ static fsbb_status upload_refine_tables(fsbb_resident_device *dev, fsbb_error *e
     unsigned char *host = (unsigned char *)calloc(1, steps + machines + switches);
     if (!host)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the LB2 tables");
-    fsbb_resident_fill_pair_tables(d, (int4 *)host, (int2 *)(host + steps));
+    fsbb_lb2_fill_lane_tables(d, (int4 *)host, (int2 *)(host + steps));
     int *all = (int *)(host + steps + machines);
     for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++)
         all[b] = 1;
@@ -196,7 +185,7 @@ static fsbb_status upload_refine_tables(fsbb_resident_device *dev, fsbb_error *e
     if (status != cudaSuccess)
         return fsbb_cuda_fail(err, status, "the LB2 tables");
     unsigned char *at = (unsigned char *)dev->lb2_tables;
-    fsbb_resident_lb2_tables *t = &dev->prm.lb2;
+    fsbb_lb2_lane_tables *t = &dev->prm.lb2;
     t->steps = (const int4 *)at;
     t->pair_machines = (const int2 *)(at + steps);
     t->pairs = d->pair_count;
@@ -221,7 +210,7 @@ static fsbb_status configure_launch(fsbb_resident_device *dev, const fsbb_reside
     if (dev->block % 32 != 0 || dev->block < 32 || dev->block > FSBB_RESIDENT_MAX_BLOCK)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine takes 32 to %d threads per block, in "
                          "multiples of 32 (got %d)", FSBB_RESIDENT_MAX_BLOCK, dev->block);
-    const int group = config->tuning.lb2_group > 0 ? config->tuning.lb2_group : default_group(d->pair_count);
+    const int group = config->tuning.lb2_group > 0 ? config->tuning.lb2_group : fsbb_lb2_lane_group_size(d->pair_count);
     if (group != 8 && group != 16 && group != 32)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine refines with 8, 16 or 32 lanes a child "
                          "(got %d)", group);

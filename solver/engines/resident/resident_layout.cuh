@@ -19,6 +19,7 @@
 #define FSBB_RESIDENT_LAYOUT_CUH
 
 #include "bound_data.h"
+#include "lb2_lanes.cuh"
 #include "resident_device.h"
 #include "warp_scan.cuh"
 
@@ -126,17 +127,6 @@ struct fsbb_resident_static_storage {
     } stage;
 };
 
-/* The LB2 tables of the refine stage (resident_refine.cuh), pair-minor so that the lanes
- * of a group, one pair each, read consecutive entries:
- *   steps[r * pairs + q]  {p on k, p on l, lag, job} of the job at place r of pair q's
- *                         Johnson order (pair q = (k, l))
- *   pair_machines[q]      {k, l} */
-struct fsbb_resident_lb2_tables {
-    const int4 *steps;
-    const int2 *pair_machines;
-    int pairs;
-};
-
 struct fsbb_resident_params {
     fsbb_resident_layout layout;
     fsbb_resident_shared_layout shared;
@@ -153,7 +143,7 @@ struct fsbb_resident_params {
     int sample_mask;            /* a survivor at a depth not refined is refined when its hash & mask is 0 */
     fsbb_job *record;           /* n: the recorded schedule */
     const int *p;               /* n x m4 processing times by job (table[job * m4 + k]), zero padded */
-    fsbb_resident_lb2_tables lb2;
+    fsbb_lb2_lane_tables lb2;   /* the refine stage's LB2 tables (lb2_lanes.cuh) */
     int head[FSBB_RESIDENT_MAX_MACHINES], tail[FSBB_RESIDENT_MAX_MACHINES], shortest[FSBB_RESIDENT_MAX_MACHINES];
 };
 

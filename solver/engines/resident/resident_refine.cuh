@@ -7,10 +7,10 @@
  * group whose child needs every pair), and it stops a child once the pairs' maximum
  * reaches the incumbent, G pairs at a time.
  *
- * A pair's bound (lb2.h) scans Johnson's order for the pair and skips the scheduled jobs:
- * a lane reads each place's {p_k, p_l, lag, job} from a table laid out pair-minor
- * (resident_pair_tables.cuh), so that the lanes of a group read consecutive entries, and
- * tests the job's flag. Same integers as fsbb_lb2_pair, in the same order. (Walking only
+ * A child's LB2 is fsbb_lb2_lanes (solver/gpu/lb2_lanes.cuh, shared with the offload
+ * engine's bounder): a pair's bound (lb2.h) scans Johnson's order for the pair and skips the
+ * scheduled jobs, a lane reading each place's {p_k, p_l, lag, job} from a pair-minor table
+ * and testing the job's flag. Same integers as fsbb_lb2, in the same order. (Walking only
  * the unscheduled jobs, as bits of their places in the pair's order, was measured and did
  * not pay: results/resident-kernel/notes.md.)
  *
@@ -22,50 +22,14 @@
 #define FSBB_RESIDENT_REFINE_CUH
 
 #include "bound_steps.h"
+#include "lane_group.cuh"
+#include "lb2_lanes.cuh"
 #include "resident_child.cuh"
 #include "resident_layout.cuh"
-#include "warp_lanes.cuh"
-
-/* A lane group: G lanes of one warp, aligned at a multiple of G. */
-struct fsbb_resident_group {
-    int size;          /* G: 8, 16 or 32 */
-    int lane;          /* lane inside the group */
-    int index;         /* group inside the block */
-    unsigned mask;     /* the group's lanes */
-};
-
-__device__ __forceinline__ fsbb_resident_group fsbb_resident_group_of(int size)
-{
-    fsbb_resident_group g;
-    const int lane = fsbb_lane();
-    g.size = size;
-    g.lane = lane & (size - 1);
-    g.index = fsbb_warp_in_block() * (FSBB_WARP_SIZE / size) + lane / size;
-    g.mask = size == FSBB_WARP_SIZE ? FSBB_FULL_WARP : ((1u << size) - 1u) << (lane & ~(size - 1));
-    return g;
-}
-
-__device__ __forceinline__ int fsbb_resident_group_max(const fsbb_resident_group &g, int value)
-{
-    for (int offset = g.size / 2; offset > 0; offset >>= 1)
-        value = max(value, __shfl_xor_sync(g.mask, value, offset));
-    return value;
-}
-
-/* Inclusive scan over the group's lanes (op: 0 sum, 1 max). */
-__device__ __forceinline__ int fsbb_resident_group_scan(const fsbb_resident_group &g, int value, int op)
-{
-    for (int d = 1; d < g.size; d <<= 1) {
-        const int other = __shfl_up_sync(g.mask, value, d, g.size);
-        if (g.lane >= d)
-            value = op ? max(value, other) : value + other;
-    }
-    return value;
-}
 
 /* The child's changed row (new front when forward, new back otherwise) into changed. */
 __device__ __forceinline__ void fsbb_resident_changed_row(const fsbb_resident_params &prm,
-                                                         const fsbb_resident_group &g, const int *table,
+                                                         const fsbb_lane_group &g, const int *table,
                                                          const int *node, int job, int forward, int *changed)
 {
     const fsbb_resident_layout &l = prm.layout;
@@ -76,8 +40,8 @@ __device__ __forceinline__ void fsbb_resident_changed_row(const fsbb_resident_pa
         const int k = forward ? g.lane : m - 1 - g.lane;
         const int inside = g.lane < m;
         const int pk = inside ? times[k] : 0, rk = inside ? row[k] : 0;
-        const int sum = fsbb_resident_group_scan(g, pk, 0);
-        const int most = fsbb_resident_group_scan(g, rk - (sum - pk), 1);
+        const int sum = fsbb_lane_group_scan(g, pk, 0);
+        const int most = fsbb_lane_group_scan(g, rk - (sum - pk), 1);
         if (inside)
             changed[k] = most + sum;
         else if (g.lane < l.m4)
@@ -95,53 +59,12 @@ __device__ __forceinline__ void fsbb_resident_changed_row(const fsbb_resident_pa
     }
 }
 
-/* The bound of machine pair q of a child with front and back rows and its unscheduled jobs
- * flagged in flags: Johnson's order for the pair scanned place by place (pair-minor
- * tables: the lanes of a group read consecutive entries, and no load waits on another). */
-__device__ __forceinline__ int fsbb_resident_pair_bound(const fsbb_resident_params &prm, int q, const int *front,
-                                                        const int *back, const unsigned char *flags)
-{
-    const fsbb_resident_lb2_tables &t = prm.lb2;
-    const int n = prm.layout.n;
-    const unsigned pairs = (unsigned)t.pairs;
-    const int4 *steps = t.steps + q;
-    const int2 km = __ldg(t.pair_machines + q);
-    int tk = fsbb_bound_head(front[km.x], prm.head[km.x]);
-    int tl = fsbb_bound_head(front[km.y], prm.head[km.y]);
-    for (int r = 0; r < n; r++) {
-        const int4 s = __ldg(steps + (unsigned)r * pairs);
-        if (flags[s.w]) {
-            tk += s.x;
-            tl = fsbb_machine_step(tk + s.z, tl, s.y);
-        }
-    }
-    return max(tk + fsbb_bound_tail(back[km.x], prm.tail[km.x]), tl + fsbb_bound_tail(back[km.y], prm.tail[km.y]));
-}
-
-/* LB2 of a child by a lane group, pairs G at a time, stopping once it reaches ub; every lane
- * of the group returns the same value. */
-__device__ __forceinline__ int fsbb_resident_group_lb2(const fsbb_resident_params &prm, const fsbb_resident_group &g,
-                                                       const int *front, const int *back, const unsigned char *flags,
-                                                       int ub)
-{
-    const int pairs = prm.lb2.pairs;
-    int lb = 0;
-    for (int first = 0; first < pairs; first += g.size) {
-        const int q = first + g.lane;
-        const int value = q < pairs ? fsbb_resident_pair_bound(prm, q, front, back, flags) : 0;
-        lb = max(lb, fsbb_resident_group_max(g, value));
-        if (lb >= ub)
-            break;
-    }
-    return lb;
-}
-
 /* LB2 of the child that moves perm[pos] (job) of a parent (rows at node, open unscheduled
  * jobs from front_len on) to the front (or the back), by a lane group, stopping once it
  * reaches ub; every lane of the group returns the same value. Scratch of the group:
  * changed (m4 ints), which holds the child's new front (forward) or back afterwards, and
  * flags (n bytes: the child's unscheduled jobs). */
-__device__ __forceinline__ int fsbb_resident_child_lb2(const fsbb_resident_params &prm, const fsbb_resident_group &g,
+__device__ __forceinline__ int fsbb_resident_child_lb2(const fsbb_resident_params &prm, const fsbb_lane_group &g,
                                                        const int *table, const int *node, const fsbb_job *perm,
                                                        int front_len, int open, int pos, int job, int forward, int ub,
                                                        int *changed, unsigned char *flags)
@@ -155,8 +78,8 @@ __device__ __forceinline__ int fsbb_resident_child_lb2(const fsbb_resident_param
             flags[perm[front_len + x]] = 1;
     fsbb_resident_changed_row(prm, g, table, node, job, forward, changed);
     __syncwarp(g.mask);
-    return fsbb_resident_group_lb2(prm, g, forward ? changed : node + l.front, forward ? node + l.back : changed, flags,
-                                   ub);
+    return fsbb_lb2_lanes(prm.lb2, l.n, prm.head, prm.tail, g, forward ? changed : node + l.front,
+                          forward ? node + l.back : changed, flags, ub);
 }
 
 /* One 16-byte vector (words 4v..4v+3) of the child that moves perm[pos] of the parent to
