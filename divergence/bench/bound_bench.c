@@ -139,12 +139,14 @@ static const variant bound_variants[] = {
 
 static const char *bound_instances[] = {"ta021", "ta051", "ta081"};
 
-/* The seed design's plain kernel (solver/gpu_bounder.h, refactor none, LB2), as a reference. */
+/* The seed design's plain kernel (solver/gpu_bounder.h, refactor none, LB2, one node per
+ * thread), as a reference. */
 static double time_seed_plain(const bench_pool *b, int *wrong)
 {
     fsbb_error err;
     fsbb_gpu_bounder *seed;
-    if (fsbb_gpu_bounder_new(&b->data, b->pool.count, 128, FSBB_REFACTOR_NONE, FSBB_LB2, &seed, &err) != FSBB_OK)
+    if (fsbb_gpu_bounder_new(&b->data, b->pool.count, 128, FSBB_REFACTOR_NONE, FSBB_LB2, &seed, &err) != FSBB_OK ||
+        fsbb_gpu_bounder_set_lb2_lanes(seed, 0, &err) != FSBB_OK)
         bench_die(err.message);
     fsbb_gpu_pool *slot = fsbb_gpu_bounder_pool(seed, 0);
     fsbb_job *perm = malloc(sizeof *perm * (size_t)b->jobs);

@@ -205,7 +205,9 @@ static void run_tables(const bench_config *c, const char *path)
             generate(&inst, (fsbb_pool_order)order, largest, &pool);
             fsbb_error err;
             fsbb_gpu_bounder *bounder;
-            if (fsbb_gpu_bounder_new(&inst.data, largest, c->block, FSBB_REFACTOR_NONE, FSBB_LB1, &bounder, &err))
+            /* One node per thread, LB2 too: the kernels of the paper. */
+            if (fsbb_gpu_bounder_new(&inst.data, largest, c->block, FSBB_REFACTOR_NONE, FSBB_LB1, &bounder, &err) ||
+                fsbb_gpu_bounder_set_lb2_lanes(bounder, 0, &err))
                 die("bounder", &err);
             load_slot(bounder, &pool);
             fsbb_gpu_pool *slot = fsbb_gpu_bounder_pool(bounder, 0);
@@ -271,7 +273,9 @@ static void run_placements(const bench_config *c, const char *path)
             generate(&inst, (fsbb_pool_order)order, largest, &pool);
             fsbb_error err;
             fsbb_gpu_bounder *bounder;
-            if (fsbb_gpu_bounder_new(&inst.data, largest, c->block, FSBB_REFACTOR_NONE, FSBB_LB1, &bounder, &err))
+            /* One node per thread, LB2 too: the kernels of the paper. */
+            if (fsbb_gpu_bounder_new(&inst.data, largest, c->block, FSBB_REFACTOR_NONE, FSBB_LB1, &bounder, &err) ||
+                fsbb_gpu_bounder_set_lb2_lanes(bounder, 0, &err))
                 die("bounder", &err);
             load_slot(bounder, &pool);
             for (int lb = FSBB_LB1; lb <= FSBB_LB2; lb++)
@@ -323,7 +327,9 @@ static void run_once(const bench_config *c, const char *path)
             generate(&inst, (fsbb_pool_order)order, largest, &pool);
             fsbb_error err;
             fsbb_gpu_bounder *bounder;
-            if (fsbb_gpu_bounder_new(&inst.data, largest, c->block, FSBB_REFACTOR_NONE, FSBB_LB1, &bounder, &err))
+            /* One node per thread, LB2 too: the kernels of the paper. */
+            if (fsbb_gpu_bounder_new(&inst.data, largest, c->block, FSBB_REFACTOR_NONE, FSBB_LB1, &bounder, &err) ||
+                fsbb_gpu_bounder_set_lb2_lanes(bounder, 0, &err))
                 die("bounder", &err);
             load_slot(bounder, &pool);
             for (int s = 0; s < c->size_count; s++)

@@ -1,15 +1,21 @@
-/* gpu_bounder.cu — the pool-bounding kernels (one node per thread) and the bounder of
- * gpu_bounder.h: device tables, pinned pool slots, streams, asynchronous submit and wait.
+/* gpu_bounder.cu — the pool-bounding kernels and the bounder of gpu_bounder.h: device
+ * tables, pinned pool slots, streams, asynchronous submit and wait.
  *
- * Kernels are instantiated per size class (the per-thread arrays for the permutation, the
- * unscheduled flags and the per-machine times are sized at compile time and live in local
- * memory, interleaved across the warp by the hardware), refactor mode, bound and table
- * space. refactor none calls the FSBB_HOST_DEVICE functions of bounds/ unchanged. */
+ * One node per thread: kernels instantiated per size class (the per-thread arrays for the
+ * permutation, the unscheduled flags and the per-machine times are sized at compile time
+ * and live in local memory, interleaved across the warp by the hardware), refactor mode,
+ * bound and table space. refactor none calls the FSBB_HOST_DEVICE functions of bounds/
+ * unchanged.
+ *
+ * One node per lane group (LB2, where lb2_lanes_for chooses it): a group of G lanes bounds
+ * a node, its lanes over the machines for the node's rows and over the machine pairs for
+ * LB2 (fsbb_lb2_lanes of lb2_lanes.cuh, the resident engine's LB2). */
 #include "gpu_bounder.h"
 
 #include "branch_free.cuh"
 #include "lb1.h"
 #include "lb2.h"
+#include "lb2_lanes.cuh"
 
 #include "cuda_check.h"
 #include "warp_reduce.cuh"
@@ -50,8 +56,8 @@ struct param_tables {
     int words[PARAM_WORDS];
 };
 
-__device__ __forceinline__ fsbb_bound_data table_view(const table_args &t, const int *lb1_part,
-                                                      const int *lb2_part)
+static __host__ __device__ __forceinline__ fsbb_bound_data table_view(const table_args &t, const int *lb1_part,
+                                                                      const int *lb2_part)
 {
     const int nm = t.n * t.m;
     int *lb1 = const_cast<int *>(lb1_part), *lb2 = const_cast<int *>(lb2_part);
@@ -171,6 +177,108 @@ __global__ void __launch_bounds__(1024)
     bound_node<MAXN, MAXM, REFACTOR, LB2>(&d, pool, ub);
 }
 
+/* ---- One node per lane group (LB2) ----------------------------------------------------- */
+
+/* The lane-group kernel's tables, in global memory: LB2's pair-minor tables and the
+ * processing times by job (p_by_job[job * m + k]), so that lanes over the machines read
+ * consecutive words. */
+struct lane_args {
+    fsbb_lb2_lane_tables lb2;
+    const int *p_by_job;
+    int group;        /* G lanes per node */
+    int group_words;  /* shared ints per group (lane_group_words) */
+};
+
+static __host__ __device__ int round4(int x)
+{
+    return (x + 3) / 4 * 4;
+}
+
+/* A group's shared memory, in ints: its node's rows front, back and remain (m ints each,
+ * rounded to 4), its permutation (n jobs) and its unscheduled flags (n bytes). */
+static __host__ __device__ int lane_group_words(int n, int m)
+{
+    return 3 * round4(m) + round4((n + 1) / 2) + round4((n + 3) / 4);
+}
+
+/* The node's front (FORWARD) or back row by a wavefront over the group's lanes: lane L owns
+ * machines [L c, L c + c) (c = ceil(m / G)), in the recurrence's machine order, and
+ * processes the scheduled job of index s - L at step s, taking the time at which that job
+ * left the lane before's machines by a shuffle. Each job's times are those of
+ * fsbb_front_times (fsbb_back_times for the back) in another order of the same steps. */
+template <bool FORWARD>
+__device__ __forceinline__ void lane_row(const fsbb_lane_group &g, const int *p_by_job, int n, int m,
+                                         const fsbb_job *perm, int count, int *row)
+{
+    const int c = (m + g.size - 1) / g.size, lanes = (m + c - 1) / c;
+    const int own = g.lane * c, own_end = min(own + c, m);
+    for (int k = g.lane; k < m; k += g.size)
+        row[k] = 0;
+    __syncwarp(g.mask);
+    if (count == 0)
+        return;
+    int carry = 0;
+    for (int step = 0; step < count + lanes - 1; step++) {
+        const int left = __shfl_up_sync(g.mask, carry, 1, g.size);
+        const int i = step - g.lane;
+        if (g.lane < lanes && i >= 0 && i < count) {
+            const int *times = p_by_job + perm[FORWARD ? i : n - 1 - i] * m;
+            int t = g.lane == 0 ? 0 : left;
+            for (int x = own; x < own_end; x++) {
+                const int k = FORWARD ? x : m - 1 - x;
+                t = fsbb_machine_step(t, row[k], __ldg(times + k));
+                row[k] = t;
+            }
+            carry = t;
+        }
+    }
+    __syncwarp(g.mask);
+}
+
+/* The pool bound of gpu_pool.h, a node per group: the node's permutation and flags into
+ * the group's shared memory, its rows by lanes over the machines, LB1 by the group's first
+ * lane (fsbb_lb1_from_parts), LB2 by the group's lanes over the pairs. */
+__global__ void __launch_bounds__(1024) bound_pool_lanes_kernel(pool_args pool, table_args t, lane_args a, int ub)
+{
+    extern __shared__ int4 lane_scratch[];
+    const fsbb_bound_data d = table_view(t, t.global, t.global + t.lb1_words);
+    const int n = t.n, m = t.m, m4 = round4(m);
+    const fsbb_lane_group g = fsbb_lane_group_of(a.group);
+    int *front = reinterpret_cast<int *>(lane_scratch) + g.index * a.group_words;
+    int *back = front + m4, *remain = back + m4;
+    fsbb_job *perm = reinterpret_cast<fsbb_job *>(remain + m4);
+    unsigned char *flags = reinterpret_cast<unsigned char *>(remain + m4 + round4((n + 1) / 2));
+    const int per_block = blockDim.x / a.group;
+    for (int node = blockIdx.x * per_block + g.index; node < pool.count; node += gridDim.x * per_block) {
+        const int front_len = pool.front_len[node], back_len = pool.back_len[node];
+        const int lo = front_len, hi = n - back_len;
+        for (int i = g.lane; i < n; i += g.size) {
+            const fsbb_job job = pool.perm[(size_t)i * pool.capacity + node];
+            perm[i] = job;
+            flags[job] = i >= lo && i < hi;
+        }
+        __syncwarp(g.mask);
+        lane_row<true>(g, a.p_by_job, n, m, perm, front_len, front);
+        lane_row<false>(g, a.p_by_job, n, m, perm, back_len, back);
+        for (int k = g.lane; k < m; k += g.size) {
+            int work = 0;
+            for (int i = lo; i < hi; i++)
+                work += __ldg(a.p_by_job + perm[i] * m + k);
+            remain[k] = work;
+        }
+        __syncwarp(g.mask);
+        int lb = 0;
+        if (g.lane == 0)
+            lb = fsbb_lb1_from_parts(&d, front, back, remain, hi - lo);
+        lb = __shfl_sync(g.mask, lb, 0, g.size);
+        if (hi > lo && lb < ub)
+            lb = max(lb, fsbb_lb2_lanes(a.lb2, n, d.min_head, d.min_tail, g, front, back, flags, ub));
+        if (g.lane == 0)
+            pool.lb[node] = lb;
+        __syncwarp(g.mask);
+    }
+}
+
 /* ---- Kernel selection ------------------------------------------------------------------ */
 
 struct launch_args {
@@ -230,6 +338,31 @@ static cudaError_t launch_mode(fsbb_refactor_kind refactor, fsbb_lb_kind lb, int
 /* Size classes of the per-thread arrays. */
 enum { SMALL_JOBS = 128, SMALL_MACHINES = 32 };
 
+/* Which LB2 kernel bounds pools of n x m nodes with `pairs` machine pairs: lanes per node
+ * (fsbb_lb2_lane_group_size, the resident engine's group), or 0 for one node per thread.
+ * Steps a node costs, one step a table read and its arithmetic:
+ *   a thread:    n m for the rows (front, back, remain), then n per pair;
+ *   a lane group of G lanes, c = ceil(m / G) machines a lane: n c for the rows, 2 min(m, G)
+ *                filling and draining the wavefronts, then n per round of G pairs;
+ *                on G lanes.
+ * The group wins on latency always (a pool of 4096 nodes, the default with 16 host loops,
+ * is a few warps per SM one node a thread, so a kernel lasts as long as one thread's node).
+ * It is chosen unless its lanes' total work exceeds 1.5 times the thread's: the
+ * one-thread kernel loses about that much to divergence in LB2 (the task pools that remove
+ * it ran 1.45-1.55x faster, results/divergence/report.md). That keeps one node per thread
+ * for 5 machines (10 pairs: 2.2-2.7 times the work), and takes lane groups from 10
+ * machines on (20 x 10: 1.45, 20 x 20: 1.37, 200 x 20: 1.09). */
+static int lb2_lanes_for(int n, int m, int pairs)
+{
+    if (pairs <= 0)
+        return 0;
+    const int g = fsbb_lb2_lane_group_size(pairs);
+    const double c = (m + g - 1) / g, rounds = (pairs + g - 1) / g;
+    const double lane_steps = g * ((double)n * c + 2.0 * FSBB_MIN(m, g) + rounds * n);
+    const double thread_steps = (double)n * m + (double)pairs * n;
+    return lane_steps <= 1.5 * thread_steps ? g : 0;
+}
+
 /* ---- The bounder ----------------------------------------------------------------------- */
 
 struct gpu_slot {
@@ -259,6 +392,10 @@ struct fsbb_gpu_bounder {
     void *refine_context;
     gpu_slot slots[FSBB_GPU_SLOTS];
     fsbb_gpu_stream_time stream_time;  /* summed by each wait */
+    int lb2_lanes_asked;       /* FSBB_GPU_LB2_LANES_AUTO, 0 (one node per thread), 8, 16 or 32 */
+    int lb2_lanes;             /* as resolved for the current bound: 0 or the group's lanes */
+    void *dev_lane_tables;     /* the lane-group kernel's tables (lane_args), once needed */
+    lane_args lanes;
 };
 
 static fsbb_status check_mode(const fsbb_gpu_bounder *b, fsbb_refactor_kind refactor, fsbb_error *err)
@@ -376,6 +513,7 @@ extern "C" void fsbb_gpu_bounder_free(fsbb_gpu_bounder *b)
     for (int s = 0; s < FSBB_GPU_SLOTS; s++)
         slot_free(&b->slots[s]);
     cudaFree(b->dev_tables);
+    cudaFree(b->dev_lane_tables);
     free(b->host_tables);
     free(b->param);
     free(b);
@@ -434,6 +572,7 @@ extern "C" fsbb_status fsbb_gpu_bounder_new(const fsbb_bound_data *d, int max_po
     b->block_size = block_size;
     b->small = d->n <= SMALL_JOBS && d->m <= SMALL_MACHINES;
     b->where = FSBB_GPU_TABLES_AUTO;
+    b->lb2_lanes_asked = FSBB_GPU_LB2_LANES_AUTO;
     fsbb_status status = bounder_init(b, d, err);
     if (status == FSBB_OK)
         status = fsbb_gpu_bounder_set_mode(b, refactor, lb, err);
@@ -445,18 +584,85 @@ extern "C" fsbb_status fsbb_gpu_bounder_new(const fsbb_bound_data *d, int max_po
     return FSBB_OK;
 }
 
+/* The lane-group kernel's tables, from the table block: pair-minor LB2 tables, their
+ * machines and the times by job, in one allocation, each part 16-byte aligned. */
+static fsbb_status upload_lane_tables(fsbb_gpu_bounder *b, fsbb_error *err)
+{
+    const table_args t = {NULL, b->n, b->m, b->pairs, b->lb1_words, b->total_words};
+    const fsbb_bound_data d = table_view(t, b->host_tables, b->host_tables + b->lb1_words);
+    const int n = b->n, m = b->m;
+    const size_t steps = sizeof(int4) * (size_t)n * b->pairs;
+    const size_t machines = (sizeof(int2) * (size_t)b->pairs + 15) / 16 * 16;
+    const size_t times = sizeof(int) * (size_t)n * m;
+    unsigned char *host = (unsigned char *)malloc(steps + machines + times);
+    if (!host)
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the LB2 lane tables");
+    fsbb_lb2_fill_lane_tables(&d, (int4 *)host, (int2 *)(host + steps));
+    int *by_job = (int *)(host + steps + machines);
+    for (int j = 0; j < n; j++)
+        for (int k = 0; k < m; k++)
+            by_job[j * m + k] = d.p[k * n + j];
+    cudaError_t e = cudaMalloc(&b->dev_lane_tables, steps + machines + times);
+    if (e == cudaSuccess)
+        e = cudaMemcpy(b->dev_lane_tables, host, steps + machines + times, cudaMemcpyHostToDevice);
+    free(host);
+    if (e != cudaSuccess)
+        return fsbb_cuda_fail(err, e, "the LB2 lane tables");
+    const unsigned char *at = (const unsigned char *)b->dev_lane_tables;
+    b->lanes.lb2.steps = (const int4 *)at;
+    b->lanes.lb2.pair_machines = (const int2 *)(at + steps);
+    b->lanes.lb2.pairs = b->pairs;
+    b->lanes.p_by_job = (const int *)(at + steps + machines);
+    b->lanes.group_words = lane_group_words(n, m);
+    return FSBB_OK;
+}
+
+/* The LB2 kernel for bound lb and the lanes asked (uploading the lane tables when first
+ * needed): *lanes 0 (one node per thread, and every LB1 kernel) or the group's lanes. */
+static fsbb_status resolve_lanes(fsbb_gpu_bounder *b, fsbb_lb_kind lb, int asked, int *lanes, fsbb_error *err)
+{
+    if (asked != FSBB_GPU_LB2_LANES_AUTO && asked != 0 && asked != 8 && asked != 16 && asked != 32)
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the LB2 kernel takes 8, 16 or 32 lanes a node, or 0 for one node "
+                         "a thread (got %d)", asked);
+    *lanes = lb != FSBB_LB2 || b->pairs == 0 ? 0
+             : asked == FSBB_GPU_LB2_LANES_AUTO ? lb2_lanes_for(b->n, b->m, b->pairs)
+                                                : asked;
+    if (*lanes > 0 && !b->dev_lane_tables)
+        return upload_lane_tables(b, err);
+    return FSBB_OK;
+}
+
+extern "C" fsbb_status fsbb_gpu_bounder_set_lb2_lanes(fsbb_gpu_bounder *b, int lanes, fsbb_error *err)
+{
+    int resolved = 0;
+    const fsbb_status status = resolve_lanes(b, b->lb, lanes, &resolved, err);
+    if (status != FSBB_OK)
+        return status;
+    b->lb2_lanes_asked = lanes;
+    b->lb2_lanes = resolved;
+    return FSBB_OK;
+}
+
+extern "C" int fsbb_gpu_bounder_lb2_lanes(const fsbb_gpu_bounder *b)
+{
+    return b->lb2_lanes;
+}
+
 extern "C" fsbb_status fsbb_gpu_bounder_set_mode(fsbb_gpu_bounder *b, fsbb_refactor_kind refactor, fsbb_lb_kind lb,
                                                  fsbb_error *err)
 {
-    int space = SPACE_GLOBAL;
+    int space = SPACE_GLOBAL, lanes = 0;
     fsbb_status status = check_mode(b, refactor, err);
     if (status == FSBB_OK)
         status = resolve_space(b, b->where, lb, &space, err);
+    if (status == FSBB_OK)
+        status = resolve_lanes(b, lb, b->lb2_lanes_asked, &lanes, err);
     if (status != FSBB_OK)
         return status;
     b->refactor = refactor;
     b->lb = lb;
     b->space = space;
+    b->lb2_lanes = lanes;
     return FSBB_OK;
 }
 
@@ -473,6 +679,8 @@ extern "C" fsbb_status fsbb_gpu_bounder_place_tables(fsbb_gpu_bounder *b, fsbb_g
 
 extern "C" const char *fsbb_gpu_bounder_tables_name(const fsbb_gpu_bounder *b)
 {
+    if (b->lb2_lanes > 0)
+        return "global (LB2 by lane groups)";
     switch (b->space) {
     case SPACE_SHARED_LB1: return b->lb == FSBB_LB2 ? "shared (LB1) + global (LB2)" : "shared";
     case SPACE_SHARED_ALL: return "shared";
@@ -492,6 +700,26 @@ extern "C" fsbb_gpu_pool *fsbb_gpu_bounder_pool(fsbb_gpu_bounder *b, int slot)
     if (slot < 0 || slot >= FSBB_GPU_SLOTS)
         return NULL;
     return &b->slots[slot].host;
+}
+
+/* The lane-group kernel on a slot's count nodes: blocks of the bounder's block size, fewer
+ * groups where their shared memory would pass the budget (whole warps of groups, one warp
+ * at least), a group per node. */
+static cudaError_t launch_lanes(fsbb_gpu_bounder *b, gpu_slot *s, int count, int ub)
+{
+    lane_args a = b->lanes;
+    a.group = b->lb2_lanes;
+    const size_t group_bytes = sizeof(int) * (size_t)a.group_words;
+    const int per_warp = FSBB_WARP_SIZE / a.group;
+    int groups = b->block_size / a.group;
+    while (groups > per_warp && (size_t)groups * group_bytes > SHARED_BUDGET_BYTES)
+        groups -= per_warp;
+    const pool_args pool = {s->dev_perm, s->dev_front_len, s->dev_back_len, s->dev_lb, b->max_pool, count};
+    const table_args t = {b->dev_tables, b->n, b->m, b->pairs, b->lb1_words, b->total_words};
+    const unsigned grid = (unsigned)((count + groups - 1) / groups);
+    bound_pool_lanes_kernel<<<grid, (unsigned)(groups * a.group), (size_t)groups * group_bytes, s->stream>>>(pool, t, a,
+                                                                                                           ub);
+    return cudaGetLastError();
 }
 
 /* Queues copy in, kernel and copy out of a slot, with an event after each. */
@@ -515,7 +743,12 @@ static fsbb_status enqueue(fsbb_gpu_bounder *b, int slot, int ub, fsbb_error *er
                                  cudaMemcpyHostToDevice, s->stream));
     }
     FSBB_CUDA_TRY(cudaEventRecord(s->copied_in, s->stream));
-    if (count > 0) {
+    if (count > 0 && b->lb2_lanes > 0) {
+        const cudaError_t launched = launch_lanes(b, s, count, ub);
+        if (launched != cudaSuccess)
+            return fsbb_fail(err, FSBB_ERR_GPU, "LB2 lane-group kernel launch (%d nodes, %d lanes each): %s", count,
+                             b->lb2_lanes, cudaGetErrorString(launched));
+    } else if (count > 0) {
         launch_args a;
         a.block = dim3((unsigned)b->block_size);
         a.grid = dim3((unsigned)((count + b->block_size - 1) / b->block_size));

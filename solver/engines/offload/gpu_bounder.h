@@ -2,6 +2,11 @@
  * Chakroun et al.). The kernels compute the pool bound of gpu_pool.h (LB1, or LB2 on top of
  * it) with the bound code of bounds/ as written (refactor none) or with its data-dependent
  * branches rewritten (trig, select: branch_free.cuh); all modes give the same integers.
+ * LB2 may instead be bounded one node per lane group of 8, 16 or 32 lanes (lanes over the
+ * machine pairs: the resident engine's LB2, solver/gpu/lb2_lanes.cuh), by default where its
+ * work per node is not much above a thread's (gpu_bounder.cu says the rule); the refactor
+ * modes are rewrites of the one-node-per-thread code and leave that kernel as it is. The
+ * integers are the same whichever kernel runs.
  *
  * A bounder holds the instance tables on the device and FSBB_GPU_SLOTS pool slots, each
  * with a pinned host pool, device buffers and its own stream: the host fills slot k + 1
@@ -52,6 +57,15 @@ fsbb_status fsbb_gpu_bounder_new(const fsbb_bound_data *d, int max_pool, int blo
                                  fsbb_refactor_kind refactor, fsbb_lb_kind lb, fsbb_gpu_bounder **out,
                                  fsbb_error *err);
 void fsbb_gpu_bounder_free(fsbb_gpu_bounder *bounder);
+
+/* The LB2 kernel, by lanes per node: one node per thread (0), a lane group of 8, 16 or 32
+ * lanes, or the rule's choice (AUTO, the default). */
+#define FSBB_GPU_LB2_LANES_AUTO (-1)
+/* Sets the LB2 kernel of later submits (no slot may be in flight); kept across set_mode. */
+fsbb_status fsbb_gpu_bounder_set_lb2_lanes(fsbb_gpu_bounder *bounder, int lanes, fsbb_error *err);
+/* Lanes per node of the LB2 kernel that submits run now: 0 for one node per thread (and
+ * with LB1), else the group's lanes. */
+int fsbb_gpu_bounder_lb2_lanes(const fsbb_gpu_bounder *bounder);
 
 /* Changes the kernel used by later submits (no slot may be in flight). */
 fsbb_status fsbb_gpu_bounder_set_mode(fsbb_gpu_bounder *bounder, fsbb_refactor_kind refactor, fsbb_lb_kind lb,
