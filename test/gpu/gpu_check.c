@@ -138,10 +138,25 @@ int gpu_check_slot_against(fsbb_gpu_bounder *bounder, int slot, int ub, const in
     return wrong;
 }
 
+/* Bounds the bounder's slot 0 in one mode and LB2 kernel (lanes, as fsbb_gpu_bounder_set_lb2_lanes
+ * takes them) against reference: mismatches, a refusal counting as one. */
+static int check_mode(fsbb_gpu_bounder *bounder, fsbb_refactor_kind refactor, fsbb_lb_kind lb, int lanes, int ub,
+                      const int *reference, int count, const char *label)
+{
+    fsbb_error err;
+    if (fsbb_gpu_bounder_set_lb2_lanes(bounder, lanes, &err) != FSBB_OK ||
+        fsbb_gpu_bounder_set_mode(bounder, refactor, lb, &err) != FSBB_OK) {
+        printf("\n%s: %s\n", label, err.message);
+        return 1;
+    }
+    return gpu_check_slot_against(bounder, 0, ub, reference, count, label);
+}
+
 int gpu_check_all_modes(const fsbb_bound_data *d, const fsbb_gpu_pool *pool, int ub, int block_size,
                         fsbb_gpu_tables where, const char *what)
 {
     static const char *refactor_names[] = {"none", "trig", "select"};
+    static const int group_lanes[] = {8, 16, 32};
     fsbb_error err;
     fsbb_gpu_bounder *bounder;
     if (fsbb_gpu_bounder_new(d, pool->count, block_size, FSBB_REFACTOR_NONE, FSBB_LB1, &bounder, &err) != FSBB_OK) {
@@ -160,14 +175,17 @@ int gpu_check_all_modes(const fsbb_bound_data *d, const fsbb_gpu_pool *pool, int
         gpu_check_reference(d, (fsbb_lb_kind)lb, pool, ub, reference);
         for (int refactor = FSBB_REFACTOR_NONE; refactor <= FSBB_REFACTOR_SELECT; refactor++) {
             char label[256];
-            snprintf(label, sizeof label, "%s, %s, refactor %s, blocks of %d", what, lb == FSBB_LB1 ? "LB1" : "LB2",
-                     refactor_names[refactor], block_size);
-            if (fsbb_gpu_bounder_set_mode(bounder, (fsbb_refactor_kind)refactor, (fsbb_lb_kind)lb, &err) != FSBB_OK) {
-                printf("\n%s: %s\n", label, err.message);
-                wrong++;
-                continue;
-            }
-            wrong += gpu_check_slot_against(bounder, 0, ub, reference, pool->count, label);
+            snprintf(label, sizeof label, "%s, %s, refactor %s, one node a thread, blocks of %d", what,
+                     lb == FSBB_LB1 ? "LB1" : "LB2", refactor_names[refactor], block_size);
+            wrong += check_mode(bounder, (fsbb_refactor_kind)refactor, (fsbb_lb_kind)lb, 0, ub, reference,
+                                pool->count, label);
+        }
+        /* LB2 by lane groups (the refactor modes leave that kernel as it is). */
+        for (int g = 0; lb == FSBB_LB2 && d->pair_count > 0 && g < 3; g++) {
+            char label[256];
+            snprintf(label, sizeof label, "%s, LB2, %d lanes a node, blocks of %d", what, group_lanes[g], block_size);
+            wrong += check_mode(bounder, FSBB_REFACTOR_NONE, FSBB_LB2, group_lanes[g], ub, reference, pool->count,
+                                label);
         }
     }
     free(reference);

@@ -31,8 +31,9 @@ void gpu_check_reference(const fsbb_bound_data *d, fsbb_lb_kind lb, const fsbb_g
  * whose bound differs from reference (the first few are printed, tagged with what). */
 int gpu_check_slot_against(fsbb_gpu_bounder *bounder, int slot, int ub, const int *reference, int count,
                            const char *what);
-/* Every refactor mode with LB1 and LB2, blocks of block_size, tables placed as asked:
- * mismatches over all runs (a refusal counts as one). */
+/* Every refactor mode with LB1 and LB2 one node a thread, and LB2 by lane groups of 8, 16
+ * and 32 lanes, blocks of block_size, tables placed as asked: mismatches over all runs (a
+ * refusal counts as one). */
 int gpu_check_all_modes(const fsbb_bound_data *d, const fsbb_gpu_pool *pool, int ub, int block_size,
                         fsbb_gpu_tables where, const char *what);
 
