@@ -4,8 +4,10 @@
 # both GPU engines share, then LB2 node rates with UB = best known, TIME_LIMIT s each (default
 # 12), on ta051, ta081 and ta101: the offload engine of OLD and of NEW, alternately, and the
 # CPU engine (NEW's, the machine's cores) once each. Prints a table of nodes/s (nodes over
-# time_s of the JSON), new/old and new/CPU. Under 4 minutes: the suites stop at CHECK_BUDGET
-# seconds (default 95) in all, each suite in a process of its own.
+# time_s of the JSON), new/old and new/CPU; then, if time is left, compute-sanitizer's memcheck
+# and racecheck on short offload LB2 runs on lane groups. Under 4 minutes: the suites stop at
+# CHECK_BUDGET seconds (default 95) in all, each suite in a process of its own, and the
+# sanitizer runs start only before 160 s, 25 s each at most.
 #   usage: device_offload_lb2.sh BIN_DIR_NEW BIN_DIR_OLD
 #     BIN_DIR_NEW holds flowshop-bb and check-gpu, BIN_DIR_OLD flowshop-bb (each may be
 #     gzipped: NAME.gz is unpacked first); LD_LIBRARY_PATH is the caller's.
@@ -96,6 +98,23 @@ echo "| instance | offload old nodes/s | offload new nodes/s | CPU engine nodes/
 echo "|---|---:|---:|---:|---:|---:|"
 awk '{ printf "| %s | %.0f | %.0f | %.0f | %s | %s |\n", $1, $2, $3, $4,
        ($2 > 0 ? sprintf("%.2f", $3 / $2) : "-"), ($4 > 0 ? sprintf("%.2f", $3 / $4) : "-") }' "$table"
+
+# compute-sanitizer on short offload LB2 runs whose LB2 is on lane groups (ta021: 32 lanes,
+# ta011: 16), while the 4 minutes allow it.
+if [ "$(elapsed)" -lt 160 ] && command -v compute-sanitizer >/dev/null; then
+    echo
+    echo "## compute-sanitizer (new; exit 1 is the node limit)"
+    for name in ta021 ta011; do
+        printf '%s memcheck: ' "$name"
+        timeout 25 compute-sanitizer --tool memcheck --leak-check full "$new_bb" "$name" --device gpu \
+            --gpu-engine offload --threads 4 --lb lb2 --ub opt --node-limit 20000 -q 2>&1 | grep "ERROR SUMMARY" ||
+            echo "no summary (cut at 25 s)"
+    done
+    printf 'ta021 racecheck: '
+    timeout 25 compute-sanitizer --tool racecheck "$new_bb" ta021 --device gpu --gpu-engine offload --threads 1 \
+        --pool-size 512 --lb lb2 --ub opt --node-limit 1500 -q 2>&1 | grep "RACECHECK SUMMARY" ||
+        echo "no summary (cut at 25 s)"
+fi
 echo
 echo "# done in $(elapsed) s"
 rm -rf "$work"
