@@ -233,12 +233,15 @@ static void log_run(fsbb_progress_log *log, const fsbb_solver *solver, const fsb
     fsbb_progress_log_write_run(log, solver->instance, solver->options, &run);
 }
 
-static int resolve_threads(int requested)
+static int host_cores(void)
 {
-    if (requested > 0)
-        return requested;
     const long cores = sysconf(_SC_NPROCESSORS_ONLN);
     return cores > 0 ? (int)cores : 1;
+}
+
+static int resolve_threads(int requested)
+{
+    return requested > 0 ? requested : host_cores();
 }
 
 /* Heuristic iterations shrink with n^2 m, the cost of one iteration. */
@@ -254,7 +257,7 @@ static int heuristic_iterations(int n, int m)
  * interrupt. */
 static fsbb_status heuristic_upper_bound(fsbb_search *search, fsbb_error *err)
 {
-    const int cores = resolve_threads(0);
+    const int cores = search->cores;
     fsbb_ig_config config;
     fsbb_anytime_config(search, search->threads < cores ? search->threads : cores, &config, NULL);
     config.time_limit_s = fsbb_anytime_ub_budget_s(search->data->n, search->data->m);
@@ -584,32 +587,37 @@ static void fill_bound_use(const fsbb_search *search, const fsbb_engine *engine,
  * cannot prove (measured: README, "Anytime incumbents"). */
 #define CPU_ENGINE_WALK_CORES 8
 
-/* Heuristic walks beside an exact search: the option, or auto: beside an engine that
- * searches with one host thread (the GPU engines) all cores but two (its host thread, and
- * one left for the CUDA driver and the system); beside the CPU engine one walk on
- * CPU_ENGINE_WALK_CORES cores or more, none below. */
-static int heuristic_walks(const fsbb_options *options, const fsbb_engine *engine)
+/* Heuristic walks beside an exact search: the option, or auto, on the solve's cores (a
+ * distributed rank's share of its host's): beside an engine that searches with one host
+ * thread (the GPU engines) all cores but two (its host thread, and one left for the CUDA
+ * driver and the system), at least one in a process of its own, none in a rank with fewer
+ * than three; beside the CPU engine one walk on CPU_ENGINE_WALK_CORES cores or more, none
+ * below. */
+static int heuristic_walks(const fsbb_search *search, const fsbb_engine *engine, int distributed)
 {
+    const fsbb_options *options = search->options;
     if (options->heuristic_threads != FSBB_HEURISTIC_THREADS_AUTO)
         return options->heuristic_threads;
-    const int cores = resolve_threads(0);
+    const int cores = search->cores;
     if (!engine->threads)
-        return FSBB_MAX(1, cores - 2);
+        return FSBB_MAX(distributed ? 0 : 1, cores - 2);
     return cores >= CPU_ENGINE_WALK_CORES ? 1 : 0;
 }
 
-/* The engine with heuristic workers beside it (stopped the moment it returns). Beside an
- * engine searching with the solve's threads, and threads=0 (every core), the workers take
- * their cores from the search's threads. */
-static fsbb_status run_engine(fsbb_search *search, const fsbb_engine *engine, fsbb_result *result, fsbb_error *err)
+/* The engine, or this rank's part of a distributed search (dist not NULL), with heuristic
+ * workers beside it (stopped the moment it returns). Beside an engine searching with the
+ * solve's threads, and threads=0 (every core), the workers take their cores from the
+ * search's threads. */
+static fsbb_status run_engine(fsbb_search *search, const fsbb_engine *engine, fsbb_distributed *dist,
+                              fsbb_result *result, fsbb_error *err)
 {
-    const int walks = heuristic_walks(search->options, engine);
+    const int walks = heuristic_walks(search, engine, dist != NULL);
     if (engine->threads && search->options->threads == 0 && walks > 0)
         search->threads = FSBB_MAX(1, search->threads - walks);
     fsbb_anytime *workers = NULL;
     if (fsbb_anytime_start(search, walks, &workers, NULL) == FSBB_OK && workers)
         result->heuristic_threads = walks;
-    const fsbb_status status = engine->run(search, err);
+    const fsbb_status status = dist ? fsbb_search_distributed(search, dist, err) : engine->run(search, err);
     fsbb_anytime_finish(workers, &result->heuristic_iterations);
     return status;
 }
@@ -701,6 +709,7 @@ static fsbb_status solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *e
                                               resolve_threads(solver->options->threads), INT_MAX,
                                               &solver->interrupt_request) == 0;
     search.start_time = search.last_progress_time = start;
+    search.cores = host_cores();
     search.custom_bounds = solver->bounds;
     search.custom_bound_count = solver->bound_count;
     progress_listeners listeners;
@@ -722,7 +731,11 @@ static fsbb_status solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *e
     if (status == FSBB_OK && distributed)
         status = fsbb_distributed_begin(&dist, err);
     const int began = distributed && status == FSBB_OK;
+    /* The ranks of one host share its cores: each sizes its threads and walks by its share. */
     if (began) {
+        search.cores = FSBB_MAX(1, search.cores / FSBB_MAX(1, dist.local_ranks));
+        if (solver->options->threads == 0)
+            search.threads = search.cores;
         const fsbb_options *tree = solver->options;
         const uint64_t tree_digest = fsbb_checkpoint_tree_digest((int)tree->lb, (int)tree->branch, tree->lb2_pairs,
                                                                  search.bounds_hash);
@@ -782,9 +795,9 @@ static fsbb_status solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *e
         dist.engine = engine;
         dist.steal_nodes = (size_t)solver->options->steal_nodes;
         dist.message_delay_s = solver->options->message_delay_s;
-        status = fsbb_search_distributed(&search, &dist, err);
+        status = run_engine(&search, engine, &dist, result, err);
     } else if (engine_runs) {
-        status = run_engine(&search, engine, result, err);
+        status = run_engine(&search, engine, NULL, result, err);
     }
     if (searching && !began && !heuristic_only && (!engine_runs || status != FSBB_OK))
         note_unexplored(&search, status == FSBB_OK);

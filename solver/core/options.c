@@ -87,7 +87,8 @@ static const option_entry table[] = {
       .maximum = 4096, .placeholder = "N", .default_value = "auto", .group = "Search",
       .help = "heuristic walks beside the exact search, each better schedule its upper bound at once (0: none; "
               "default auto: all cores but two beside a GPU engine; beside the CPU engine one, its core taken from "
-              "the search's when --threads is 0, from 8 cores on, none below)"},
+              "the search's when --threads is 0, from 8 cores on, none below; the cores of a distributed rank are "
+              "its share of its host's)"},
      FIELD_WORD_OR_INT, FIELD(heuristic_threads), "expected auto or an integer from 0 to 4096", NULL},
     {{.name = "seed", INTEGER(0, MAX_COUNT), .default_value = "1", .group = "Search", .flags = FSBB_OPTION_ECHOED,
       .help = "seed of the heuristic's walks (default 1): one walk with --heuristic-iterations repeats exactly"},
@@ -118,8 +119,9 @@ static const option_entry table[] = {
               "optimal one; N = the optimum proves that none is below it)"},
      FIELD_UB, FIELD(ub_kind), "expected heuristic|neh|opt|inf or a positive makespan", NULL},
     {{.name = "threads", INTEGER(0, 4096), .default_value = "0", .group = "Search",
-      .help = "CPU threads, and the offload GPU engine's host loops (default 0: one per core; more than the "
-              "cores are allowed: idle threads sleep)"},
+      .help = "CPU threads, and the offload GPU engine's host loops (default 0: one per core, in a distributed "
+              "search one per core of the rank's share of its host's; more than the cores are allowed: idle "
+              "threads sleep)"},
      FIELD_INT, FIELD(threads), NULL, NULL},
     {{.name = "device", WORDS(device_words), .default_value = "cpu", .group = "Search",
       .help = "where to search (default cpu); auto takes a GPU when there is one"},

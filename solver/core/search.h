@@ -44,6 +44,8 @@ typedef struct fsbb_search {
     const fsbb_bound_data *data;
     const fsbb_options *options;
     int threads;                      /* resolved thread count */
+    int cores;                        /* the cores this solve sizes its threads and walks by: the
+                                       * host's, or a distributed rank's share of its host's */
 
     /* The incumbent: makespan readable without a lock; the schedule under the lock. */
     atomic_int incumbent;

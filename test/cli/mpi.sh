@@ -122,6 +122,17 @@ if [ "$built_with_mpi" != 1 ]; then
     exit
 fi
 
+# The ranks of one host share its cores: with the default --threads 0 each rank searches on its
+# share (the CPU engine gives one core to a heuristic walk from 8 cores on).
+cores=$(getconf _NPROCESSORS_ONLN)
+share=$((cores / 2))
+[ "$share" -ge 1 ] || share=1
+expected_threads=$share
+[ "$share" -ge 8 ] && expected_threads=$((share - 1))
+mpirun_np 2 ta001 --ub opt --json -q >"$tmp/share.json" 2>"$tmp/share.err"
+check "2 ranks on a host of $cores cores: $expected_threads threads each" \
+    "python3 -c 'import json, sys; ranks = json.load(open(sys.argv[1]))[\"rank_stats\"]; sys.exit([r[\"threads\"] for r in ranks] != [$expected_threads] * 2)' '$tmp/share.json'"
+
 # A program of the library's users (test/mpi/library_ranks.c) on 2 and 3 ranks: the option
 # distributed decides, and MPI the program started stays its own.
 if [ -n "$library_test" ]; then

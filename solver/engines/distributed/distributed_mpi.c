@@ -182,8 +182,12 @@ static fsbb_status init_comm(rank_comm *c, fsbb_search *search, fsbb_distributed
     c->checkpoint_interval_s = search->checkpoint_interval_s;
     c->stats.threads = d->engine->threads ? search->threads : 0;
     snprintf(c->stats.device, sizeof c->stats.device, "cpu");
-    if (on_gpu(d))
-        fsbb_gpu_choose(d->local_rank, c->stats.device, sizeof c->stats.device);
+    if (on_gpu(d)) {
+        char name[sizeof c->stats.device];
+        const int gpu = fsbb_gpu_choose(d->local_rank, name, sizeof name);
+        if (gpu >= 0)
+            snprintf(c->stats.device, sizeof c->stats.device, "%.50s #%d", name, gpu);
+    }
     fsbb_termination_init(&c->termination, c->rank, c->ranks);
     const int party_ready = fsbb_rank_party_init(&c->party, search) == 0;
     fsbb_node_buffer_init(&c->held, c->node_size);
