@@ -15,7 +15,7 @@ jobs=${JOBS:-2}
 command -v mpicc >/dev/null || { echo "distributed_prepare.sh: no mpicc here (install libopenmpi-dev)" >&2; exit 1; }
 command -v nvcc >/dev/null || { echo "distributed_prepare.sh: no nvcc here" >&2; exit 1; }
 
-make -j"$jobs" build/flowshop-bb
+make -j"$jobs" ${CUDA_ARCH:+CUDA_ARCH="$CUDA_ARCH"} build/flowshop-bb
 mkdir -p .device-build/dist
 cp build/flowshop-bb .device-build/dist/
 git rev-parse --short HEAD >.device-build/dist/REVISION

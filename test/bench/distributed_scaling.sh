@@ -14,13 +14,24 @@
 #      run hit the time limit), steals, bytes sent and seconds idle (engines waiting for
 #      nodes) of all ranks;
 #   3. gpu: 1 GPU rank alone, then 1 GPU rank + k CPU ranks (--gpu-ranks 1), and 2 GPU
-#      ranks sharing the GPU, on the same instances.
+#      ranks sharing the GPU, on the same instances;
+#   4. multigpu (a machine with several GPUs): GPU_INSTANCES (default ta021-ta030) at the
+#      optimum, whole process, as one process without mpirun, then on 1, 2, 4 ... GPU ranks
+#      (one a GPU, every default otherwise); then LARGE (default ta051) at its best-known
+#      makespan for LARGE_LIMIT seconds on the same rank counts: node rate per GPU and its
+#      efficiency against one GPU rank;
+#   5. capacity: the machine's own ceiling for CPU ranks: CAPACITY_COPIES (default 16)
+#      independent one-thread processes on CAPACITY_INSTANCE (default ta023) at once for
+#      TIME_LIMIT s, their summed node rate against one such process alone.
 #
-#   usage: test/bench/distributed_scaling.sh [cpu|gpu|all]   (default all)
+#   usage: test/bench/distributed_scaling.sh [cpu|gpu|multigpu|capacity|all]   (default all)
 #   env:   INSTANCES (default "ta021 ta022 ta023 ta024 ta025"), RANKS (default
 #          "1 2 4 8 16"), CPU_RANKS_WITH_GPU (default "1 3 7 15"), TIME_LIMIT (seconds per
 #          run, default 100), BIN (default .device-build/dist/flowshop-bb), LAUNCHER (system
-#          or carried: only that one; default: the system's, then the carried one).
+#          or carried: only that one; default: the system's, then the carried one), CPUS (a
+#          taskset list, e.g. 0-15: every process of the cpu and capacity parts runs there),
+#          GPU_COUNTS (default: 1 2 4 ... up to the GPUs present), GPU_INSTANCES, LARGE,
+#          LARGE_LIMIT (default 20).
 # One rank of one thread runs about 1.7 M nodes/s on LB1, so the whole trees (--ub opt) take
 # ta022 27 s, ta025 50 s, ta024 115 s, ta021 270 s, ta023 1700 s on one rank: pick the
 # instances and the time limit to fit one call (10 minutes), e.g.
@@ -95,6 +106,8 @@ else
     exit 1
 fi
 echo "launcher: ${mpirun_cmd[*]}"
+# The program without mpirun, with the libraries the launcher's runs use.
+plain=(env LD_LIBRARY_PATH="${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$libs/app" "$bin")
 
 # run LABEL RANKS ARGS...: one distributed solve; prints a table row, keeps its JSON.
 row_header() { printf '%-6s %-12s %5s %8s %8s %-10s %14s %10s %7s %7s %11s %8s\n' instance setting ranks wall_s solve_s status nodes nodes/s eff steals bytes_sent idle_s; }
@@ -103,8 +116,8 @@ run() {
     shift 3
     local json="$out/runs/$instance-$label-$ranks.json" start end
     start=$(now)
-    timeout $((time_limit + 60)) "${mpirun_cmd[@]}" -np "$ranks" "$bin" "$instance" --ub opt --time-limit "$time_limit" \
-        --json -q "$@" >"$json" 2>"$json.err"
+    timeout $((time_limit + 60)) ${pin[@]+"${pin[@]}"} "${mpirun_cmd[@]}" -np "$ranks" "$bin" "$instance" --ub opt \
+        --time-limit "$time_limit" --json -q "$@" >"$json" 2>"$json.err"
     end=$(now)
     local wall solve nodes status rate
     wall=$(echo "$start $end" | awk '{printf "%.2f", $2 - $1}')
@@ -114,7 +127,7 @@ run() {
     status=$(field status <"$json")
     rate=$(echo "${nodes:-0} $solve" | awk '{printf "%.3g", $1 / $2}')
     local eff=-
-    if [ "$label" = cpu ] && [ -n "${nodes:-}" ]; then
+    if { [ "$label" = cpu ] || [ "$label" = gpus ]; } && [ -n "${nodes:-}" ]; then
         if [ "$ranks" = 1 ]; then
             base_time=$solve base_rate=$rate base_status=$status
         fi
@@ -129,6 +142,9 @@ run() {
         "$(rank_total idle_s <"$json")"
     [ -s "$json.err" ] && sed 's/^/    stderr: /' "$json.err" | head -5
 }
+
+pin=()
+[ -n "${CPUS:-}" ] && pin=(taskset -c "$CPUS")
 
 # ---- 2. CPU ranks -----------------------------------------------------------------------
 if [ "$part" = cpu ] || [ "$part" = all ]; then
@@ -162,4 +178,71 @@ if [ "$part" = gpu ] || [ "$part" = all ]; then
     for json in "$out"/runs/*gpu*.json; do
         echo "  $(basename "$json" .json): $(grep -o '"nodes": [0-9]*' "$json" | sed -n '2,$p' | awk '{printf "%s ", $2}')"
     done
+fi
+
+# ---- 4. Several GPUs: one GPU rank a GPU -----------------------------------------------
+if [ "$part" = multigpu ] || [ "$part" = all ]; then
+    pin=()
+    gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+    if [ -n "${GPU_COUNTS:-}" ]; then
+        gpu_counts=$GPU_COUNTS
+    else
+        gpu_counts=
+        for ((g = 1; g <= gpus; g *= 2)); do gpu_counts="$gpu_counts $g"; done
+    fi
+    echo
+    echo "## multigpu: $gpus GPUs; GPU ranks: $gpu_counts (rank r takes GPU r % $gpus); every default but --device gpu"
+    nvidia-smi -L
+    echo "whole process, --ub opt: one process (no mpirun), then the GPU ranks"
+    row_header
+    for instance in ${GPU_INSTANCES:-ta021 ta022 ta023 ta024 ta025 ta026 ta027 ta028 ta029 ta030}; do
+        json="$out/runs/$instance-single.json"
+        start=$(now)
+        "${plain[@]}" "$instance" --ub opt --device gpu --json -q >"$json" 2>"$json.err"
+        end=$(now)
+        printf '%-6s %-12s %5s %8s %8.2f %-10s %14s\n' "$instance" single 1 \
+            "$(echo "$start $end" | awk '{printf "%.2f", $2 - $1}')" "$(field time_s <"$json")" \
+            "$(field status <"$json")" "$(field nodes <"$json")"
+        base_time=0 base_rate=0 base_status=none
+        for g in $gpu_counts; do
+            run "$instance" gpus "$g" --device gpu
+        done
+    done
+    saved_limit=$time_limit
+    time_limit=${LARGE_LIMIT:-20}
+    echo
+    echo "${LARGE:-ta051} at the best-known makespan (--ub opt), $time_limit s: node rate per GPU"
+    row_header
+    for instance in ${LARGE:-ta051}; do
+        base_time=0 base_rate=0 base_status=none
+        for g in $gpu_counts; do
+            run "$instance" gpus "$g" --device gpu
+        done
+    done
+    time_limit=$saved_limit
+    echo
+    echo "per-rank nodes and devices of the multi-GPU runs (rank 0 first):"
+    for json in "$out"/runs/*-gpus-*.json; do
+        echo "  $(basename "$json" .json): $(grep -o '"nodes": [0-9]*' "$json" | sed -n '2,$p' | awk '{printf "%s ", $2}')"
+        echo "    $(grep -o '"device": "[^"]*"' "$json" | sed -n '2,$p' | sed 's/"device": //' | tr '\n' ' ')"
+    done
+fi
+
+# ---- 5. The machine's ceiling for CPU ranks --------------------------------------------
+if [ "$part" = capacity ] || [ "$part" = all ]; then
+    instance=${CAPACITY_INSTANCE:-ta023}
+    copies=${CAPACITY_COPIES:-16}
+    echo
+    echo "## capacity: $copies independent one-thread processes of $instance at once, $time_limit s, against one alone${CPUS:+ (cores $CPUS)}"
+    one=$(${pin[@]+"${pin[@]}"} "${plain[@]}" "$instance" --ub opt --device cpu --threads 1 --heuristic-threads 0 \
+        --time-limit "$time_limit" --json -q | field nodes)
+    copy_pids=()
+    for ((k = 0; k < copies; k++)); do
+        ${pin[@]+"${pin[@]}"} "${plain[@]}" "$instance" --ub opt --device cpu --threads 1 --heuristic-threads 0 \
+            --time-limit "$time_limit" --json -q >"$out/runs/capacity-$k.json" &
+        copy_pids+=($!)
+    done
+    wait "${copy_pids[@]}"
+    together=$(cat "$out"/runs/capacity-*.json | grep -o '"nodes": [0-9]*' | awk '{s += $2} END {print s + 0}')
+    echo "one alone: $one nodes; $copies at once: $together nodes; ceiling $(echo "$together $copies $one" | awk '{printf "%.3f", $1 / ($2 * $3)}')"
 fi
