@@ -372,7 +372,7 @@ typedef struct fsbb_rank_stats {
     double incumbent_latency_s; /* longest wait of an announced schedule, sent to received (one host) */
     double idle_s;           /* seconds its engine waited for nodes (the start and the end included) */
     int threads;             /* CPU threads of its engine; 0 on a GPU rank */
-    char device[64];         /* "cpu" or its GPU: name and "#index" on its host */
+    char device[64];         /* "cpu" or its GPU: name and PCI address */
 } fsbb_rank_stats;
 
 typedef struct fsbb_result {

@@ -15,6 +15,7 @@
 #include "flowshopbb.h"
 #include "json.h"
 #include "percent.h"
+#include "rank_gpu.h"
 #include "schedule_files.h"
 
 #include <errno.h>
@@ -586,8 +587,12 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
         g_error_free(usage_error);
         goto done;
     }
-    char device[16];
+    char device[16], distributed[8];
     fsbb_options_get(options, "device", device, sizeof device);
+    fsbb_options_get(options, "distributed", distributed, sizeof distributed);
+    /* Before CUDA starts: a rank of a distributed search sees only its own GPU. */
+    if (strcmp(device, "cpu") != 0 && strcmp(distributed, "off") != 0)
+        fsbb_rank_gpu_show();
     fsbb_error gpu_err;
     if (strcmp(device, "auto") == 0 && fsbb_gpu_check(NULL, 0, &gpu_err) != FSBB_OK && !quiet) {
         if (gpu_err.code == FSBB_ERR_GPU_ARCH)

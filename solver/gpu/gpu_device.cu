@@ -82,3 +82,12 @@ extern "C" int fsbb_gpu_choose(int index, char *name_out, int size)
         snprintf(name_out, (size_t)size, "%s", prop.name);
     return device;
 }
+
+extern "C" int fsbb_gpu_bus_id(int device, char *out, int size)
+{
+    if (!out || size < 1 || cudaDeviceGetPCIBusId(out, size, device) != cudaSuccess) {
+        cudaGetLastError();
+        return -1;
+    }
+    return 0;
+}

@@ -12,6 +12,10 @@ extern "C" {
  * GPUs so); returns the device used, with its name in name_out, or -1 without a GPU. */
 int fsbb_gpu_choose(int index, char *name_out, int size);
 
+/* The PCI address of a device ("0000:19:00.0"), which names one GPU of the host whatever
+ * CUDA_VISIBLE_DEVICES shows; 0, or -1 without it. */
+int fsbb_gpu_bus_id(int device, char *out, int size);
+
 #ifdef __cplusplus
 }
 #endif

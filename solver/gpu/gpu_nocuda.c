@@ -25,3 +25,11 @@ int fsbb_gpu_choose(int index, char *name_out, int size)
     (void)size;
     return -1;
 }
+
+int fsbb_gpu_bus_id(int device, char *out, int size)
+{
+    (void)device;
+    (void)out;
+    (void)size;
+    return -1;
+}

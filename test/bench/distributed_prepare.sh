@@ -6,7 +6,7 @@
 # machine's Open MPI installation laid out for OPAL_PREFIX (orterun, its plugins and help
 # files, and PMIx's). The GPU machine's own Open MPI 4.1 (libmpi.so.40, ABI-compatible
 # within 4.x) is tried first there; the carried one is the fallback.
-#   usage: test/bench/distributed_prepare.sh [BUNDLE_LIBS_SCRIPT]
+#   usage: [CUDA_ARCH=90] [BUILD=build] test/bench/distributed_prepare.sh [BUNDLE_LIBS_SCRIPT]
 # The bundling script defaults to ../shared/device/bundle-libs.sh. Then carry .device-build
 # and .devlibs (both ignored by git) to the GPU machine.
 set -eu
@@ -15,9 +15,10 @@ jobs=${JOBS:-2}
 command -v mpicc >/dev/null || { echo "distributed_prepare.sh: no mpicc here (install libopenmpi-dev)" >&2; exit 1; }
 command -v nvcc >/dev/null || { echo "distributed_prepare.sh: no nvcc here" >&2; exit 1; }
 
-make -j"$jobs" ${CUDA_ARCH:+CUDA_ARCH="$CUDA_ARCH"} build/flowshop-bb
+build=${BUILD:-build}
+make -j"$jobs" ${CUDA_ARCH:+CUDA_ARCH="$CUDA_ARCH"} BUILD="$build" "$build/flowshop-bb"
 mkdir -p .device-build/dist
-cp build/flowshop-bb .device-build/dist/
+cp "$build/flowshop-bb" .device-build/dist/
 git rev-parse --short HEAD >.device-build/dist/REVISION
 
 rm -rf .devlibs/dist

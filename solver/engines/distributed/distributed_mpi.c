@@ -183,10 +183,12 @@ static fsbb_status init_comm(rank_comm *c, fsbb_search *search, fsbb_distributed
     c->stats.threads = d->engine->threads ? search->threads : 0;
     snprintf(c->stats.device, sizeof c->stats.device, "cpu");
     if (on_gpu(d)) {
-        char name[sizeof c->stats.device];
+        char name[sizeof c->stats.device], bus[32];
         const int gpu = fsbb_gpu_choose(d->local_rank, name, sizeof name);
-        if (gpu >= 0)
-            snprintf(c->stats.device, sizeof c->stats.device, "%.50s #%d", name, gpu);
+        if (gpu >= 0 && fsbb_gpu_bus_id(gpu, bus, sizeof bus) == 0)
+            snprintf(c->stats.device, sizeof c->stats.device, "%.36s %.24s", name, bus);
+        else if (gpu >= 0)
+            snprintf(c->stats.device, sizeof c->stats.device, "%s", name);
     }
     fsbb_termination_init(&c->termination, c->rank, c->ranks);
     const int party_ready = fsbb_rank_party_init(&c->party, search) == 0;
