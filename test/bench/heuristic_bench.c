@@ -8,6 +8,7 @@
  *                   [--clock cpu|wall] [--threads T] [--repeats R] [--seed S] [--csv FILE]
  *                   [--destruction D] [--temperature T] [--partial 0|1] [--block B]
  *                   [--restart N] [--cooperation independent|cooperative] [--relink K]
+ *                   [--iterations N]
  *
  * LIST: names and ranges, "ta051-ta120" (the default) or "ta051,ta061-ta063". --per-class K
  * keeps the first K instances of each size class of the list. P instances run at once, each
@@ -15,7 +16,9 @@
  * walks get a T-th of it each, so runs with different T use the same total CPU time and a
  * shared machine does not skew them; with --clock wall it is wall time. --relink K: path
  * relinking toward the walk's elite set after K iterations without a better walk best
- * (ig_walk.h; 0, the default: none). Repeats use seeds
+ * (ig_walk.h; 0, the default: none). --iterations N: each walk runs N iterations instead of a
+ * time budget (a fixed amount of work: the same makespans for the same seed, whatever the
+ * machine; the CSV's iterations / cpu_s is then the walk's speed). Repeats use seeds
  * S, S+1, ...; engine parameters not given keep fsbb_ig_config_default's values. */
 #include "iterated_greedy.h"
 
@@ -38,6 +41,7 @@ typedef struct run {
 typedef struct bench {
     fsbb_ig_config config;
     double factor;
+    uint64_t iterations; /* per walk, instead of the time budget; 0: the time budget */
     run runs[MAX_RUNS];
     int run_count;
     atomic_int next;
@@ -60,7 +64,8 @@ static void *worker(void *data)
         int *p = malloc(sizeof(int) * (size_t)n * (size_t)m), *permutation = malloc(sizeof(int) * (size_t)n);
         fsbb_ig_config config = b->config;
         config.seed = one->seed;
-        config.time_limit_s = budget_s(inst, b->factor);
+        config.time_limit_s = b->iterations ? 0 : budget_s(inst, b->factor);
+        config.iteration_limit = b->iterations;
         if (config.clock == FSBB_IG_CLOCK_THREAD_CPU)
             config.time_limit_s /= config.threads;
         fsbb_error err;
@@ -164,10 +169,14 @@ static void print_table(const bench *b)
         s->max = rpd > s->max ? rpd : s->max;
         s->matched += one->makespan <= best_known;
     }
-    printf("budget %.3g x n (m/2) 60 ms %s, %d thread%s per instance (%s), d %d, T %.2f, partial %d, block %d, "
+    if (b->iterations)
+        printf("budget %llu iterations per walk, no time limit\n", (unsigned long long)b->iterations);
+    else
+        printf("budget %.3g x n (m/2) 60 ms %s\n", b->factor,
+               b->config.clock == FSBB_IG_CLOCK_THREAD_CPU ? "CPU time in all" : "wall time");
+    printf("%d thread%s per instance (%s), d %d, T %.2f, partial %d, block %d, "
            "restart %llu, relink %llu\n",
-           b->factor, b->config.clock == FSBB_IG_CLOCK_THREAD_CPU ? "CPU time in all" : "wall time", b->config.threads,
-           b->config.threads == 1 ? "" : "s",
+           b->config.threads, b->config.threads == 1 ? "" : "s",
            b->config.cooperation == FSBB_IG_COOPERATIVE ? "cooperative" : "independent", b->config.destruction,
            b->config.temperature, b->config.partial_search, b->config.block_search, (unsigned long long)b->config.restart_after,
            (unsigned long long)b->config.relink_after);
@@ -191,7 +200,8 @@ static int usage(void)
     fprintf(stderr, "usage: heuristic-bench [--instances LIST] [--per-class K] [--parallel P] [--factor F]\n"
                     "         [--clock cpu|wall] [--threads T] [--repeats R] [--seed S] [--csv FILE]\n"
                     "         [--destruction D] [--temperature T] [--partial 0|1] [--block B]\n"
-                    "         [--restart N] [--cooperation independent|cooperative] [--relink K]\n");
+                    "         [--restart N] [--cooperation independent|cooperative] [--relink K]\n"
+                    "         [--iterations N]\n");
     return 2;
 }
 
@@ -242,6 +252,8 @@ int main(int argc, char **argv)
             b.config.restart_after = strtoull(value, NULL, 10);
         else if (strcmp(option, "--relink") == 0)
             b.config.relink_after = strtoull(value, NULL, 10);
+        else if (strcmp(option, "--iterations") == 0)
+            b.iterations = strtoull(value, NULL, 10);
         else if (strcmp(option, "--cooperation") == 0 &&
                  (strcmp(value, "independent") == 0 || strcmp(value, "cooperative") == 0))
             b.config.cooperation = strcmp(value, "cooperative") == 0 ? FSBB_IG_COOPERATIVE : FSBB_IG_INDEPENDENT;
