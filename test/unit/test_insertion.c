@@ -3,16 +3,20 @@
  * recomputation (brute_force_makespan): the cost of every position, the best position and
  * its tie-breaking among equal makespans, the reinsertion of each job of a loaded sequence,
  * the tables after a move, the local search's result, and the block moves and their local
- * search. */
+ * search; and the iterated greedy's schedules after each iteration (ig_walk.h), on small
+ * instances and on Taillard's 100 x 20 ta081, against every single reinsertion recomputed. */
 #include "suites.h"
 #include "test_support.h"
 
 #include "brute_force.h"
+#include "ig_walk.h"
 #include "insertion.h"
 #include "local_search.h"
+#include "taillard.h"
 
 #include <limits.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MAX_JOBS 60
@@ -290,9 +294,74 @@ static void test_block_local_search(void)
     }
 }
 
+/* 1 when no single job of seq[0..n), taken out and put back at any position, gives a
+ * makespan below `makespan`, every makespan recomputed from scratch. */
+static int is_insertion_local_optimum(int n, int m, const int *p, const int *seq, int makespan, int *rest,
+                                      int *moved)
+{
+    for (int from = 0; from < n; from++) {
+        memcpy(rest, seq, sizeof(int) * (size_t)from);
+        memcpy(rest + from, seq + from + 1, sizeof(int) * (size_t)(n - 1 - from));
+        for (int to = 0; to < n; to++) {
+            inserted(rest, n - 1, seq[from], to, moved);
+            if (brute_force_makespan(n, m, p, moved, n) < makespan)
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* Runs a walk of the iterated greedy (defaults d 4, T 0.4) on p and checks, after its
+ * polish and after each checked iteration, that its current schedule has the recomputed
+ * makespan and is an insertion local optimum (the local search declares one only when no
+ * reinsertion improves). */
+static void check_walk_optima(int n, int m, const int *p, uint64_t seed, int iterations, int check_every)
+{
+    const fsbb_ig_walk_params params = {.destruction = 4, .temperature = 0.4};
+    fsbb_ig_walk walk;
+    int *start = malloc(sizeof(int) * (size_t)n), *rest = malloc(sizeof(int) * (size_t)n),
+        *moved = malloc(sizeof(int) * (size_t)n);
+    CU_ASSERT_FATAL(start && rest && moved && fsbb_ig_walk_init(&walk, n, m, p, &params, seed) == 0);
+    fsbb_ig_walk_adopt(&walk, start, fsbb_ig_walk_neh(&walk, start, NULL, NULL));
+    fsbb_ig_walk_polish(&walk, NULL, NULL);
+    for (int i = 0; i <= iterations; i++) {
+        if (i > 0)
+            fsbb_ig_walk_iterate(&walk, NULL, NULL);
+        if (i % check_every)
+            continue;
+        CU_ASSERT_EQUAL(walk.current_makespan, brute_force_makespan(n, m, p, walk.current, n));
+        CU_ASSERT(is_insertion_local_optimum(n, m, p, walk.current, walk.current_makespan, rest, moved));
+    }
+    fsbb_ig_walk_free(&walk);
+    free(start);
+    free(rest);
+    free(moved);
+}
+
+static void test_walk_schedules_are_local_optima(void)
+{
+    unsigned rng = 81u;
+    for (int instance = 0; instance < 40; instance++) {
+        int n, m, p[MAX_JOBS * MAX_MACHINES];
+        random_instance(&rng, instance, &n, &m, p);
+        if (n >= 2)
+            check_walk_optima(n, m, p, (uint64_t)instance + 1, 20, 1);
+    }
+    const int ta081 = 81;
+    const fsbb_taillard_entry *entry = fsbb_taillard_entry_at(ta081);
+    CU_ASSERT_FATAL(entry && entry->jobs == 100 && entry->machines == 20);
+    int *p = malloc(sizeof(int) * (size_t)entry->jobs * (size_t)entry->machines);
+    CU_ASSERT_FATAL(p != NULL);
+    fsbb_taillard_generate(ta081, p);
+    check_walk_optima(entry->jobs, entry->machines, p, 1, 300, 100);
+    free(p);
+}
+
 FSBB_SUITE("insertion", {"insertion costs equal recomputed makespans at every position", test_costs_equal_recomputation},
            {"ties between positions go to the least idle-time estimate", test_ties_broken_by_idle_time},
            {"reinsertion from loaded tables and partial reloads", test_reinsertion_and_reload},
            {"insertion local search ends in a local optimum", test_local_search_reaches_a_local_optimum},
            {"block reinsertion equals the best recomputed block move", test_block_reinsertion},
-           {"block local search: no worse, makespan recomputed, a local optimum", test_block_local_search})
+           {"block local search: no worse, makespan recomputed, a local optimum", test_block_local_search},
+           {"iterated greedy walks end each iteration in a brute-force insertion local optimum",
+            test_walk_schedules_are_local_optima})
