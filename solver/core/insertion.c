@@ -5,6 +5,9 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
 
 #define ROW_ALIGN 8 /* ints: 32 bytes, one AVX register */
 #define BLOCK 16    /* positions evaluated together */
@@ -171,6 +174,22 @@ void fsbb_insertion_reload(fsbb_insertion *w, const int *seq, int length, int lo
     extend_tails(w, w->tail, hi + 1, seq, hi + 1);
 }
 
+/* Eight positions in one 256-bit vector (GCC and Clang vector extensions: plain AVX2 code on
+ * x86-64-v3, whatever -mprefer-vector-width says; two halves elsewhere). Loads and stores
+ * through this type may be unaligned. */
+typedef unsigned lanes __attribute__((vector_size(32), aligned(4), may_alias));
+#define LANES 8
+
+static inline lanes max_lanes(lanes a, lanes b)
+{
+#ifdef __AVX2__
+    return (lanes)_mm256_max_epu32((__m256i)a, (__m256i)b);
+#else
+    const lanes a_larger = (lanes)(a > b);
+    return (a & a_larger) | (b & ~a_larger);
+#endif
+}
+
 /* cost[i] for positions lo <= i < hi: the makespan with the job of times t at position i,
  * between the head column i of head and the tail column i of tail. Positions go in blocks
  * of BLOCK held in vector registers through all machines; the last block may run past hi
@@ -180,25 +199,27 @@ void fsbb_insertion_reload(fsbb_insertion *w, const int *seq, int length, int lo
 static void evaluate(const fsbb_insertion *w, const int *restrict t, const int *restrict head,
                      const int *restrict tail, int lo, int hi)
 {
+    enum { VECTORS = BLOCK / LANES };
     const int m = w->m, stride = w->stride;
     int *restrict cost = w->cost;
     for (int base = lo; base < hi; base += BLOCK) {
-        unsigned finish[BLOCK], makespan[BLOCK];
-        for (int b = 0; b < BLOCK; b++) {
-            finish[b] = (unsigned)head[base + b] + (unsigned)t[0];
-            makespan[b] = finish[b] + (unsigned)tail[base + b];
+        lanes finish[VECTORS], makespan[VECTORS];
+        const unsigned first_time = (unsigned)t[0];
+        for (int v = 0; v < VECTORS; v++) {
+            finish[v] = *(const lanes *)(head + base + v * LANES) + first_time;
+            makespan[v] = finish[v] + *(const lanes *)(tail + base + v * LANES);
         }
         for (int k = 1; k < m; k++) {
             const int *restrict head_k = head + k * stride + base;
             const int *restrict tail_k = tail + k * stride + base;
             const unsigned time = (unsigned)t[k];
-            for (int b = 0; b < BLOCK; b++) {
-                finish[b] = max_unsigned(finish[b], (unsigned)head_k[b]) + time;
-                makespan[b] = max_unsigned(makespan[b], finish[b] + (unsigned)tail_k[b]);
+            for (int v = 0; v < VECTORS; v++) {
+                finish[v] = max_lanes(finish[v], *(const lanes *)(head_k + v * LANES)) + time;
+                makespan[v] = max_lanes(makespan[v], finish[v] + *(const lanes *)(tail_k + v * LANES));
             }
         }
-        for (int b = 0; b < BLOCK; b++)
-            cost[base + b] = (int)makespan[b];
+        for (int v = 0; v < VECTORS; v++)
+            *(lanes *)(cost + base + v * LANES) = makespan[v];
     }
 }
 
@@ -288,22 +309,23 @@ static long long idle_estimate(const fsbb_insertion *w, const shorter_sequence *
  * first position of the best); its position into *position. */
 static int choose(const fsbb_insertion *w, const shorter_sequence *s, const int *t, int below, int *position)
 {
-    const int *cost = w->cost;
-    int best = cost[0], first = 0, ties = 1;
-    for (int i = 1; i <= s->length; i++) {
-        if (cost[i] < best) {
-            best = cost[i];
-            first = i;
-            ties = 1;
-        } else if (cost[i] == best) {
-            ties++;
-        }
-    }
+    const int *cost = w->cost, length = s->length;
+    /* Three passes (the minimum and the count of ties in vector lanes) rather than one with
+     * two unpredictable branches per position. */
+    int best = cost[0];
+    for (int i = 1; i <= length; i++)
+        best = cost[i] < best ? cost[i] : best;
+    int first = 0;
+    while (cost[first] != best)
+        first++;
+    int ties = 0;
+    for (int i = first; i <= length; i++)
+        ties += cost[i] == best;
     *position = first;
     if (ties == 1 || best >= below)
         return best;
     long long least = idle_estimate(w, s, t, first);
-    for (int i = first + 1; i <= s->length; i++) {
+    for (int i = first + 1; i <= length; i++) {
         if (cost[i] != best)
             continue;
         const long long idle = idle_estimate(w, s, t, i);
