@@ -22,6 +22,7 @@
 
 #include <limits.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -239,9 +240,27 @@ static int host_cores(void)
     return cores > 0 ? (int)cores : 1;
 }
 
+/* The cores this process may run on: its CPU affinity, which taskset, a container's cpuset
+ * or an MPI launcher's binding (Open MPI binds each of 2 ranks to one core) may narrow,
+ * else the host's. */
+static int process_cores(void)
+{
+    cpu_set_t allowed;
+    if (sched_getaffinity(0, sizeof allowed, &allowed) == 0 && CPU_COUNT(&allowed) > 0)
+        return FSBB_MIN(CPU_COUNT(&allowed), host_cores());
+    return host_cores();
+}
+
+/* A distributed rank's cores: its share of its host's (the host's cores / the ranks on the
+ * host), or fewer where the launcher bound it to fewer. */
+static int rank_cores(int local_ranks)
+{
+    return FSBB_MAX(1, FSBB_MIN(process_cores(), host_cores() / FSBB_MAX(1, local_ranks)));
+}
+
 static int resolve_threads(int requested)
 {
-    return requested > 0 ? requested : host_cores();
+    return requested > 0 ? requested : process_cores();
 }
 
 /* Heuristic iterations shrink with n^2 m, the cost of one iteration. */
@@ -709,7 +728,7 @@ static fsbb_status solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *e
                                               resolve_threads(solver->options->threads), INT_MAX,
                                               &solver->interrupt_request) == 0;
     search.start_time = search.last_progress_time = start;
-    search.cores = host_cores();
+    search.cores = process_cores();
     search.custom_bounds = solver->bounds;
     search.custom_bound_count = solver->bound_count;
     progress_listeners listeners;
@@ -733,7 +752,7 @@ static fsbb_status solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *e
     const int began = distributed && status == FSBB_OK;
     /* The ranks of one host share its cores: each sizes its threads and walks by its share. */
     if (began) {
-        search.cores = FSBB_MAX(1, search.cores / FSBB_MAX(1, dist.local_ranks));
+        search.cores = rank_cores(dist.local_ranks);
         if (solver->options->threads == 0)
             search.threads = search.cores;
         const fsbb_options *tree = solver->options;

@@ -119,9 +119,9 @@ static const option_entry table[] = {
               "optimal one; N = the optimum proves that none is below it)"},
      FIELD_UB, FIELD(ub_kind), "expected heuristic|neh|opt|inf or a positive makespan", NULL},
     {{.name = "threads", INTEGER(0, 4096), .default_value = "0", .group = "Search",
-      .help = "CPU threads, and the offload GPU engine's host loops (default 0: one per core, in a distributed "
-              "search one per core of the rank's share of its host's; more than the cores are allowed: idle "
-              "threads sleep)"},
+      .help = "CPU threads, and the offload GPU engine's host loops (default 0: one per core the process may run "
+              "on, its CPU affinity; in a distributed search one per core of the rank's share of its host's, or "
+              "of the cores it is bound to where fewer; more than the cores are allowed: idle threads sleep)"},
      FIELD_INT, FIELD(threads), NULL, NULL},
     {{.name = "device", WORDS(device_words), .default_value = "cpu", .group = "Search",
       .help = "where to search (default cpu); auto takes a GPU when there is one"},

@@ -190,6 +190,13 @@ if [ "$part" = multigpu ] || [ "$part" = all ]; then
         gpu_counts=
         for ((g = 1; g <= gpus; g *= 2)); do gpu_counts="$gpu_counts $g"; done
     fi
+    # gpu_series INSTANCE: the instance on each GPU rank count, efficiency against the first.
+    gpu_series() {
+        base_time=0 base_rate=0 base_status=none
+        for g in $gpu_counts; do
+            run "$1" gpus "$g" --device gpu
+        done
+    }
     echo
     echo "## multigpu: $gpus GPUs; GPU ranks: $gpu_counts (rank r takes GPU r % $gpus); every default but --device gpu"
     nvidia-smi -L
@@ -203,10 +210,7 @@ if [ "$part" = multigpu ] || [ "$part" = all ]; then
         printf '%-6s %-12s %5s %8s %8.2f %-10s %14s\n' "$instance" single 1 \
             "$(echo "$start $end" | awk '{printf "%.2f", $2 - $1}')" "$(field time_s <"$json")" \
             "$(field status <"$json")" "$(field nodes <"$json")"
-        base_time=0 base_rate=0 base_status=none
-        for g in $gpu_counts; do
-            run "$instance" gpus "$g" --device gpu
-        done
+        gpu_series "$instance"
     done
     saved_limit=$time_limit
     time_limit=${LARGE_LIMIT:-20}
@@ -214,10 +218,7 @@ if [ "$part" = multigpu ] || [ "$part" = all ]; then
     echo "${LARGE:-ta051} at the best-known makespan (--ub opt), $time_limit s: node rate per GPU"
     row_header
     for instance in ${LARGE:-ta051}; do
-        base_time=0 base_rate=0 base_status=none
-        for g in $gpu_counts; do
-            run "$instance" gpus "$g" --device gpu
-        done
+        gpu_series "$instance"
     done
     time_limit=$saved_limit
     echo

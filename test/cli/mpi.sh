@@ -123,15 +123,24 @@ if [ "$built_with_mpi" != 1 ]; then
 fi
 
 # The ranks of one host share its cores: with the default --threads 0 each rank searches on its
-# share (the CPU engine gives one core to a heuristic walk from 8 cores on).
+# share (the CPU engine gives one core to a heuristic walk from 8 cores on), unbound ranks on
+# the host's cores / the ranks, a rank the launcher binds to one core on that one.
 cores=$(getconf _NPROCESSORS_ONLN)
 share=$((cores / 2))
 [ "$share" -ge 1 ] || share=1
 expected_threads=$share
 [ "$share" -ge 8 ] && expected_threads=$((share - 1))
-mpirun_np 2 ta001 --ub opt --json -q >"$tmp/share.json" 2>"$tmp/share.err"
-check "2 ranks on a host of $cores cores: $expected_threads threads each" \
-    "python3 -c 'import json, sys; ranks = json.load(open(sys.argv[1]))[\"rank_stats\"]; sys.exit([r[\"threads\"] for r in ranks] != [$expected_threads] * 2)' '$tmp/share.json'"
+rank_threads() {
+    python3 -c 'import json, sys; print(" ".join(str(r["threads"]) for r in json.load(open(sys.argv[1]))["rank_stats"]))' "$1"
+}
+mpirun $as_root --oversubscribe --bind-to none -np 2 "$bin" ta001 --ub opt --json -q >"$tmp/share.json" 2>"$tmp/share.err"
+check "2 unbound ranks on a host of $cores cores: $expected_threads threads each" \
+    "[ \"\$(rank_threads '$tmp/share.json')\" = '$expected_threads $expected_threads' ]"
+if [ "$cores" -ge 2 ]; then
+    mpirun $as_root --bind-to core -np 2 "$bin" ta001 --ub opt --json -q >"$tmp/bound.json" 2>"$tmp/bound.err"
+    check "2 ranks bound to a core each on a host of $cores cores: 1 thread each" \
+        "[ \"\$(rank_threads '$tmp/bound.json')\" = '1 1' ]"
+fi
 
 # A program of the library's users (test/mpi/library_ranks.c) on 2 and 3 ranks: the option
 # distributed decides, and MPI the program started stays its own.

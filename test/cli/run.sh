@@ -218,6 +218,13 @@ check "idle options, quiet: no note" "[ ! -s '$tmp/err' ]"
 expect_status "--log-interval with --log: no note" 0 "$bin" "$tmp/one.txt" --log "$tmp/one.jsonl" --log-interval 3
 check "--log-interval with --log: no note" "! grep -q note '$tmp/err'"
 
+# The default --threads 0 is one thread per core the process may run on: a process pinned to
+# one core (taskset, or a launcher's binding) searches with one thread, whatever the host has.
+if command -v taskset >/dev/null 2>&1 && taskset -c 0 true 2>/dev/null; then
+    expect_status "pinned to one core" 0 taskset -c 0 "$bin" ta001 --json --quiet
+    expect_output "pinned to one core: one thread" '"threads": 1,'
+fi
+
 # getopt's forms: a short option's value attached ("-t1"), and "--" before an instance whose
 # name starts with '-'.
 expect_status "-t1" 0 "$bin" ta001 -t1 --json --quiet

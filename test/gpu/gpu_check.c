@@ -5,6 +5,7 @@
 #include "taillard.h"
 
 #include <CUnit/CUnit.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +116,21 @@ void gpu_check_reference(const fsbb_bound_data *d, fsbb_lb_kind lb, const fsbb_g
     free(perm);
     free(scratch);
     free(unscheduled);
+}
+
+int gpu_check_median_lb1(const fsbb_bound_data *d, const fsbb_gpu_pool *pool)
+{
+    int *lb1 = malloc(sizeof *lb1 * (size_t)pool->count);
+    gpu_check_reference(d, FSBB_LB1, pool, INT_MAX, lb1);
+    for (int i = 1; i < pool->count; i++)
+        for (int j = i; j > 0 && lb1[j - 1] > lb1[j]; j--) {
+            const int t = lb1[j];
+            lb1[j] = lb1[j - 1];
+            lb1[j - 1] = t;
+        }
+    const int median = lb1[pool->count / 2];
+    free(lb1);
+    return median;
 }
 
 int gpu_check_slot_against(fsbb_gpu_bounder *bounder, int slot, int ub, const int *reference, int count,

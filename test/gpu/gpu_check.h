@@ -27,6 +27,8 @@ void gpu_check_load_slot(fsbb_gpu_bounder *bounder, int slot, const fsbb_gpu_poo
 /* The CPU pool bound of every node of pool. */
 void gpu_check_reference(const fsbb_bound_data *d, fsbb_lb_kind lb, const fsbb_gpu_pool *pool, int ub,
                          int *bounds);
+/* The median LB1 of a pool: an incumbent that LB2 reaches on some nodes and not on others. */
+int gpu_check_median_lb1(const fsbb_bound_data *d, const fsbb_gpu_pool *pool);
 /* Bounds pool on the GPU in the bounder's current mode and returns the number of nodes
  * whose bound differs from reference (the first few are printed, tagged with what). */
 int gpu_check_slot_against(fsbb_gpu_bounder *bounder, int slot, int ub, const int *reference, int count,

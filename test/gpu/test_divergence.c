@@ -104,20 +104,6 @@ static int check_pool(const fsbb_bound_data *d, const fsbb_gpu_pool *pool, int u
     return wrong;
 }
 
-static int median_lb1(const fsbb_bound_data *d, const fsbb_gpu_pool *pool)
-{
-    int *lb1 = malloc(sizeof *lb1 * (size_t)pool->count);
-    gpu_check_reference(d, FSBB_LB1, pool, INT_MAX, lb1);
-    for (int i = 1; i < pool->count; i++)
-        for (int j = i; j > 0 && lb1[j - 1] > lb1[j]; j--) {
-            const int t = lb1[j];
-            lb1[j] = lb1[j - 1];
-            lb1[j - 1] = t;
-        }
-    const int median = lb1[pool->count / 2];
-    free(lb1);
-    return median;
-}
 
 static int check_random_nodes(const fsbb_bound_data *d, unsigned *state, int count, const char *what)
 {
@@ -128,7 +114,7 @@ static int check_random_nodes(const fsbb_bound_data *d, unsigned *state, int cou
     snprintf(label, sizeof label, "%s random nodes, ub inf", what);
     int wrong = check_pool(d, &pool, INT_MAX, label);
     snprintf(label, sizeof label, "%s random nodes, ub median LB1", what);
-    wrong += check_pool(d, &pool, median_lb1(d, &pool), label);
+    wrong += check_pool(d, &pool, gpu_check_median_lb1(d, &pool), label);
     fsbb_gpu_pool_free(&pool);
     return wrong;
 }

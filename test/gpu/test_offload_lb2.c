@@ -52,22 +52,6 @@ static int compare_kernels(const fsbb_bound_data *d, const fsbb_gpu_pool *pool, 
     return wrong;
 }
 
-/* The median LB1 of a pool: an incumbent that LB2 reaches on some nodes and not on others. */
-static int median_lb1(const fsbb_bound_data *d, const fsbb_gpu_pool *pool)
-{
-    int *lb1 = malloc(sizeof(int) * (size_t)pool->count);
-    gpu_check_reference(d, FSBB_LB1, pool, INT_MAX, lb1);
-    for (int i = 1; i < pool->count; i++)
-        for (int j = i; j > 0 && lb1[j - 1] > lb1[j]; j--) {
-            const int t = lb1[j];
-            lb1[j] = lb1[j - 1];
-            lb1[j - 1] = t;
-        }
-    const int median = lb1[pool->count / 2];
-    free(lb1);
-    return median;
-}
-
 static int check_instance(const fsbb_bound_data *d, unsigned *state, int count, const char *what)
 {
     fsbb_gpu_pool pool;
@@ -76,7 +60,7 @@ static int check_instance(const fsbb_bound_data *d, unsigned *state, int count, 
     char label[128];
     snprintf(label, sizeof label, "%s random nodes", what);
     int wrong = compare_kernels(d, &pool, INT_MAX, label);
-    wrong += compare_kernels(d, &pool, median_lb1(d, &pool), label);
+    wrong += compare_kernels(d, &pool, gpu_check_median_lb1(d, &pool), label);
     const int ub = gpu_check_identity_makespan(d) + 1;
     for (int order = FSBB_POOL_ORDER_BFS; order <= FSBB_POOL_ORDER_DFS; order++) {
         pool.count = 0;
@@ -86,7 +70,7 @@ static int check_instance(const fsbb_bound_data *d, unsigned *state, int count, 
         }
         snprintf(label, sizeof label, "%s %s pool", what, order == FSBB_POOL_ORDER_BFS ? "BFS" : "DFS");
         wrong += compare_kernels(d, &pool, ub, label);
-        wrong += compare_kernels(d, &pool, median_lb1(d, &pool), label);
+        wrong += compare_kernels(d, &pool, gpu_check_median_lb1(d, &pool), label);
     }
     fsbb_gpu_pool_free(&pool);
     return wrong;
