@@ -174,11 +174,16 @@ void fsbb_insertion_reload(fsbb_insertion *w, const int *seq, int length, int lo
     extend_tails(w, w->tail, hi + 1, seq, hi + 1);
 }
 
-/* Eight positions in one 256-bit vector (GCC and Clang vector extensions: plain AVX2 code on
- * x86-64-v3, whatever -mprefer-vector-width says; two halves elsewhere). Loads and stores
- * through this type may be unaligned. */
+/* Positions in vector lanes (GCC and Clang vector extensions): eight in a 256-bit vector
+ * with AVX2, whatever -mprefer-vector-width says, else four in a 128-bit one. Loads and
+ * stores through this type may be unaligned. */
+#ifdef __AVX2__
 typedef unsigned lanes __attribute__((vector_size(32), aligned(4), may_alias));
 #define LANES 8
+#else
+typedef unsigned lanes __attribute__((vector_size(16), aligned(4), may_alias));
+#define LANES 4
+#endif
 
 static inline lanes max_lanes(lanes a, lanes b)
 {
