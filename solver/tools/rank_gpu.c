@@ -32,18 +32,27 @@ static int host_gpus(void)
     return count;
 }
 
-int fsbb_rank_gpu_show(void)
+static const char *launcher_local_rank(void)
 {
     static const char *const local_rank_variables[] = {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID",
                                                        "SLURM_LOCALID"};
     const char *local_rank = NULL;
     for (size_t i = 0; !local_rank && i < sizeof local_rank_variables / sizeof *local_rank_variables; i++)
         local_rank = getenv(local_rank_variables[i]);
-    const int shown = fsbb_rank_gpu_to_show(getenv("CUDA_VISIBLE_DEVICES"), local_rank,
-                                            local_rank ? host_gpus() : 0);
+    return local_rank;
+}
+
+int fsbb_rank_gpu_show_of(int gpus)
+{
+    const int shown = fsbb_rank_gpu_to_show(getenv("CUDA_VISIBLE_DEVICES"), launcher_local_rank(), gpus);
     if (shown < 0)
         return -1;
     char index[16];
     snprintf(index, sizeof index, "%d", shown);
     return setenv("CUDA_VISIBLE_DEVICES", index, 1) == 0 ? shown : -1;
+}
+
+int fsbb_rank_gpu_show(void)
+{
+    return launcher_local_rank() ? fsbb_rank_gpu_show_of(host_gpus()) : -1;
 }

@@ -14,9 +14,12 @@
  * process (NULL: none), gpus the host's GPU count. */
 int fsbb_rank_gpu_to_show(const char *visible, const char *local_rank, int gpus);
 
-/* This process's choice: the local rank from the launcher's variables (Open MPI, MPICH's
- * Hydra, Slurm), the GPUs from /proc/driver/nvidia/gpus; sets CUDA_VISIBLE_DEVICES and returns
- * the index shown, or -1 when it leaves the environment alone. */
+/* This process's choice on a host of gpus GPUs: the local rank from the launcher's variables
+ * (Open MPI, MPICH's Hydra, Slurm); sets CUDA_VISIBLE_DEVICES and returns the index shown, or
+ * -1 when it leaves the environment alone. */
+int fsbb_rank_gpu_show_of(int gpus);
+
+/* The same with the host's GPUs counted in /proc/driver/nvidia/gpus. */
 int fsbb_rank_gpu_show(void);
 
 #endif

@@ -28,23 +28,29 @@ static void test_environment_left_alone(void)
     CU_ASSERT_EQUAL(fsbb_rank_gpu_to_show(NULL, "99999999999999999999", 4), -1);
 }
 
-/* The process's own choice: a variable already set stays as it was. */
-static void test_set_variable_kept(void)
+/* The process's own choice from its environment, on a host of 4 GPUs. */
+static void test_process_environment(void)
 {
-    const char *saved = getenv("CUDA_VISIBLE_DEVICES");
-    char *kept = saved ? strdup(saved) : NULL;
+    const char *saved_visible = getenv("CUDA_VISIBLE_DEVICES"), *saved_rank = getenv("OMPI_COMM_WORLD_LOCAL_RANK");
+    char *visible = saved_visible ? strdup(saved_visible) : NULL, *rank = saved_rank ? strdup(saved_rank) : NULL;
+    unsetenv("CUDA_VISIBLE_DEVICES");
+    setenv("OMPI_COMM_WORLD_LOCAL_RANK", "5", 1);
+    CU_ASSERT_EQUAL(fsbb_rank_gpu_show_of(4), 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(getenv("CUDA_VISIBLE_DEVICES"));
+    CU_ASSERT_STRING_EQUAL(getenv("CUDA_VISIBLE_DEVICES"), "1");
     setenv("CUDA_VISIBLE_DEVICES", "7", 1);
-    setenv("OMPI_COMM_WORLD_LOCAL_RANK", "1", 1);
-    CU_ASSERT_EQUAL(fsbb_rank_gpu_show(), -1);
+    CU_ASSERT_EQUAL(fsbb_rank_gpu_show_of(4), -1);
     CU_ASSERT_STRING_EQUAL(getenv("CUDA_VISIBLE_DEVICES"), "7");
+    unsetenv("CUDA_VISIBLE_DEVICES");
     unsetenv("OMPI_COMM_WORLD_LOCAL_RANK");
-    if (kept)
-        setenv("CUDA_VISIBLE_DEVICES", kept, 1);
-    else
-        unsetenv("CUDA_VISIBLE_DEVICES");
-    free(kept);
+    if (visible)
+        setenv("CUDA_VISIBLE_DEVICES", visible, 1);
+    if (rank)
+        setenv("OMPI_COMM_WORLD_LOCAL_RANK", rank, 1);
+    free(visible);
+    free(rank);
 }
 
 FSBB_SUITE("rank gpu", {"a rank is shown GPU local_rank % GPUs", test_local_rank_modulo_gpus},
            {"nothing without a local rank or GPUs, or with CUDA_VISIBLE_DEVICES set", test_environment_left_alone},
-           {"a CUDA_VISIBLE_DEVICES already set is kept", test_set_variable_kept})
+           {"from the environment: set, or kept when already set", test_process_environment})

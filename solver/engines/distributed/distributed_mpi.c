@@ -177,7 +177,9 @@ static fsbb_status init_comm(rank_comm *c, fsbb_search *search, fsbb_distributed
     c->rng = d->seed ^ (2654435761u * (unsigned)(d->rank + 1));
     c->rng += c->rng == 0;
     c->victim = -1;
-    c->known_incumbent = atomic_load(&search->incumbent);
+    /* None announced yet: the first pass announces this rank's schedule, if it holds one (its
+     * initial upper bound, or a heuristic walk's that came before this thread). */
+    c->known_incumbent = INT_MAX;
     c->checkpoint_path = search->checkpoint_path;
     c->checkpoint_interval_s = search->checkpoint_interval_s;
     c->stats.threads = d->engine->threads ? search->threads : 0;
@@ -317,8 +319,11 @@ static void swap_view(fsbb_search *search, engine_view *view)
     search->resume = view->resume;
     search->checkpoint_interval_s = view->checkpoint_interval_s;
     search->on_progress = view->on_progress;
+    /* Heuristic walks may be offering schedules: they call this pair under the lock. */
+    pthread_mutex_lock(&search->incumbent_lock);
     search->on_incumbent = view->on_incumbent;
     search->incumbent_data = view->incumbent_data;
+    pthread_mutex_unlock(&search->incumbent_lock);
     *view = old;
 }
 

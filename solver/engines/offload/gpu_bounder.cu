@@ -606,8 +606,11 @@ static fsbb_status upload_lane_tables(fsbb_gpu_bounder *b, fsbb_error *err)
     if (e == cudaSuccess)
         e = cudaMemcpy(b->dev_lane_tables, host, steps + machines + times, cudaMemcpyHostToDevice);
     free(host);
-    if (e != cudaSuccess)
+    if (e != cudaSuccess) {
+        cudaFree(b->dev_lane_tables);
+        b->dev_lane_tables = NULL;
         return fsbb_cuda_fail(err, e, "the LB2 lane tables");
+    }
     const unsigned char *at = (const unsigned char *)b->dev_lane_tables;
     b->lanes.lb2.steps = (const int4 *)at;
     b->lanes.lb2.pair_machines = (const int2 *)(at + steps);
@@ -627,6 +630,18 @@ static fsbb_status resolve_lanes(fsbb_gpu_bounder *b, fsbb_lb_kind lb, int asked
     *lanes = lb != FSBB_LB2 || b->pairs == 0 ? 0
              : asked == FSBB_GPU_LB2_LANES_AUTO ? lb2_lanes_for(b->n, b->m, b->pairs)
                                                 : asked;
+    /* A block holds one warp of groups at least: where that passes the shared memory budget
+     * (thousands of jobs), LB2 runs a node a thread, or a lane count asked is refused. */
+    const size_t warp_of_groups = *lanes > 0 ? sizeof(int) * (size_t)lane_group_words(b->n, b->m) *
+                                                   (size_t)(FSBB_WARP_SIZE / *lanes)
+                                             : 0;
+    if (warp_of_groups > SHARED_BUDGET_BYTES) {
+        if (asked != FSBB_GPU_LB2_LANES_AUTO)
+            return fsbb_fail(err, FSBB_ERR_ARGUMENT, "LB2 on %d lanes a node needs %zu bytes of shared memory a "
+                             "block for %d jobs, more than the %zu a block may use", asked, warp_of_groups, b->n,
+                             SHARED_BUDGET_BYTES);
+        *lanes = 0;
+    }
     if (*lanes > 0 && !b->dev_lane_tables)
         return upload_lane_tables(b, err);
     return FSBB_OK;
