@@ -126,7 +126,10 @@ fi
 # share (the CPU engine gives one core to a heuristic walk from 8 cores on), unbound ranks on
 # the host's cores / the ranks, a rank the launcher binds to one core on that one.
 cores=$(getconf _NPROCESSORS_ONLN)
+# The CPUs this script may run on (a container's cpuset may allow fewer than the host has).
+allowed=$(python3 -c 'import os; print(len(os.sched_getaffinity(0)))')
 share=$((cores / 2))
+[ "$share" -le "$allowed" ] || share=$allowed
 [ "$share" -ge 1 ] || share=1
 expected_threads=$share
 [ "$share" -ge 8 ] && expected_threads=$((share - 1))
@@ -136,7 +139,7 @@ rank_threads() {
 mpirun $as_root --oversubscribe --bind-to none -np 2 "$bin" ta001 --ub opt --json -q >"$tmp/share.json" 2>"$tmp/share.err"
 check "2 unbound ranks on a host of $cores cores: $expected_threads threads each" \
     "[ \"\$(rank_threads '$tmp/share.json')\" = '$expected_threads $expected_threads' ]"
-if [ "$cores" -ge 2 ]; then
+if [ "$allowed" -ge 2 ]; then
     mpirun $as_root --bind-to core -np 2 "$bin" ta001 --ub opt --json -q >"$tmp/bound.json" 2>"$tmp/bound.err"
     check "2 ranks bound to a core each on a host of $cores cores: 1 thread each" \
         "[ \"\$(rank_threads '$tmp/bound.json')\" = '1 1' ]"
