@@ -108,18 +108,26 @@ static int note_candidate(fsbb_ig_walk *walk, int makespan)
     return 1;
 }
 
+/* The insertion local search of step 4 on seq (a whole schedule of that makespan). */
+static int insertion_search(fsbb_ig_walk *walk, int *seq, int makespan, fsbb_walk_should_stop stop, void *stop_data)
+{
+    if (walk->params.referenced_search)
+        return fsbb_local_search_referenced(&walk->space, seq, walk->n, makespan, walk->best, walk->scratch, stop,
+                                            stop_data);
+    return fsbb_local_search_insertion(&walk->space, seq, walk->n, makespan, &walk->rng, walk->scratch, stop,
+                                       stop_data);
+}
+
 /* Step 4 on seq (a whole schedule of that makespan); returns its new makespan. */
 static int improve(fsbb_ig_walk *walk, int *seq, int makespan, fsbb_walk_should_stop stop, void *stop_data)
 {
-    makespan = fsbb_local_search_insertion(&walk->space, seq, walk->n, makespan, &walk->rng, walk->scratch, stop,
-                                           stop_data);
+    makespan = insertion_search(walk, seq, makespan, stop, stop_data);
     while (walk->params.block_search >= 2 && !(stop && stop(stop_data))) {
         const int moved = fsbb_local_search_block(&walk->space, seq, walk->n, makespan, walk->params.block_search,
                                                   &walk->rng, walk->scratch, stop, stop_data);
         if (moved >= makespan)
             break;
-        makespan = fsbb_local_search_insertion(&walk->space, seq, walk->n, moved, &walk->rng, walk->scratch, stop,
-                                               stop_data);
+        makespan = insertion_search(walk, seq, moved, stop, stop_data);
     }
     return makespan;
 }

@@ -7,9 +7,11 @@
  *   2. (partial_search) improves the remaining sequence by the local search,
  *   3. reinserts the removed jobs one by one, in the order of removal, each at its best
  *      position,
- *   4. improves the result by the local search (local_search.h); with block_search, then
- *      alternates block insertion of 2..block_search jobs and the insertion local search
- *      until the block moves no longer improve it,
+ *   4. improves the result by the local search (local_search.h), the jobs tried in a random
+ *      order or, with referenced_search, in the order of the walk's best schedule (the
+ *      referenced local search of Pan, Tasgetiren and Liang, C&IE 55, 2008); with
+ *      block_search, then alternates block insertion of 2..block_search jobs and the
+ *      insertion local search until the block moves no longer improve it,
  *   5. accepts it as the current schedule when it is no worse, or else with probability
  *      exp(-(its makespan - current makespan) / temperature), the constant temperature
  *      T * (sum of all times) / (10 n m) of Ruiz and Stützle.
@@ -38,6 +40,7 @@ typedef struct fsbb_ig_walk_params {
     int partial_search;       /* 1: local search on the partial sequence too */
     int block_search;         /* largest block of the block-insertion step; 0 or 1: none */
     uint64_t relink_after;    /* iterations without a better best before path relinking; 0: none */
+    int referenced_search;    /* 1: step 4 tries the jobs in the order of the walk's best schedule */
 } fsbb_ig_walk_params;
 
 /* Schedules in a walk's elite set (relink_after). */

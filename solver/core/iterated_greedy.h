@@ -43,6 +43,8 @@ typedef struct fsbb_ig_config {
     uint64_t restart_after;    /* iterations without a better walk best before a restart; 0: never */
     uint64_t relink_after;     /* iterations without a better walk best before path relinking toward the
                                   walk's elite set (ig_walk.h); 0: never */
+    int referenced_search;     /* 1: the local search tries the jobs in the order of the walk's best
+                                  schedule (ig_walk.h), not in a random order */
     fsbb_ig_cooperation cooperation;
     const int *start;          /* a schedule of all n jobs to start from; NULL: NEH */
 } fsbb_ig_config;

@@ -19,19 +19,16 @@ static void move_job(int *seq, int *where, int from, int to)
         where[seq[i]] = i;
 }
 
-int fsbb_local_search_insertion(fsbb_insertion *w, int *seq, int length, int makespan, uint64_t *rng,
-                                int *scratch, fsbb_walk_should_stop stop, void *stop_data)
+/* The search itself: the jobs tried cyclically in the order of order[0..length) (scratch
+ * of n ints), where[] (n ints) filled here. */
+static int search_in_order(fsbb_insertion *w, int *seq, int length, int makespan, const int *order, int *where,
+                           fsbb_walk_should_stop stop, void *stop_data)
 {
-    if (length < 2)
-        return makespan;
-    int *order = scratch, *where = scratch + w->n;
-    memcpy(order, seq, sizeof(int) * (size_t)length);
     for (int i = 0; i < length; i++)
         where[seq[i]] = i;
     fsbb_insertion_load(w, seq, length);
-    /* Cycles through the jobs in one random order until `length` jobs in a row have not
-     * moved: then every job was tried on the final sequence. */
-    fsbb_splitmix_shuffle(rng, order, length);
+    /* Cycles through the jobs in that order until `length` jobs in a row have not moved:
+     * then every job was tried on the final sequence. */
     for (int unchanged = 0, r = 0; unchanged < length; r = r + 1 == length ? 0 : r + 1) {
         const int from = where[order[r]];
         int to;
@@ -48,6 +45,26 @@ int fsbb_local_search_insertion(fsbb_insertion *w, int *seq, int length, int mak
             return makespan;
     }
     return makespan;
+}
+
+int fsbb_local_search_insertion(fsbb_insertion *w, int *seq, int length, int makespan, uint64_t *rng,
+                                int *scratch, fsbb_walk_should_stop stop, void *stop_data)
+{
+    if (length < 2)
+        return makespan;
+    int *order = scratch;
+    memcpy(order, seq, sizeof(int) * (size_t)length);
+    fsbb_splitmix_shuffle(rng, order, length);
+    return search_in_order(w, seq, length, makespan, order, scratch + w->n, stop, stop_data);
+}
+
+int fsbb_local_search_referenced(fsbb_insertion *w, int *seq, int length, int makespan, const int *reference,
+                                 int *scratch, fsbb_walk_should_stop stop, void *stop_data)
+{
+    if (length < 2)
+        return makespan;
+    memcpy(scratch, reference, sizeof(int) * (size_t)length);
+    return search_in_order(w, seq, length, makespan, scratch, scratch + w->n, stop, stop_data);
 }
 
 /* Moves the block seq[from..from + size) to position to of the sequence without it. */

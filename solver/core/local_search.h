@@ -3,8 +3,13 @@
  * out and put back at its best position (insertion.h: Taillard's acceleration, idle-time
  * tie-breaking) when that shortens the schedule, cycling through the jobs in one random
  * order until `length` jobs in a row have not moved (one cycle after the last move, as in
- * the referenced local search of Pan, Tasgetiren and Liang, C&OR 35, 2008, rather than the
+ * the referenced local search of Pan, Tasgetiren and Liang, C&IE 55, 2008, rather than the
  * rest of the pass and one more). A cycle costs O(length^2 m).
+ *
+ * Referenced order (optional in the iterated greedy, ig_walk.h): the same search with the
+ * jobs tried in the order of a reference schedule instead of a random one, from its first
+ * job on: the order of that paper's referenced local search (RLS), whose reference is the
+ * best schedule found so far (measured here without a gain: docs/heuristic.md).
  *
  * Block insertion (optional in the iterated greedy, ig_walk.h): the same with blocks of 2
  * up to `largest` adjacent jobs moved together, kept in their order (the block moves of
@@ -28,6 +33,12 @@ typedef int (*fsbb_walk_should_stop)(void *data);
  * schedule no worse than the one given, with the makespan returned. */
 int fsbb_local_search_insertion(fsbb_insertion *w, int *seq, int length, int makespan, uint64_t *rng,
                                 int *scratch, fsbb_walk_should_stop stop, void *stop_data);
+
+/* The same with the jobs tried in the order of reference[0..length) (the same jobs as seq,
+ * in any order; copied before the search begins) instead of a random order; draws nothing.
+ * Same contract otherwise. */
+int fsbb_local_search_referenced(fsbb_insertion *w, int *seq, int length, int makespan, const int *reference,
+                                 int *scratch, fsbb_walk_should_stop stop, void *stop_data);
 
 /* Improves seq[0..length) as above by moving blocks of 2..largest jobs (largest at most
  * FSBB_INSERTION_MAX_BLOCK; sizes of length or more are skipped). Same contract. */

@@ -2,9 +2,10 @@
  * and the insertion local search (solver/local_search.h) against direct makespan
  * recomputation (brute_force_makespan): the cost of every position, the best position and
  * its tie-breaking among equal makespans, the reinsertion of each job of a loaded sequence,
- * the tables after a move, the local search's result, and the block moves and their local
- * search; and the iterated greedy's schedules after each iteration (ig_walk.h), on small
- * instances and on Taillard's 100 x 20 ta081, against every single reinsertion recomputed. */
+ * the tables after a move, the local search's result (in a random or a reference order), and
+ * the block moves and their local search; and the iterated greedy's schedules after each
+ * iteration (ig_walk.h, with either local search), on small instances and on Taillard's
+ * 100 x 20 ta081, against every single reinsertion recomputed. */
 #include "suites.h"
 #include "test_support.h"
 
@@ -12,6 +13,7 @@
 #include "ig_walk.h"
 #include "insertion.h"
 #include "local_search.h"
+#include "splitmix.h"
 #include "taillard.h"
 
 #include <limits.h>
@@ -222,6 +224,45 @@ static void test_local_search_reaches_a_local_optimum(void)
     }
 }
 
+/* The referenced local search: the same jobs, the makespan it returns, no worse, a local
+ * optimum, and it tries the jobs in the reference's order: given the order the random
+ * search draws from a generator state, it ends in the very sequence the random search
+ * ends in from that state. */
+static void test_referenced_local_search(void)
+{
+    unsigned rng = 17u;
+    for (int instance = 0; instance < 100; instance++) {
+        int n, m, p[MAX_JOBS * MAX_MACHINES], seq[MAX_JOBS], start[MAX_JOBS], reference[MAX_JOBS],
+            randomised[MAX_JOBS], scratch[2 * MAX_JOBS];
+        random_instance(&rng, instance, &n, &m, p);
+        fsbb_insertion w;
+        CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
+        test_random_order(&rng, seq, n);
+        const int length = 1 + (int)(test_random_next(&rng) % (unsigned)n);
+        memcpy(start, seq, sizeof(int) * (size_t)length);
+        memcpy(randomised, seq, sizeof(int) * (size_t)length);
+        memcpy(reference, seq, sizeof(int) * (size_t)length);
+        uint64_t drawn = (uint64_t)instance, state = (uint64_t)instance;
+        fsbb_splitmix_shuffle(&drawn, reference, length);
+        const int before = brute_force_makespan(n, m, p, seq, length);
+        const int after = fsbb_local_search_referenced(&w, seq, length, before, reference, scratch, NULL, NULL);
+        CU_ASSERT(is_permutation_of(seq, length, start));
+        CU_ASSERT_EQUAL(after, brute_force_makespan(n, m, p, seq, length));
+        CU_ASSERT(after <= before);
+        if (length >= 2) {
+            CU_ASSERT_EQUAL(fsbb_local_search_insertion(&w, randomised, length, before, &state, scratch, NULL, NULL),
+                            after);
+            CU_ASSERT_EQUAL(memcmp(randomised, seq, sizeof(int) * (size_t)length), 0);
+            fsbb_insertion_load(&w, seq, length);
+            for (int from = 0; from < length; from++) {
+                int position;
+                CU_ASSERT(fsbb_insertion_reinsert(&w, seq, length, from, after, &position) >= after);
+            }
+        }
+        fsbb_insertion_free(&w);
+    }
+}
+
 /* seq[0..length) with its block seq[from..from + size) moved to position to of the rest. */
 static void block_moved(const int *seq, int length, int from, int size, int to, int *out)
 {
@@ -311,13 +352,14 @@ static int is_insertion_local_optimum(int n, int m, const int *p, const int *seq
     return 1;
 }
 
-/* Runs a walk of the iterated greedy (defaults d 4, T 0.4) on p and checks, after its
- * polish and after each checked iteration, that its current schedule has the recomputed
- * makespan and is an insertion local optimum (the local search declares one only when no
- * reinsertion improves). */
-static void check_walk_optima(int n, int m, const int *p, uint64_t seed, int iterations, int check_every)
+/* Runs a walk of the iterated greedy (defaults d 4, T 0.4; the referenced local search
+ * when referenced) on p and checks, after its polish and after each checked iteration,
+ * that its current schedule has the recomputed makespan and is an insertion local optimum
+ * (the local search declares one only when no reinsertion improves). */
+static void check_walk_optima(int n, int m, const int *p, uint64_t seed, int iterations, int check_every,
+                              int referenced)
 {
-    const fsbb_ig_walk_params params = {.destruction = 4, .temperature = 0.4};
+    const fsbb_ig_walk_params params = {.destruction = 4, .temperature = 0.4, .referenced_search = referenced};
     fsbb_ig_walk walk;
     int *start = malloc(sizeof(int) * (size_t)n), *rest = malloc(sizeof(int) * (size_t)n),
         *moved = malloc(sizeof(int) * (size_t)n);
@@ -345,7 +387,7 @@ static void test_walk_schedules_are_local_optima(void)
         int n, m, p[MAX_JOBS * MAX_MACHINES];
         random_instance(&rng, instance, &n, &m, p);
         if (n >= 2)
-            check_walk_optima(n, m, p, (uint64_t)instance + 1, 20, 1);
+            check_walk_optima(n, m, p, (uint64_t)instance + 1, 20, 1, instance % 2);
     }
     const int ta081 = 81;
     const fsbb_taillard_entry *entry = fsbb_taillard_entry_at(ta081);
@@ -353,7 +395,8 @@ static void test_walk_schedules_are_local_optima(void)
     int *p = malloc(sizeof(int) * (size_t)entry->jobs * (size_t)entry->machines);
     CU_ASSERT_FATAL(p != NULL);
     fsbb_taillard_generate(ta081, p);
-    check_walk_optima(entry->jobs, entry->machines, p, 1, 300, 100);
+    check_walk_optima(entry->jobs, entry->machines, p, 1, 300, 100, 0);
+    check_walk_optima(entry->jobs, entry->machines, p, 1, 300, 100, 1);
     free(p);
 }
 
@@ -361,6 +404,8 @@ FSBB_SUITE("insertion", {"insertion costs equal recomputed makespans at every po
            {"ties between positions go to the least idle-time estimate", test_ties_broken_by_idle_time},
            {"reinsertion from loaded tables and partial reloads", test_reinsertion_and_reload},
            {"insertion local search ends in a local optimum", test_local_search_reaches_a_local_optimum},
+           {"referenced local search: a local optimum, the jobs tried in the reference's order",
+            test_referenced_local_search},
            {"block reinsertion equals the best recomputed block move", test_block_reinsertion},
            {"block local search: no worse, makespan recomputed, a local optimum", test_block_local_search},
            {"iterated greedy walks end each iteration in a brute-force insertion local optimum",
