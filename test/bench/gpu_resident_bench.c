@@ -2,7 +2,7 @@
  * (resident_search.h), one line per instance, so that launch shapes can be compared inside
  * one run on the GPU machine:
  *     gpu-resident-bench INSTANCE[,INSTANCE...] [batch=N] [block=N] [chunk=N] [registers=N] [sync=N]
- *                        [graph=0|1] [group=8|16|32] [sample=N] [gain=G] [overhead=F]
+ *                        [graph=0|1] [group=8|16|32] [sample=N] [gain=G] [overhead=F] [first=N]
  *                        [lb=lb1|lb2|auto] [ub=opt|N] [time-limit=S] [node-limit=N]
  * Each line: instance, knobs, search seconds (after setup), setup seconds, nodes, nodes/s,
  * bounds, iterations, syncs, peak pool, spilled nodes, whether the search finished, the
@@ -60,6 +60,8 @@ static int parse_knob(bench_args *args, const char *text)
         args->tuning.auto_gain = atof(value);
     else if (strcmp(key, "overhead") == 0)
         args->tuning.auto_overhead = atof(value);
+    else if (strcmp(key, "first") == 0)
+        args->tuning.auto_first_run = atoi(value);
     else if (strcmp(key, "ub") == 0)
         args->ub = strcmp(value, "opt") == 0 ? 0 : atoi(value);
     else if (fsbb_options_set(args->options, key, value, &err) != FSBB_OK) {
