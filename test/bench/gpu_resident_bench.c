@@ -1,9 +1,10 @@
 /* gpu_resident_bench.c — times the device-resident GPU engine under explicit knobs
  * (resident_search.h), one line per instance, so that launch shapes can be compared inside
  * one run on the GPU machine:
- *     gpu-resident-bench INSTANCE[,INSTANCE...] [batch=N] [block=N] [chunk=N] [registers=N] [sync=N]
- *                        [graph=0|1] [group=8|16|32] [sample=N] [gain=G] [overhead=F]
+ *     gpu-resident-bench INSTANCE[:UB][,INSTANCE[:UB]...] [batch=N] [block=N] [chunk=N] [registers=N] [sync=N]
+ *                        [graph=0|1] [group=8|16|32] [sample=N] [gain=G] [overhead=F] [first=N]
  *                        [lb=lb1|lb2|auto] [ub=opt|N] [time-limit=S] [node-limit=N]
+ * An instance's :UB (digits) gives its upper bound, before the ub knob and the best known.
  * Each line: instance, knobs, search seconds (after setup), setup seconds, nodes, nodes/s,
  * bounds, iterations, syncs, peak pool, spilled nodes, whether the search finished, the
  * launch shape, and with LB2 the share of LB1's survivors LB2 refined, the syncs that ran the
@@ -60,6 +61,8 @@ static int parse_knob(bench_args *args, const char *text)
         args->tuning.auto_gain = atof(value);
     else if (strcmp(key, "overhead") == 0)
         args->tuning.auto_overhead = atof(value);
+    else if (strcmp(key, "first") == 0)
+        args->tuning.auto_first_run = atoi(value);
     else if (strcmp(key, "ub") == 0)
         args->ub = strcmp(value, "opt") == 0 ? 0 : atoi(value);
     else if (fsbb_options_set(args->options, key, value, &err) != FSBB_OK) {
@@ -69,7 +72,7 @@ static int parse_knob(bench_args *args, const char *text)
     return 0;
 }
 
-static int run_one(const char *name, const bench_args *args, const char *knobs)
+static int run_one(const char *name, int given_ub, const bench_args *args, const char *knobs)
 {
     fsbb_instance *inst = NULL;
     fsbb_error err;
@@ -88,7 +91,10 @@ static int run_one(const char *name, const bench_args *args, const char *knobs)
     atomic_int interrupt;
     atomic_init(&interrupt, 0);
     fsbb_search search;
-    const int ub = args->ub > 0 ? args->ub : inst->best_known > 0 ? inst->best_known : INT_MAX;
+    const int ub = given_ub > 0      ? given_ub
+                   : args->ub > 0    ? args->ub
+                   : inst->best_known > 0 ? inst->best_known
+                                          : INT_MAX;
     fsbb_resident_stats stats = {0};
     const fsbb_status status = fsbb_search_init(&search, &data, args->options, 1, ub, &interrupt) != 0
                                    ? fsbb_fail(&err, FSBB_ERR_MEMORY, "out of memory for the incumbent")
@@ -119,7 +125,7 @@ static int run_one(const char *name, const bench_args *args, const char *knobs)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: gpu-resident-bench INSTANCE[,INSTANCE...] [knob=value...]\n");
+        fprintf(stderr, "usage: gpu-resident-bench INSTANCE[:UB][,INSTANCE[:UB]...] [knob=value...]\n");
         return 2;
     }
     bench_args args = {.options = fsbb_options_new()};
@@ -139,8 +145,15 @@ int main(int argc, char **argv)
         strcpy(knobs, "defaults");
     int failures = 0;
     char *names = strdup(argv[1]);
-    for (char *name = strtok(names, ","); name; name = strtok(NULL, ","))
-        failures += run_one(name, &args, knobs) != 0;
+    for (char *name = strtok(names, ","); name; name = strtok(NULL, ",")) {
+        char *colon = strrchr(name, ':');
+        int given_ub = 0;
+        if (colon && colon[1] && strspn(colon + 1, "0123456789") == strlen(colon + 1)) {
+            given_ub = atoi(colon + 1);
+            *colon = '\0';
+        }
+        failures += run_one(name, given_ub, &args, knobs) != 0;
+    }
     free(names);
     fsbb_options_free(args.options);
     return failures ? 1 : 0;

@@ -161,13 +161,15 @@ static void test_lb2_and_directions(void)
 }
 
 /* --lb auto from one above the optimum finds the optimum, as the CPU engine's auto does, with
- * the default choice of kernels, always refining (a saving of any sign pays), and with the
- * plain kernel after each refining run (an overhead no depth can save, with graph replay). */
+ * the default choice of kernels (its first refining run one iteration long), always refining
+ * (a saving of any sign pays), with the plain kernel after each refining run (an overhead no
+ * depth can save, with graph replay), and with full-length refining runs from the start. */
 static void test_auto_optima(void)
 {
     fsbb_options *options = options_with("auto", "dyn", "0");
     const fsbb_resident_tuning always = {.auto_overhead = -1e300, .iterations_per_sync = 2};
     const fsbb_resident_tuning plain = {.auto_overhead = 1e12, .iterations_per_sync = 2, .use_graph = 1};
+    const fsbb_resident_tuning full_runs = {.auto_first_run = -1, .iterations_per_sync = 4, .use_graph = 1};
     const char *names[] = {"ta001", "ta006", "ta011", "ta030"};
     for (int i = 0; i < 4; i++) {
         fsbb_instance *inst = test_load_instance(names[i]);
@@ -175,8 +177,9 @@ static void test_auto_optima(void)
         const test_engine_run cpu = run_engine(inst, options, optimum + 1, ENGINE_CPU, NULL);
         CU_ASSERT_EQUAL(cpu.status, FSBB_OK);
         CU_ASSERT_EQUAL(cpu.incumbent, optimum);
-        const fsbb_resident_tuning *tunings[] = {NULL, &always, &plain};
-        for (int t = 0; t < 3; t++) {
+        const fsbb_resident_tuning *tunings[] = {NULL, &always, &plain, &full_runs};
+        const char *labels[] = {"default", "always refining", "plain after one run", "full refining runs"};
+        for (int t = 0; t < 4; t++) {
             const test_engine_run gpu = run_engine(inst, options, optimum + 1, ENGINE_GPU, tunings[t]);
             CU_ASSERT_EQUAL(gpu.status, FSBB_OK);
             CU_ASSERT_EQUAL(gpu.stopped, 0);
@@ -186,10 +189,14 @@ static void test_auto_optima(void)
                 CU_ASSERT_EQUAL(gpu.resident_stats.refining_syncs, gpu.resident_stats.syncs);
             if (t == 2 && gpu.resident_stats.syncs > 1)
                 CU_ASSERT(gpu.resident_stats.refining_syncs < gpu.resident_stats.syncs);
-            printf("\n[%s auto (%s): %llu nodes, %lld of %lld syncs refining; CPU auto %llu nodes]", inst->name,
-                   t == 0 ? "default" : t == 1 ? "always refining" : "plain after one run",
-                   (unsigned long long)gpu.nodes, gpu.resident_stats.refining_syncs, gpu.resident_stats.syncs,
-                   (unsigned long long)cpu.nodes);
+            /* The first run is one iteration long, the others at most iterations_per_sync. */
+            if (t == 0)
+                CU_ASSERT(gpu.resident_stats.iterations <= 16 * gpu.resident_stats.syncs - 15);
+            if (t == 3)
+                CU_ASSERT(gpu.resident_stats.iterations == 4 * gpu.resident_stats.syncs);
+            printf("\n[%s auto (%s): %llu nodes, %lld of %lld syncs refining, %lld iterations; CPU auto %llu nodes]",
+                   inst->name, labels[t], (unsigned long long)gpu.nodes, gpu.resident_stats.refining_syncs,
+                   gpu.resident_stats.syncs, gpu.resident_stats.iterations, (unsigned long long)cpu.nodes);
         }
         fsbb_instance_free(inst);
     }

@@ -62,6 +62,7 @@ struct fsbb_resident_device {
     branch_launch launches[2];    /* PLAIN_KERNEL (lb1 and auto), REFINING_KERNEL (lb2 and auto) */
     int active;                   /* the one the iterations launch */
     int block, reduce_grid, iterations_per_sync, use_graph;
+    int run_iterations;           /* iterations of the next run (at most iterations_per_sync) */
     size_t node_bytes;
     cudaStream_t stream;
     cudaGraphExec_t graph;
@@ -245,6 +246,7 @@ static fsbb_status configure_launch(fsbb_resident_device *dev, const fsbb_reside
     dev->reduce_grid = sm_count * 4;
     dev->iterations_per_sync = config->tuning.iterations_per_sync > 0 ? config->tuning.iterations_per_sync
                                                                : DEFAULT_ITERATIONS_PER_SYNC;
+    dev->run_iterations = dev->iterations_per_sync;
     dev->use_graph = config->tuning.use_graph;
     return FSBB_OK;
 }
@@ -540,7 +542,7 @@ static fsbb_status capture_graph(fsbb_resident_device *dev, fsbb_error *err)
 {
     cudaGraph_t graph;
     FSBB_CUDA_TRY(cudaStreamBeginCapture(dev->stream, cudaStreamCaptureModeThreadLocal));
-    fsbb_status status = launch_iterations(dev, dev->iterations_per_sync, err);
+    fsbb_status status = launch_iterations(dev, dev->run_iterations, err);
     const cudaError_t ended = cudaStreamEndCapture(dev->stream, &graph);
     if (status != FSBB_OK)
         return status;
@@ -559,10 +561,10 @@ extern "C" fsbb_status fsbb_resident_device_run(fsbb_resident_device *dev, fsbb_
         if (!dev->graph && (status = capture_graph(dev, err)) != FSBB_OK)
             return status;
         FSBB_CUDA_TRY(cudaGraphLaunch(dev->graph, dev->stream));
-    } else if ((status = launch_iterations(dev, dev->iterations_per_sync, err)) != FSBB_OK) {
+    } else if ((status = launch_iterations(dev, dev->run_iterations, err)) != FSBB_OK) {
         return status;
     }
-    dev->iterations += dev->iterations_per_sync;
+    dev->iterations += dev->run_iterations;
     FSBB_CUDA_TRY(cudaMemcpyAsync(dev->state, dev->prm.control, sizeof(fsbb_resident_control), cudaMemcpyDeviceToHost,
                                  dev->stream));
     FSBB_CUDA_TRY(cudaStreamSynchronize(dev->stream));
@@ -629,6 +631,15 @@ extern "C" void fsbb_resident_device_use_refining(fsbb_resident_device *dev, int
         return;
     dev->active = active;
     dev->prm.shared = dev->launches[active].shared;
+    drop_graph(dev);
+}
+
+extern "C" void fsbb_resident_device_set_run_length(fsbb_resident_device *dev, int iterations)
+{
+    const int length = iterations > 0 && iterations < dev->iterations_per_sync ? iterations : dev->iterations_per_sync;
+    if (length == dev->run_iterations)
+        return;
+    dev->run_iterations = length;
     drop_graph(dev);
 }
 

@@ -60,6 +60,9 @@ typedef struct fsbb_resident_tuning {
     double auto_overhead;       /* auto: the refining kernel's extra cost, a share of the work, that the
                                    depths switched on must save (default: resident_search_cuda.c's; a
                                    large negative value keeps the refining kernel throughout) */
+    int auto_first_run;         /* auto: iterations of the first refining run, doubled by every refining
+                                   run after it up to iterations_per_sync (default 1; negative: every
+                                   refining run iterations_per_sync long) */
 } fsbb_resident_tuning;
 
 /* What a device runs: the bound, the branching, a node limit (0: none; iterations then stop
@@ -91,7 +94,7 @@ void fsbb_resident_device_free(fsbb_resident_device *device);
 fsbb_status fsbb_resident_device_push(fsbb_resident_device *device, const fsbb_node *nodes, size_t stride,
                                       size_t count, fsbb_error *err);
 
-/* Runs iterations_per_sync iterations, then reads the state; spills nodes to host memory
+/* Runs the run length's iterations (iterations_per_sync unless set shorter), then reads the state; spills nodes to host memory
  * when the pool nears its capacity and brings them back when it runs low. */
 fsbb_status fsbb_resident_device_run(fsbb_resident_device *device, fsbb_resident_state *state, fsbb_error *err);
 
@@ -107,6 +110,10 @@ fsbb_status fsbb_resident_device_set_refine(fsbb_resident_device *device, const 
  * set_refine, the sample, the per-depth counts), 0 the plain LB1 kernel, which neither
  * refines nor counts (the counts of fsbb_resident_state then stay as they were). */
 void fsbb_resident_device_use_refining(fsbb_resident_device *device, int refining);
+
+/* From the next run on, runs of `iterations` iterations (0, or more than the tuning's
+ * iterations_per_sync: iterations_per_sync). */
+void fsbb_resident_device_set_run_length(fsbb_resident_device *device, int iterations);
 
 /* Creates the CUDA context and loads the kernels a solve of m machines with bound lb will
  * launch, so that a later fsbb_resident_device_new finds them ready (a solver calls it on a
