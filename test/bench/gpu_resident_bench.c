@@ -82,7 +82,7 @@ static int run_one(const char *name, int given_ub, const bench_args *args, const
     }
     fsbb_bound_data data;
     if (fsbb_bound_data_init(&data, inst->n, inst->m, inst->p) != 0 ||
-        (args->options->lb == FSBB_LB2 &&
+        ((args->options->lb == FSBB_LB2 || args->options->lb == FSBB_LB_AUTO) &&
          fsbb_bound_data_build_pairs(&data, args->options->lb2_pairs, NULL, NULL) != 0)) {
         fsbb_bound_data_free(&data);
         fsbb_instance_free(inst);
