@@ -12,24 +12,33 @@
 #      random instances, one round, each run at most CPU_LIMIT seconds, lb2 at most twice lb1's
 #      time and half a second (LB2 costs 30-50 LB1 nodes a node on the CPU: where it cannot
 #      finish in that, LB1 is the better bound and the run says so).
+#   5. (PARTS with trace) gpu-resident-bench trace=1 with auto on TRACE_ITEMS: a line per run.
 # Rows go to $OUT/lb_auto_default_runs.tsv (part, round, instance, lb, variant, status, nodes,
-# refined, seconds), the log to $OUT/lb_auto_default.log. No new part-3/4 run after
-# DEADLINE_S seconds.
+# refined, seconds, and for flowshop-bb the solve's own time_s and gpu_startup_s), the log to
+# $OUT/lb_auto_default.log. No new part-3/4 run after DEADLINE_S seconds.
 #   usage: test/bench/device_lb_auto_default.sh BUILD_DIR
 # BUILD_DIR holds flowshop-bb, check-gpu and gpu-resident-bench (built with CUDA); the shared
 # libraries they need are in DEVLIBS (default .devlibs). Run from the repository root.
-# Environment: ROUNDS (2), CPU_LIMIT (20), DEADLINE_S (480), DEVLIBS.
+# Environment: ROUNDS (2), CPU_LIMIT (20), DEADLINE_S (480), DEVLIBS, PARTS (the parts to run:
+# "check bench gpu cpu"; also trace), BENCH_VARIANTS ("lb=lb1|lb=auto first=-1|lb=auto"), GPU_LBS
+# ("lb1 auto lb2"), LB2_ROUNDS (ROUNDS: rounds with lb2 in part 3), TRACE_ITEMS (NAME[:UB] list).
 set -u
 dir=${1:?usage: device_lb_auto_default.sh BUILD_DIR}
 rounds=${ROUNDS:-2}
 cpu_limit=${CPU_LIMIT:-20}
 deadline_s=${DEADLINE_S:-480}
+parts=${PARTS:-check bench gpu cpu}
+bench_variants=${BENCH_VARIANTS:-lb=lb1|lb=auto first=-1|lb=auto}
+gpu_lbs=${GPU_LBS:-lb1 auto lb2}
+lb2_rounds=${LB2_ROUNDS:-$rounds}
+trace_items=${TRACE_ITEMS:-ta022 ta024 ta025 ta030}
+part() { case " $parts " in *" $1 "*) return 0 ;; esac; return 1; }
 out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
 exec > >(tee "$out/lb_auto_default.log") 2>&1
 export LD_LIBRARY_PATH="${DEVLIBS:-.devlibs}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 runs="$out/lb_auto_default_runs.tsv"
-printf 'part\tround\tinstance\tlb\tvariant\tstatus\tnodes\trefined\tseconds\n' >"$runs"
+printf 'part\tround\tinstance\tlb\tvariant\tstatus\tnodes\trefined\tseconds\ttime_s\tgpu_startup_s\n' >"$runs"
 now() { date +%s.%N; }
 field() { sed -n "s/.*\"$1\": \"*\([^,\"}]*\).*/\1/p"; }
 began=$(now)
@@ -47,11 +56,13 @@ while IFS=$'\t' read -r name jobs machines seed optimum rest; do
     items="$items instances/random/$name.txt:$optimum"
 done <instances/random/optima.tsv
 
+if part check; then
 echo
 echo "## 1. check-gpu, every suite"
 start=$(now)
 timeout 240 "$dir/check-gpu"
 echo "check-gpu: exit $?, $(echo "$start $(now)" | awk '{printf "%.1f", $2 - $1}') s"
+fi
 
 echo
 echo "## 2. gpu-resident-bench: search seconds after setup (columns: instance knobs search_s setup_s nodes"
@@ -64,20 +75,22 @@ bench_list() {  # the items as gpu-resident-bench's list (opt: the best known, s
     echo "${list#,}"
 }
 list=$(bench_list)
-for round in $(seq "$rounds"); do
-    for variant in "lb=lb1" "lb=auto first=-1" "lb=auto"; do
+IFS='|' read -r -a variants <<<"$bench_variants"
+part bench && for round in $(seq "$rounds"); do
+    for variant in "${variants[@]}"; do
         echo "# round $round: $variant"
         # shellcheck disable=SC2086
         "$dir/gpu-resident-bench" "$list" $variant | tee "$out/bench_last.txt"
         awk -v r="$round" -v v="$variant" '{ n = $1; sub(".*/", "", n); sub("\\.txt$", "", n);
-            printf "bench\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r, n, v, v, $12, $5, $16, $3 }' \
+            printf "bench\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r, n, v, v, $12, $5, $16, $3, $3, $4 }' \
             "$out/bench_last.txt" >>"$runs"
     done
 done
 rm -f "$out/bench_last.txt"
 echo
-echo "bench totals (search s) by variant and round:"
-awk -F'\t' '$1 == "bench" { t[$5 " round " $2] += $9 } END { for (k in t) printf "  %-28s %8.3f\n", k, t[k] }' "$runs" | sort
+echo "bench totals (search s, setup s) by variant and round:"
+awk -F'\t' '$1 == "bench" { t[$5 " round " $2] += $9; u[$5 " round " $2] += $11 }
+    END { for (k in t) printf "  %-28s %8.3f %8.3f\n", k, t[k], u[k] }' "$runs" | sort
 
 # solve PART ROUND ITEM LB ARGS...: one whole-process flowshop-bb run, a row in $runs.
 solve() {
@@ -88,24 +101,26 @@ solve() {
     s=$(now)
     "$dir/flowshop-bb" "$name" --lb "$lb" --ub "$ub" "$@" --json -q >"$out/last.json" 2>"$out/last.err"
     e=$(now)
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$part" "$round" "$(basename "$name" .txt)" "$lb" "$*" \
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$part" "$round" "$(basename "$name" .txt)" "$lb" "$*" \
         "$(field status <"$out/last.json" | cut -d: -f1)" "$(field nodes <"$out/last.json")" \
         "$(field lb2_refined_fraction <"$out/last.json")" \
-        "$(echo "$s $e" | awk '{printf "%.3f", $2 - $1}')" | tee -a "$runs"
+        "$(echo "$s $e" | awk '{printf "%.3f", $2 - $1}')" "$(field time_s <"$out/last.json")" \
+        "$(field gpu_startup_s <"$out/last.json")" | tee -a "$runs"
 }
 
-echo
-echo "## 3. flowshop-bb --device gpu, whole process"
-for round in $(seq "$rounds"); do
+part gpu && echo && echo "## 3. flowshop-bb --device gpu, whole process"
+part gpu && for round in $(seq "$rounds"); do
     for item in $items; do
         late && { echo "deadline: the rest of part 3 skipped"; break 2; }
-        for lb in lb1 auto lb2; do solve gpu "$round" "$item" "$lb" --device gpu; done
+        for lb in $gpu_lbs; do
+            [ "$lb" = lb2 ] && [ "$round" -gt "$lb2_rounds" ] && continue
+            solve gpu "$round" "$item" "$lb" --device gpu
+        done
     done
 done
 
-echo
-echo "## 4. flowshop-bb --device cpu (every core), at most $cpu_limit s a run"
-for item in ta028:opt ta029:opt ta030:opt $(echo "$items" | tr ' ' '\n' | grep random); do
+part cpu && echo && echo "## 4. flowshop-bb --device cpu (every core), at most $cpu_limit s a run"
+part cpu && for item in ta028:opt ta029:opt ta030:opt $(echo "$items" | tr ' ' '\n' | grep random); do
     late && { echo "deadline: the rest of part 4 skipped"; break; }
     solve cpu 1 "$item" lb1 --device cpu --time-limit "$cpu_limit"
     lb1_s=$(tail -1 "$runs" | cut -f9)
@@ -114,6 +129,15 @@ for item in ta028:opt ta029:opt ta030:opt $(echo "$items" | tr ' ' '\n' | grep r
         "$(echo "$lb1_s $cpu_limit" | awk '{ t = 2 * $1 + 0.5; printf "%.3f", t < $2 ? t : $2 }')"
 done
 rm -f "$out/last.json" "$out/last.err"
+
+if part trace; then
+    echo
+    echo "## 5. gpu-resident-bench lb=auto trace=1 (a line per run)"
+    trace_list=""
+    for item in $trace_items; do trace_list="$trace_list,${item%:opt}"; done
+    "$dir/gpu-resident-bench" "${trace_list#,}" lb=auto trace=1
+    "$dir/gpu-resident-bench" "${trace_list#,}" lb=lb1 trace=1 | grep -v '^  run' 
+fi
 
 echo
 echo "## Totals by part and set (the best of the rounds per instance; a run stopped at its limit"

@@ -3,12 +3,14 @@
  * one run on the GPU machine:
  *     gpu-resident-bench INSTANCE[:UB][,INSTANCE[:UB]...] [batch=N] [block=N] [chunk=N] [registers=N] [sync=N]
  *                        [graph=0|1] [group=8|16|32] [sample=N] [gain=G] [overhead=F] [first=N]
+ *                        [trace=1]
  *                        [lb=lb1|lb2|auto] [ub=opt|N] [time-limit=S] [node-limit=N]
  * An instance's :UB (digits) gives its upper bound, before the ub knob and the best known.
  * Each line: instance, knobs, search seconds (after setup), setup seconds, nodes, nodes/s,
  * bounds, iterations, syncs, peak pool, spilled nodes, whether the search finished, the
  * launch shape, and with LB2 the share of LB1's survivors LB2 refined, the syncs that ran the
- * refining kernel and (auto) the depths refined at the end. */
+ * refining kernel and (auto) the depths refined at the end; with trace=1, before it a line
+ * per run of the search loop (kernel, iterations, nodes, seconds). */
 #include "error.h"
 #include "resident_search.h"
 #include "instance.h"
@@ -25,6 +27,15 @@ typedef struct bench_args {
     fsbb_options *options;
     int ub;  /* 0: best known */
 } bench_args;
+
+/* trace=1: a line per run of the search loop. */
+static void print_run(void *user, const fsbb_resident_run_note *note)
+{
+    (void)user;
+    printf("  run %4lld %-8s %3d iterations %12llu nodes %9.6f s %2d depths on\n", note->run,
+           note->refining ? "refining" : "plain", note->iterations, (unsigned long long)note->nodes, note->seconds,
+           note->depths_on);
+}
 
 static int parse_knob(bench_args *args, const char *text)
 {
@@ -63,6 +74,8 @@ static int parse_knob(bench_args *args, const char *text)
         args->tuning.auto_overhead = atof(value);
     else if (strcmp(key, "first") == 0)
         args->tuning.auto_first_run = atoi(value);
+    else if (strcmp(key, "trace") == 0)
+        args->tuning.on_run = atoi(value) ? print_run : NULL;
     else if (strcmp(key, "ub") == 0)
         args->ub = strcmp(value, "opt") == 0 ? 0 : atoi(value);
     else if (fsbb_options_set(args->options, key, value, &err) != FSBB_OK) {

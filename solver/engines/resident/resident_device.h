@@ -45,6 +45,17 @@ typedef struct fsbb_resident_depth_stats {
     unsigned long long lb2_stage_cycles;                        /* the refine stage, idle lanes included */
 } fsbb_resident_depth_stats;
 
+/* One run of the search loop (fsbb_resident_device_run and what followed it), for a tracer
+ * (fsbb_resident_tuning's on_run). */
+typedef struct fsbb_resident_run_note {
+    long long run;              /* 1, 2, ... */
+    int refining;               /* the refining kernel ran (lb2, auto) */
+    int iterations;             /* the iterations it launched */
+    int depths_on;              /* auto: depth buckets refining after it */
+    uint64_t nodes;             /* nodes branched in the run */
+    double seconds;             /* the run's wall time, the host's look at the counters included */
+} fsbb_resident_run_note;
+
 /* The knobs of the engine; zero in a field means its default. */
 typedef struct fsbb_resident_tuning {
     int batch;                  /* most parents branched per iteration (default: by the job count) */
@@ -63,6 +74,8 @@ typedef struct fsbb_resident_tuning {
     int auto_first_run;         /* auto: iterations of the first refining run, doubled by every refining
                                    run after it up to iterations_per_sync (default 1; negative: every
                                    refining run iterations_per_sync long) */
+    void (*on_run)(void *user, const fsbb_resident_run_note *note);  /* after every run (NULL: none) */
+    void *on_run_user;
 } fsbb_resident_tuning;
 
 /* What a device runs: the bound, the branching, a node limit (0: none; iterations then stop

@@ -306,6 +306,10 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
     long long refining_syncs = 0;
     while (status == FSBB_OK) {
         const uint64_t nodes_at_run = state.nodes;
+        const int refining_run = config.lb == FSBB_LB_AUTO ? runs.refining : config.lb == FSBB_LB2;
+        const double run_start = fsbb_now();
+        fsbb_resident_shape before;
+        fsbb_resident_device_shape(device, &before);
         refining_syncs += runs.refining;
         status = fsbb_resident_device_run(device, &state, err);
         if (status != FSBB_OK)
@@ -315,6 +319,18 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
             (status = auto_after_run(device, state.depth, d->n, gain, overhead, state.nodes - nodes_at_run, &runs,
                                      err)) != FSBB_OK)
             break;
+        if (tuning && tuning->on_run) {
+            fsbb_resident_shape after;
+            fsbb_resident_device_shape(device, &after);
+            int on = 0;
+            for (int b = 0; b < fsbb_lb_auto_buckets(d->n); b++)
+                on += config.lb == FSBB_LB_AUTO && runs.refine[b] != 0;
+            const fsbb_resident_run_note note = {.run = syncs, .refining = refining_run,
+                                                 .iterations = (int)(after.iterations - before.iterations),
+                                                 .depths_on = on, .nodes = state.nodes - nodes_at_run,
+                                                 .seconds = fsbb_now() - run_start};
+            tuning->on_run(tuning->on_run_user, &note);
+        }
         if (state.depth)
             note_refined(search, state.depth, &runs);
         peak = state.device_nodes > peak ? state.device_nodes : peak;
