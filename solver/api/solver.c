@@ -598,6 +598,9 @@ static void fill_bound_use(const fsbb_search *search, const fsbb_engine *engine,
     snprintf(result->lb_used, sizeof result->lb_used, "%s",
              lb == FSBB_LB2 ? "lb2" : lb == FSBB_LB_AUTO && measured ? "lb1+lb2" : "lb1");
     if (engine)
+        snprintf(result->lb, sizeof result->lb, "%s",
+                 lb == FSBB_LB2 ? "lb2" : lb == FSBB_LB_AUTO ? "auto" : "lb1");
+    if (engine)
         name_custom_bounds(search, engine, result);
 }
 
@@ -671,14 +674,15 @@ static fsbb_status run_heuristic_alone(fsbb_search *search, fsbb_result *result,
 /* A resumed search goes on in the tree its checkpoint holds: the options that shaped that
  * tree (lb, branch, lb2-pairs) which were not set are taken from the checkpoint, so that
  * "resume" alone continues it; one set otherwise is refused when the search resumes. A
- * checkpoint that cannot be read changes nothing here: the resume reports why. */
-static void adopt_checkpoint_tree(fsbb_solver *solver)
+ * checkpoint that cannot be read changes nothing here: the resume reports why. Returns
+ * whether the checkpoint was read (its lb then counts as given). */
+static int adopt_checkpoint_tree(fsbb_solver *solver)
 {
     fsbb_options *options = solver->options;
     fsbb_checkpoint saved;
     fsbb_error ignored;
     if (!options->resume_path || fsbb_checkpoint_read_head(options->resume_path, &saved, &ignored) != FSBB_OK)
-        return;
+        return 0;
     if (!fsbb_options_given(options, "lb"))
         options->lb = (fsbb_lb_kind)saved.lb;
     if (!fsbb_options_given(options, "branch"))
@@ -686,6 +690,7 @@ static void adopt_checkpoint_tree(fsbb_solver *solver)
     if (!fsbb_options_given(options, "lb2-pairs") && saved.lb != FSBB_LB1)
         options->lb2_pairs = saved.lb2_pairs == fsbb_bound_data_pairs_kept(solver->instance->m, 0) ? 0 : saved.lb2_pairs;
     fsbb_checkpoint_clear(&saved);
+    return 1;
 }
 
 /* Whether this solve is a rank of a distributed search (option distributed): on, or auto
@@ -696,9 +701,37 @@ static int distributed_asked(const fsbb_options *options)
            (options->distributed == FSBB_DISTRIBUTED_AUTO && fsbb_mpi_launcher_detected());
 }
 
+/* Option lb not given: the chosen engine's default bound (engine.h), with LB2's tables built
+ * when it uses them, under the search's stop rule; a default whose tables would not fit
+ * stays LB1 (the user asked for no LB2). */
+static fsbb_status resolve_default_lb(const fsbb_solver *solver, const fsbb_engine *engine, int adopted,
+                                      fsbb_search *search, fsbb_bound_data *data, fsbb_error *err)
+{
+    const fsbb_lb_kind lb = fsbb_engine_lb(engine, solver->options, adopted);
+    if (lb == solver->options->lb)
+        return FSBB_OK;
+    const fsbb_lb_kind before = solver->options->lb;
+    solver->options->lb = lb;
+    fsbb_error unused;
+    if (lb != FSBB_LB1 && before == FSBB_LB1 && check_pair_tables(solver, &unused) != FSBB_OK) {
+        solver->options->lb = FSBB_LB1;
+        return FSBB_OK;
+    }
+    if (lb == FSBB_LB1 || before != FSBB_LB1)
+        return FSBB_OK;
+    fsbb_stop stop;
+    fsbb_search_stop_rule(search, &stop);
+    fsbb_status status = FSBB_OK;
+    if (!fsbb_stop_check(&stop) && fsbb_bound_data_build_pairs(data, solver->options->lb2_pairs, count_steps, &stop) < 0)
+        status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the LB2 tables of %s", solver->instance->name);
+    fsbb_stop_check(&stop);
+    fsbb_search_stopped(search, stop.reason);
+    return status;
+}
+
 static fsbb_status solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *err)
 {
-    adopt_checkpoint_tree(solver);
+    const int adopted = adopt_checkpoint_tree(solver);
     fsbb_status status = verify_custom_bounds(solver, err);
     if (status == FSBB_OK)
         status = check_pair_tables(solver, err);
@@ -797,6 +830,8 @@ static fsbb_status solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *e
     if (status == FSBB_OK && !heuristic_only) {
         status = choose_engine(solver, began ? &dist : NULL, &engine, result, err);
         searching = status == FSBB_OK;
+        if (searching)
+            status = resolve_default_lb(solver, engine, adopted, &search, &data, err);
     }
     /* The ranks of a distributed search go on together or not at all; every rank runs the
      * search, stopped or not, so that they end together. */

@@ -417,7 +417,7 @@ static void print_json(const solve_report *report)
     fsbb_json_member(&json, "heuristic_iterations");
     fsbb_json_unsigned(out, result->heuristic_iterations);
     /* The options a result names (the table's echoed ones); a resumed search's upper bound
-     * is the checkpoint's. */
+     * is the checkpoint's, and lb the one in force (an engine's default when not given). */
     for (int o = 0; fsbb_option_info(o); o++) {
         const fsbb_option_spec *spec = fsbb_option_info(o);
         if (!(spec->flags & FSBB_OPTION_ECHOED))
@@ -426,6 +426,8 @@ static void print_json(const solve_report *report)
         fsbb_json_member(&json, spec->name);
         if (report->resumed_from && strcmp(spec->name, "ub") == 0)
             fsbb_json_string(out, "resumed");
+        else if (strcmp(spec->name, "lb") == 0 && result->lb[0])
+            fsbb_json_string(out, result->lb);
         else
             fsbb_json_string(out, fsbb_options_get(options, spec->name, value, sizeof value));
     }

@@ -97,8 +97,9 @@ static const option_entry table[] = {
       .help = "--search heuristic: iterations per walk (default 0: none)"},
      FIELD_UINT64, FIELD(heuristic_iterations), NULL, NULL},
     {{.name = "lb", WORDS(lb_words), .default_value = "lb1", .group = "Search", .flags = FSBB_OPTION_ECHOED,
-      .help = "lower bound: LB1 (default), LB1 refined by LB2 on the children it keeps, or auto: LB2 where the "
-              "search measures that it pays (CPU and resident GPU engines; LB1 on the offload engine)"},
+      .help = "lower bound: LB1, LB1 refined by LB2 on the children it keeps, or auto: LB2 where the search "
+              "measures that it pays (CPU and resident GPU engines; LB1 on the offload engine). Default: auto on "
+              "the resident GPU engine, lb1 on the others"},
      FIELD_INT, FIELD(lb), NULL, NULL},
     {{.name = "lb2-pairs", INTEGER(0, 1000000), .default_value = "0", .group = "Search",
       .help = "LB2 with the N strongest machine pairs (default 0: all). LB2's tables, built only for --lb lb2 or "

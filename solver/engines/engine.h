@@ -34,6 +34,7 @@ typedef struct fsbb_engine {
     fsbb_device_kind device;            /* FSBB_DEVICE_CPU or FSBB_DEVICE_GPU */
     fsbb_gpu_engine gpu_engine;         /* GPU engines: the option gpu-engine's value naming it */
     unsigned bounds;                    /* the fsbb_lb_kind it computes, a bit each */
+    fsbb_lb_kind default_lb;            /* the bound it runs when option lb is not given */
     fsbb_engine_custom custom;
     int divergence;                     /* 1: runs only with divergence options, 0: only without */
     int threads;                        /* 1: searches with the solve's CPU threads; 0: with one */
@@ -64,6 +65,10 @@ fsbb_engine_request fsbb_engine_request_of(const fsbb_options *options, const fs
 /* The engine of the table that runs the request, as above; FSBB_ERR_NO_GPU or
  * FSBB_ERR_ARGUMENT, saying why, when none does (*out NULL). */
 fsbb_status fsbb_engine_choose(const fsbb_engine_request *request, const fsbb_engine **out, fsbb_error *err);
+
+/* The bound a solve on engine runs: option lb when it was given (fsbb_options_given, or
+ * taken from a checkpoint: given_elsewhere), else the engine's default_lb. */
+fsbb_lb_kind fsbb_engine_lb(const fsbb_engine *engine, const fsbb_options *options, int given_elsewhere);
 
 /* The warm-up of the engine a request would run if a GPU is usable (request's
  * gpu_available is not looked at), on a thread of its own; _finish waits for it. Nothing

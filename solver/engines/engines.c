@@ -29,14 +29,14 @@ static fsbb_status search_offload_divergence(fsbb_search *search, fsbb_error *er
 
 static const fsbb_engine engines[] = {
     {.name = "resident", .device = FSBB_DEVICE_GPU, .gpu_engine = FSBB_GPU_RESIDENT, .bounds = EVERY_BOUND,
-     .custom = FSBB_ENGINE_CUSTOM_NONE, .divergence = 0, .threads = 0, .party = 1,
+     .default_lb = FSBB_LB_AUTO, .custom = FSBB_ENGINE_CUSTOM_NONE, .divergence = 0, .threads = 0, .party = 1,
      .run = CUDA_ONLY(fsbb_search_gpu_resident),
      .warm_up = CUDA_ONLY(fsbb_resident_warm_up)},
     {.name = "offload", .device = FSBB_DEVICE_GPU, .gpu_engine = FSBB_GPU_OFFLOAD, .bounds = EVERY_BOUND,
-     .custom = FSBB_ENGINE_CUSTOM_GPU_SOURCE, .divergence = 0, .threads = 1, .run = CUDA_ONLY(fsbb_search_gpu_offload)},
+     .default_lb = FSBB_LB1, .custom = FSBB_ENGINE_CUSTOM_GPU_SOURCE, .divergence = 0, .threads = 1, .run = CUDA_ONLY(fsbb_search_gpu_offload)},
     {.name = "offload", .device = FSBB_DEVICE_GPU, .gpu_engine = FSBB_GPU_OFFLOAD, .bounds = EVERY_BOUND,
-     .custom = FSBB_ENGINE_CUSTOM_NONE, .divergence = 1, .threads = 1, .run = CUDA_ONLY(search_offload_divergence)},
-    {.name = "cpu", .device = FSBB_DEVICE_CPU, .bounds = EVERY_BOUND, .custom = FSBB_ENGINE_CUSTOM_CPU,
+     .default_lb = FSBB_LB1, .custom = FSBB_ENGINE_CUSTOM_NONE, .divergence = 1, .threads = 1, .run = CUDA_ONLY(search_offload_divergence)},
+    {.name = "cpu", .device = FSBB_DEVICE_CPU, .bounds = EVERY_BOUND, .default_lb = FSBB_LB1, .custom = FSBB_ENGINE_CUSTOM_CPU,
      .divergence = 0, .threads = 1, .party = 1, .run = fsbb_search_cpu},
 };
 
@@ -145,6 +145,11 @@ fsbb_status fsbb_engine_choose(const fsbb_engine_request *request, const fsbb_en
     return FSBB_OK;
 }
 
+fsbb_lb_kind fsbb_engine_lb(const fsbb_engine *engine, const fsbb_options *options, int given_elsewhere)
+{
+    return given_elsewhere || fsbb_options_given(options, "lb") ? options->lb : engine->default_lb;
+}
+
 static void *run_warm_up(void *arg)
 {
     const fsbb_engine_warm_up *warm_up = arg;
@@ -161,7 +166,7 @@ void fsbb_engine_warm_up_start(fsbb_engine_warm_up *warm_up, const fsbb_engine_r
     if (fsbb_engine_choose(&with_gpu, &warm_up->engine, NULL) != FSBB_OK || !warm_up->engine->warm_up)
         return;
     warm_up->m = m;
-    warm_up->lb = request->options->lb;
+    warm_up->lb = fsbb_engine_lb(warm_up->engine, request->options, 0);
     warm_up->started = pthread_create(&warm_up->thread, NULL, run_warm_up, warm_up) == 0;
 }
 

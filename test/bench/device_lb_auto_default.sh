@@ -14,14 +14,16 @@
 #      finish in that, LB1 is the better bound and the run says so).
 #   5. (PARTS with trace) gpu-resident-bench trace=1 with auto on TRACE_ITEMS: a line per run.
 # Rows go to $OUT/lb_auto_default_runs.tsv (part, round, instance, lb, variant, status, nodes,
-# refined, seconds, and for flowshop-bb the solve's own time_s and gpu_startup_s), the log to
+# refined, seconds, and for flowshop-bb the solve's own time_s, gpu_startup_s and the bound in
+# force), the log to
 # $OUT/lb_auto_default.log. No new part-3/4 run after DEADLINE_S seconds.
 #   usage: test/bench/device_lb_auto_default.sh BUILD_DIR
 # BUILD_DIR holds flowshop-bb, check-gpu and gpu-resident-bench (built with CUDA); the shared
 # libraries they need are in DEVLIBS (default .devlibs). Run from the repository root.
 # Environment: ROUNDS (2), CPU_LIMIT (20), DEADLINE_S (480), DEVLIBS, PARTS (the parts to run:
 # "check bench gpu cpu"; also trace), BENCH_VARIANTS ("lb=lb1|lb=auto first=-1|lb=auto"), GPU_LBS
-# ("lb1 auto lb2"), LB2_ROUNDS (ROUNDS: rounds with lb2 in part 3), TRACE_ITEMS (NAME[:UB] list).
+# ("lb1 auto lb2"; default: no --lb, the engine's own), LB2_ROUNDS (ROUNDS: rounds with lb2 in
+# part 3), TRACE_ITEMS (NAME[:UB] list).
 set -u
 dir=${1:?usage: device_lb_auto_default.sh BUILD_DIR}
 rounds=${ROUNDS:-2}
@@ -38,7 +40,7 @@ mkdir -p "$out"
 exec > >(tee "$out/lb_auto_default.log") 2>&1
 export LD_LIBRARY_PATH="${DEVLIBS:-.devlibs}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 runs="$out/lb_auto_default_runs.tsv"
-printf 'part\tround\tinstance\tlb\tvariant\tstatus\tnodes\trefined\tseconds\ttime_s\tgpu_startup_s\n' >"$runs"
+printf 'part\tround\tinstance\tlb\tvariant\tstatus\tnodes\trefined\tseconds\ttime_s\tgpu_startup_s\tlb_in_force\n' >"$runs"
 now() { date +%s.%N; }
 field() { sed -n "s/.*\"$1\": \"*\([^,\"}]*\).*/\1/p"; }
 began=$(now)
@@ -98,14 +100,16 @@ solve() {
     shift 4
     name=${item%:*}
     ub=${item##*:}
+    local bound=(--lb "$lb")
+    [ "$lb" = default ] && bound=()
     s=$(now)
-    "$dir/flowshop-bb" "$name" --lb "$lb" --ub "$ub" "$@" --json -q >"$out/last.json" 2>"$out/last.err"
+    "$dir/flowshop-bb" "$name" "${bound[@]}" --ub "$ub" "$@" --json -q >"$out/last.json" 2>"$out/last.err"
     e=$(now)
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$part" "$round" "$(basename "$name" .txt)" "$lb" "$*" \
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$part" "$round" "$(basename "$name" .txt)" "$lb" "$*" \
         "$(field status <"$out/last.json" | cut -d: -f1)" "$(field nodes <"$out/last.json")" \
         "$(field lb2_refined_fraction <"$out/last.json")" \
         "$(echo "$s $e" | awk '{printf "%.3f", $2 - $1}')" "$(field time_s <"$out/last.json")" \
-        "$(field gpu_startup_s <"$out/last.json")" | tee -a "$runs"
+        "$(field gpu_startup_s <"$out/last.json")" "$(field lb <"$out/last.json")" | tee -a "$runs"
 }
 
 part gpu && echo && echo "## 3. flowshop-bb --device gpu, whole process"
@@ -152,6 +156,7 @@ awk -F'\t' 'NR > 1 && $1 != "bench" {
         for (si in inst) {
             split(si, a, SUBSEP)
             b1 = best[si SUBSEP "lb1"]; b2 = best[si SUBSEP "lb2"]; ba = best[si SUBSEP "auto"]
+            if (ba == "") { ba = best[si SUBSEP "default"]; done[si SUBSEP "auto"] = done[si SUBSEP "default"] }
             if (b1 == "" || b2 == "" || ba == "") continue
             if (!done[si SUBSEP "lb1"] || !done[si SUBSEP "auto"]) { unfinished[a[1]]++; continue }
             t1[a[1]] += b1; t2[a[1]] += b2; ta[a[1]] += ba; n[a[1]]++

@@ -113,6 +113,10 @@ expect_output "truncated file names file and line" "short.txt:[0-9]" "$tmp/err"
 printf '3 2\n1 2 3\n4 5 6\n' >"$tmp/plain.txt"
 expect_status "plain file" 0 "$bin" "$tmp/plain.txt" --quiet
 expect_output "plain file optimum" "makespan     16"
+expect_status "the CPU engine's default bound" 0 "$bin" ta001 --device cpu --json --quiet
+expect_output "the CPU engine's default bound is lb1" '"lb": "lb1"'
+expect_status "auto given on the CPU" 0 "$bin" ta001 --device cpu --lb auto --json --quiet
+expect_output "auto given on the CPU is echoed" '"lb": "auto"'
 expect_status "bad lb" 2 "$bin" ta001 --lb lb9
 expect_output "bad lb message" "lb9" "$tmp/err"
 expect_status "bad threads" 2 "$bin" ta001 --threads -5

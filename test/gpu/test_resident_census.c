@@ -101,7 +101,8 @@ static void test_fraction_of_a_proof(void)
     CU_ASSERT_EQUAL(result.fraction_done, 1.0);
     CU_ASSERT_EQUAL(result.gap, 0.0);
     CU_ASSERT_STRING_EQUAL(result.engine, "resident");
-    printf("\n[%s on the GPU: last reported fraction %.6f]", inst->name, last);
+    CU_ASSERT_STRING_EQUAL(result.lb, "auto");  /* the resident engine's default bound */
+    printf("\n[%s on the GPU: last reported fraction %.6f, lb %s, %s]", inst->name, last, result.lb, result.lb_used);
     fsbb_result_clear(&result);
     fsbb_solver_free(solver);
     fsbb_options_free(options);

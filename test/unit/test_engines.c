@@ -147,9 +147,37 @@ static void test_party(void)
     CU_ASSERT_TRUE(chose(&c, "offload", 1) && !c.engine->party);
 }
 
+/* Option lb not given: the resident engine runs auto, the offload and CPU engines LB1;
+ * given (or taken from a checkpoint), the option's bound runs on every engine. */
+static void test_default_bound(void)
+{
+    static const char *const cpu[] = {"device", "cpu", NULL};
+    static const char *const gpu[] = {"device", "gpu", NULL};
+    static const char *const gpu_offload[] = {"device", "gpu", "gpu-engine", "offload", NULL};
+    const choice on_cpu = choose(cpu, NULL, 0, 1), resident = choose(gpu, NULL, 0, 1),
+                 offload = choose(gpu_offload, NULL, 0, 1);
+    CU_ASSERT_TRUE_FATAL(chose(&on_cpu, "cpu", 0) && chose(&resident, "resident", 0) && chose(&offload, "offload", 0));
+    fsbb_options *options = fsbb_options_new();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(options);
+    CU_ASSERT_EQUAL(fsbb_engine_lb(resident.engine, options, 0), FSBB_LB_AUTO);
+    CU_ASSERT_EQUAL(fsbb_engine_lb(offload.engine, options, 0), FSBB_LB1);
+    CU_ASSERT_EQUAL(fsbb_engine_lb(on_cpu.engine, options, 0), FSBB_LB1);
+    CU_ASSERT_EQUAL(fsbb_engine_lb(resident.engine, options, 1), FSBB_LB1);  /* a checkpoint's lb1 */
+    const char *const given[] = {"lb1", "lb2", "auto"};
+    const fsbb_lb_kind kinds[] = {FSBB_LB1, FSBB_LB2, FSBB_LB_AUTO};
+    for (int g = 0; g < 3; g++) {
+        CU_ASSERT_EQUAL(fsbb_options_set(options, "lb", given[g], NULL), FSBB_OK);
+        CU_ASSERT_EQUAL(fsbb_engine_lb(resident.engine, options, 0), kinds[g]);
+        CU_ASSERT_EQUAL(fsbb_engine_lb(offload.engine, options, 0), kinds[g]);
+        CU_ASSERT_EQUAL(fsbb_engine_lb(on_cpu.engine, options, 0), kinds[g]);
+    }
+    fsbb_options_free(options);
+}
+
 FSBB_SUITE("engines",
            {"the device, a usable GPU and gpu-engine choose the engine", test_devices},
            {"custom bounds take the offload engine on a GPU, the CPU engine without GPU source", test_custom_bounds},
            {"the divergence options take the offload engine's kernels, and only on a GPU", test_divergence},
            {"the warm-up is that of the engine a GPU would run", test_warm_up},
-           {"the CPU and resident engines take a party (distributed ranks), the offload engine does not", test_party})
+           {"the CPU and resident engines take a party (distributed ranks), the offload engine does not", test_party},
+           {"without --lb the resident engine runs auto, the others LB1", test_default_bound})
