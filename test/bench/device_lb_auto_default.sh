@@ -23,7 +23,7 @@
 # Environment: ROUNDS (2), CPU_LIMIT (20), DEADLINE_S (480), DEVLIBS, PARTS (the parts to run:
 # "check bench gpu cpu"; also trace), BENCH_VARIANTS ("lb=lb1|lb=auto first=-1|lb=auto"), GPU_LBS
 # ("lb1 auto lb2"; default: no --lb, the engine's own), LB2_ROUNDS (ROUNDS: rounds with lb2 in
-# part 3), TRACE_ITEMS (NAME[:UB] list).
+# part 3), TRACE_ITEMS (NAME[:UB] list), CHECK_SUITES (check-gpu's suites: every one).
 set -u
 dir=${1:?usage: device_lb_auto_default.sh BUILD_DIR}
 rounds=${ROUNDS:-2}
@@ -60,9 +60,10 @@ done <instances/random/optima.tsv
 
 if part check; then
 echo
-echo "## 1. check-gpu, every suite"
+echo "## 1. check-gpu ${CHECK_SUITES:-every suite}"
 start=$(now)
-timeout 240 "$dir/check-gpu"
+# shellcheck disable=SC2086
+timeout 240 "$dir/check-gpu" ${CHECK_SUITES:-}
 echo "check-gpu: exit $?, $(echo "$start $(now)" | awk '{printf "%.1f", $2 - $1}') s"
 fi
 

@@ -161,7 +161,7 @@ static void test_lb2_and_directions(void)
 }
 
 /* --lb auto from one above the optimum finds the optimum, as the CPU engine's auto does, with
- * the default choice of kernels (its first refining run one iteration long), always refining
+ * the default choice of kernels (its first refining run one iteration long, its looks four), always refining
  * (a saving of any sign pays), with the plain kernel after each refining run (an overhead no
  * depth can save, with graph replay), and with full-length refining runs from the start. */
 static void test_auto_optima(void)
@@ -169,7 +169,8 @@ static void test_auto_optima(void)
     fsbb_options *options = options_with("auto", "dyn", "0");
     const fsbb_resident_tuning always = {.auto_overhead = -1e300, .iterations_per_sync = 2};
     const fsbb_resident_tuning plain = {.auto_overhead = 1e12, .iterations_per_sync = 2, .use_graph = 1};
-    const fsbb_resident_tuning full_runs = {.auto_first_run = -1, .iterations_per_sync = 4, .use_graph = 1};
+    const fsbb_resident_tuning full_runs = {.auto_first_run = -1, .auto_look_run = -1, .iterations_per_sync = 4,
+                                            .use_graph = 1};
     const char *names[] = {"ta001", "ta006", "ta011", "ta030"};
     for (int i = 0; i < 4; i++) {
         fsbb_instance *inst = test_load_instance(names[i]);

@@ -71,9 +71,11 @@ typedef struct fsbb_resident_tuning {
     double auto_overhead;       /* auto: the refining kernel's extra cost, a share of the work, that the
                                    depths switched on must save (default: resident_search_cuda.c's; a
                                    large negative value keeps the refining kernel throughout) */
-    int auto_first_run;         /* auto: iterations of the first refining run, doubled by every refining
-                                   run after it up to iterations_per_sync (default 1; negative: every
-                                   refining run iterations_per_sync long) */
+    int auto_first_run;         /* auto: iterations of the first refining run (default 1; negative:
+                                   iterations_per_sync) */
+    int auto_look_run;          /* auto: iterations of a refining run after plain runs (default 4;
+                                   negative: iterations_per_sync); a refining run that pays doubles
+                                   the next one's, up to iterations_per_sync */
     void (*on_run)(void *user, const fsbb_resident_run_note *note);  /* after every run (NULL: none) */
     void *on_run_user;
 } fsbb_resident_tuning;

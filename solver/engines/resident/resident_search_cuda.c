@@ -10,7 +10,7 @@
  * open nodes it leaves. With --lb auto it turns LB2 on and off per depth between runs, by
  * the rule of lb_auto.h on the device's per-depth counts, and runs the plain LB1 kernel
  * while the depths turned on do not pay for the refining kernel (auto_after_run); its first
- * refining runs are short (1, 2, 4 ... iterations), as they refine before the evidence. With a
+ * refining run and its looks after plain runs are short, growing while refining pays. With a
  * party (work_exchange.h, resident_party.h) it trades nodes between runs, takes more instead
  * of ending, and saves no checkpoint (the party does). Without one, its census (the open
  * tree's progress, search.h) counts the device's nodes between runs. */
@@ -94,11 +94,13 @@ static fsbb_status offer_record(fsbb_search *search, fsbb_resident_device *devic
  * 1.935 s of search against 1.720 s), and the most plain runs between two refining runs. */
 #define REFINING_OVERHEAD 0.12
 enum { MOST_PLAIN_RUNS = 64 };
-/* --lb auto: iterations of the first refining run, doubled by each refining run after it up
- * to the full run. The first runs refine every depth, each survivor at LB2's cost, before any
- * evidence is in; short runs bound that cost by the search done so far, which decides short
- * solves (ta030: 16 full iterations cover most of its 2.3 M nodes). */
-enum { FIRST_REFINING_RUN = 1, LONGEST_RUN = 1 << 16 };
+/* --lb auto: iterations of the first refining run, and of a refining run that looks again
+ * after plain runs; a refining run that pays doubles the next one's up to the full run. The
+ * first runs refine every depth, each survivor at LB2's cost, before any evidence is in, and
+ * a look runs the refining kernel's overhead over all of its nodes: short runs bound both by
+ * the search done so far, which decides short solves (ta030: 16 full iterations cover most
+ * of its 2.3 M nodes). */
+enum { FIRST_REFINING_RUN = 1, LOOK_RUN = 4, LONGEST_RUN = 1 << 16 };
 
 /* --lb auto between runs: the per-depth switches, and which kernel runs. The plain kernel
  * runs while the depths switched on do not save the refining kernel's overhead; a refining
@@ -110,6 +112,7 @@ typedef struct lb_auto_runs {
     int refining;                     /* the kernel of the next run */
     int plain_left, gap;              /* plain runs before the next refining run; the next gap */
     int refining_length;              /* iterations of the next refining run (0: a full run) */
+    int look_length;                  /* iterations of a refining run after plain runs (0: full) */
     uint64_t plain_nodes;             /* nodes branched by plain runs (each one a survivor of LB1) */
 } lb_auto_runs;
 
@@ -171,8 +174,6 @@ static fsbb_status auto_after_run(fsbb_resident_device *device, const fsbb_resid
         }
         return FSBB_OK;
     }
-    if (runs->refining_length > 0)
-        runs->refining_length = runs->refining_length < LONGEST_RUN ? runs->refining_length * 2 : 0;
     fsbb_lb_auto_depth depth[FSBB_RESIDENT_DEPTH_BUCKETS], recent[FSBB_RESIDENT_DEPTH_BUCKETS];
     int unscheduled[FSBB_RESIDENT_DEPTH_BUCKETS], next[FSBB_RESIDENT_DEPTH_BUCKETS];
     fsbb_lb_auto_input input;
@@ -189,9 +190,12 @@ static fsbb_status auto_after_run(fsbb_resident_device *device, const fsbb_resid
     }
     if (fsbb_lb_auto_refining_pays(&input, recent, runs->refine, overhead)) {
         runs->gap = 1;
+        if (runs->refining_length > 0)
+            runs->refining_length = runs->refining_length < LONGEST_RUN ? runs->refining_length * 2 : 0;
         fsbb_resident_device_set_run_length(device, runs->refining_length);
         return FSBB_OK;
     }
+    runs->refining_length = runs->look_length;
     runs->plain_left = runs->gap;
     runs->gap = runs->gap * 2 < MOST_PLAIN_RUNS ? runs->gap * 2 : MOST_PLAIN_RUNS;
     runs->refining = 0;
@@ -296,7 +300,9 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
     long long syncs = 0, peak = 0;
     int stopped = 0;
     const int first_run = tuning && tuning->auto_first_run ? tuning->auto_first_run : FIRST_REFINING_RUN;
-    lb_auto_runs runs = {.refining = 1, .gap = 1, .refining_length = first_run > 0 ? first_run : 0};
+    const int look_run = tuning && tuning->auto_look_run ? tuning->auto_look_run : LOOK_RUN;
+    lb_auto_runs runs = {.refining = 1, .gap = 1, .refining_length = first_run > 0 ? first_run : 0,
+                         .look_length = look_run > 0 ? look_run : 0};
     for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++)
         runs.refine[b] = 1;
     if (device && config.lb == FSBB_LB_AUTO)
