@@ -194,6 +194,16 @@ static int is_permutation_of(const int *seq, int length, const int *jobs)
     return 1;
 }
 
+/* A random instance (random_instance), its insertion workspace (free it) and a random
+ * sequence of some of its jobs in seq; returns the sequence's length. */
+static int random_partial_sequence(unsigned *rng, int instance, int *n, int *m, int *p, fsbb_insertion *w, int *seq)
+{
+    random_instance(rng, instance, n, m, p);
+    CU_ASSERT_FATAL(fsbb_insertion_init(w, *n, *m, p) == 0);
+    test_random_order(rng, seq, *n);
+    return 1 + (int)(test_random_next(rng) % (unsigned)*n);
+}
+
 /* The local search on whole and partial sequences: the same jobs, the makespan it returns,
  * no worse than the start, and no single reinsertion improves the result. */
 static void test_local_search_reaches_a_local_optimum(void)
@@ -201,11 +211,8 @@ static void test_local_search_reaches_a_local_optimum(void)
     unsigned rng = 14u;
     for (int instance = 0; instance < 100; instance++) {
         int n, m, p[MAX_JOBS * MAX_MACHINES], seq[MAX_JOBS], start[MAX_JOBS], scratch[2 * MAX_JOBS];
-        random_instance(&rng, instance, &n, &m, p);
         fsbb_insertion w;
-        CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
-        test_random_order(&rng, seq, n);
-        const int length = 1 + (int)(test_random_next(&rng) % (unsigned)n);
+        const int length = random_partial_sequence(&rng, instance, &n, &m, p, &w, seq);
         memcpy(start, seq, sizeof(int) * (size_t)length);
         const int before = brute_force_makespan(n, m, p, seq, length);
         uint64_t state = (uint64_t)instance;
@@ -234,11 +241,8 @@ static void test_referenced_local_search(void)
     for (int instance = 0; instance < 100; instance++) {
         int n, m, p[MAX_JOBS * MAX_MACHINES], seq[MAX_JOBS], start[MAX_JOBS], reference[MAX_JOBS],
             randomised[MAX_JOBS], scratch[2 * MAX_JOBS];
-        random_instance(&rng, instance, &n, &m, p);
         fsbb_insertion w;
-        CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
-        test_random_order(&rng, seq, n);
-        const int length = 1 + (int)(test_random_next(&rng) % (unsigned)n);
+        const int length = random_partial_sequence(&rng, instance, &n, &m, p, &w, seq);
         memcpy(start, seq, sizeof(int) * (size_t)length);
         memcpy(randomised, seq, sizeof(int) * (size_t)length);
         memcpy(reference, seq, sizeof(int) * (size_t)length);
