@@ -356,8 +356,9 @@ FSBB_API void fsbb_solver_on_checkpoint(fsbb_solver *solver, fsbb_checkpoint_fn 
 FSBB_API void fsbb_solver_interrupt(fsbb_solver *solver);
 /* The options the solve runs with, owned by the solver: those given to fsbb_solver_new
  * and, once fsbb_solver_solve has begun, the tree's options (lb, branch, lb2-pairs) of the
- * checkpoint option "resume" names where they were not set. Report these, not the options
- * passed in. */
+ * checkpoint option "resume" names where they were not set, and, once the engine is chosen,
+ * lb as that engine's default where lb was not set (it stays so for the solver's later
+ * solves, still counted as not set). Report these, not the options passed in. */
 FSBB_API const fsbb_options *fsbb_solver_options(const fsbb_solver *solver);
 
 /* What one rank of a distributed search (run under mpirun) did. */
@@ -402,7 +403,8 @@ typedef struct fsbb_result {
                                      1 with lb2, measured with auto */
     char lb[8];              /* option lb in force: "lb1", "lb2" or "auto", as given (or as a resumed
                                 checkpoint had it), else the engine's default: auto on the resident
-                                GPU engine, lb1 on the others; "" when no engine was chosen */
+                                GPU engine (lb1 when LB2's tables would not fit), lb1 on the others;
+                                "" when no engine was chosen (search=heuristic, a usage error) */
     double gpu_startup_s;    /* GPU solves: seconds from the solve's start until the GPU was ready
                                 to search (CUDA context, kernels, tables, pools); 0 on the CPU */
     char found_by[16];       /* who found permutation: "initial" (the initial upper bound),

@@ -598,9 +598,6 @@ static void fill_bound_use(const fsbb_search *search, const fsbb_engine *engine,
     snprintf(result->lb_used, sizeof result->lb_used, "%s",
              lb == FSBB_LB2 ? "lb2" : lb == FSBB_LB_AUTO && measured ? "lb1+lb2" : "lb1");
     if (engine)
-        snprintf(result->lb, sizeof result->lb, "%s",
-                 lb == FSBB_LB2 ? "lb2" : lb == FSBB_LB_AUTO ? "auto" : "lb1");
-    if (engine)
         name_custom_bounds(search, engine, result);
 }
 
@@ -754,7 +751,7 @@ static fsbb_status solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *e
     const fsbb_engine_request may_run =
         fsbb_engine_request_of(solver->options, solver->bounds, solver->bound_count, 1);
     if (!distributed && solver->options->search == FSBB_SEARCH_EXACT)
-        fsbb_engine_warm_up_start(&warm_up, &may_run, inst->m);
+        fsbb_engine_warm_up_start(&warm_up, &may_run, inst->m, adopted);
 
     fsbb_search search;
     const int search_ready = fsbb_search_init(&search, &data, solver->options,
@@ -864,6 +861,10 @@ static fsbb_status solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *e
         const fsbb_status filled = fill_result(&search, inst, finished, result, status == FSBB_OK ? err : NULL);
         status = status == FSBB_OK ? filled : status;
         fill_bound_use(&search, engine_runs ? engine : NULL, result);
+        if (engine) {
+            const fsbb_lb_kind lb = solver->options->lb;
+            snprintf(result->lb, sizeof result->lb, "%s", lb == FSBB_LB2 ? "lb2" : lb == FSBB_LB_AUTO ? "auto" : "lb1");
+        }
         result->gpu_startup_s = engine && engine->device == FSBB_DEVICE_GPU ? search.gpu_startup_s : 0;
     }
     result->time_s = fsbb_now() - search.start_time;

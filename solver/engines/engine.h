@@ -71,7 +71,8 @@ fsbb_status fsbb_engine_choose(const fsbb_engine_request *request, const fsbb_en
 fsbb_lb_kind fsbb_engine_lb(const fsbb_engine *engine, const fsbb_options *options, int given_elsewhere);
 
 /* The warm-up of the engine a request would run if a GPU is usable (request's
- * gpu_available is not looked at), on a thread of its own; _finish waits for it. Nothing
+ * gpu_available is not looked at), for the bound it would run (fsbb_engine_lb, with
+ * lb_given_elsewhere), on a thread of its own; _finish waits for it. Nothing
  * is started when that engine has no warm-up or no engine would run the request. */
 typedef struct fsbb_engine_warm_up {
     const fsbb_engine *engine;
@@ -80,7 +81,8 @@ typedef struct fsbb_engine_warm_up {
     pthread_t thread;
     int started;
 } fsbb_engine_warm_up;
-void fsbb_engine_warm_up_start(fsbb_engine_warm_up *warm_up, const fsbb_engine_request *request, int m);
+void fsbb_engine_warm_up_start(fsbb_engine_warm_up *warm_up, const fsbb_engine_request *request, int m,
+                               int lb_given_elsewhere);
 void fsbb_engine_warm_up_finish(fsbb_engine_warm_up *warm_up);
 
 #endif

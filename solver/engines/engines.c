@@ -158,7 +158,8 @@ static void *run_warm_up(void *arg)
     return NULL;
 }
 
-void fsbb_engine_warm_up_start(fsbb_engine_warm_up *warm_up, const fsbb_engine_request *request, int m)
+void fsbb_engine_warm_up_start(fsbb_engine_warm_up *warm_up, const fsbb_engine_request *request, int m,
+                               int lb_given_elsewhere)
 {
     memset(warm_up, 0, sizeof *warm_up);
     fsbb_engine_request with_gpu = *request;
@@ -166,7 +167,7 @@ void fsbb_engine_warm_up_start(fsbb_engine_warm_up *warm_up, const fsbb_engine_r
     if (fsbb_engine_choose(&with_gpu, &warm_up->engine, NULL) != FSBB_OK || !warm_up->engine->warm_up)
         return;
     warm_up->m = m;
-    warm_up->lb = fsbb_engine_lb(warm_up->engine, request->options, 0);
+    warm_up->lb = fsbb_engine_lb(warm_up->engine, request->options, lb_given_elsewhere);
     warm_up->started = pthread_create(&warm_up->thread, NULL, run_warm_up, warm_up) == 0;
 }
 

@@ -204,6 +204,69 @@ static void test_auto_optima(void)
     fsbb_options_free(options);
 }
 
+/* The runs of --lb auto as the tracer sees them: their kernel and length. */
+typedef struct run_lengths {
+    int runs, plain, plain_not_full;
+    int first, first_refining;  /* the first run */
+    int first_look;             /* the first refining run after a plain run (0: none) */
+    int last_refining;          /* the last refining run's iterations */
+    int not_doubling;           /* refining runs after refining runs neither as long nor twice as long */
+    int after_plain;            /* the run before was plain */
+} run_lengths;
+
+static void note_run(void *user, const fsbb_resident_run_note *note)
+{
+    run_lengths *r = user;
+    if (r->runs++ == 0) {
+        r->first = r->last_refining = note->iterations;
+        r->first_refining = note->refining;
+        return;
+    }
+    if (!note->refining) {
+        r->plain++;
+        r->plain_not_full += note->iterations != 16;
+        r->after_plain = 1;
+        return;
+    }
+    if (r->after_plain && !r->first_look)
+        r->first_look = note->iterations;
+    else if (!r->after_plain)
+        r->not_doubling += note->iterations != r->last_refining && note->iterations != 2 * r->last_refining;
+    r->last_refining = note->iterations;
+    r->after_plain = 0;
+}
+
+/* --lb auto's run lengths, 16 iterations a sync: where refining never pays (an overhead no
+ * depth can save), the first run refines for 1 iteration, every plain run is 16 long and
+ * the first look after plain runs 4; where it always pays, every run refines, each as long
+ * as the one before or twice it, from 1 up to 16. */
+static void test_auto_run_lengths(void)
+{
+    fsbb_options *options = options_with("auto", "dyn", "0");
+    fsbb_instance *inst = test_load_instance("ta021");
+    run_lengths never = {0}, always = {0};
+    const fsbb_resident_tuning plain = {.auto_overhead = 1e12, .iterations_per_sync = 16, .use_graph = 1,
+                                        .on_run = note_run, .on_run_user = &never};
+    test_engine_run run = run_engine(inst, options, inst->best_known, ENGINE_GPU, &plain);
+    CU_ASSERT_EQUAL(run.status, FSBB_OK);
+    CU_ASSERT(never.first_refining && never.first == 1);
+    CU_ASSERT(never.plain > 0 && never.plain_not_full == 0);
+    CU_ASSERT_EQUAL(never.first_look, 4);
+    const fsbb_resident_tuning refining = {.auto_overhead = -1e300, .iterations_per_sync = 16, .use_graph = 1,
+                                           .on_run = note_run, .on_run_user = &always};
+    run = run_engine(inst, options, inst->best_known, ENGINE_GPU, &refining);
+    CU_ASSERT_EQUAL(run.status, FSBB_OK);
+    CU_ASSERT(always.first_refining && always.first == 1);
+    CU_ASSERT_EQUAL(always.plain, 0);
+    CU_ASSERT_EQUAL(always.not_doubling, 0);
+    CU_ASSERT_EQUAL(always.last_refining, 16);
+    printf("\n[%s auto, refining never pays: %d runs, %d plain, first look %d; always pays: %d runs, the last %d "
+           "iterations]",
+           inst->name, never.runs, never.plain, never.first_look, always.runs, always.last_refining);
+    fsbb_instance_free(inst);
+    fsbb_options_free(options);
+}
+
 /* A pool of 320 nodes spills to host memory and loses none (a look every 4 iterations: the
  * open nodes at a look vary with the blocks' order, and a 480-node pool looked at every 64
  * iterations once stayed below its spill mark, 360); one parent per iteration, three
@@ -366,6 +429,8 @@ FSBB_SUITE("gpu_resident",
            {"random instances: optimum, GPU tree = CPU tree, LB1 and LB2", test_random_trees},
            {"LB2, LB2 pair limit, forward and backward: GPU tree = CPU tree", test_lb2_and_directions},
            {"--lb auto from above the optimum: the optimum, each choice of kernels", test_auto_optima},
+           {"--lb auto's runs: 1 iteration first, looks of 4, plain runs of 16, doubling while it pays",
+            test_auto_run_lengths},
            {"spilling pool, tiny batches, graph replay, register caps: same tree", test_spill_and_small_batches},
            {"from above the optimum: optimal schedule recorded", test_schedules_found},
            {"from no upper bound: the CPU starts, the device goes on", test_warm_start},

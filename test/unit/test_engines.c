@@ -116,13 +116,13 @@ static void test_warm_up(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(options);
     fsbb_engine_request request = fsbb_engine_request_of(options, NULL, 0, 0);
     fsbb_engine_warm_up warm_up;
-    fsbb_engine_warm_up_start(&warm_up, &request, 20);
+    fsbb_engine_warm_up_start(&warm_up, &request, 20, 0);
     CU_ASSERT_STRING_EQUAL(warm_up.engine->name, "cpu");
     CU_ASSERT_FALSE(warm_up.started);
     fsbb_engine_warm_up_finish(&warm_up);
     CU_ASSERT_EQUAL(fsbb_options_set(options, "device", "gpu", NULL), FSBB_OK);
     request = fsbb_engine_request_of(options, NULL, 0, 0);
-    fsbb_engine_warm_up_start(&warm_up, &request, 20);
+    fsbb_engine_warm_up_start(&warm_up, &request, 20, 0);
     CU_ASSERT_STRING_EQUAL(warm_up.engine->name, "resident");
     fsbb_engine_warm_up_finish(&warm_up);
     CU_ASSERT_FALSE(warm_up.started);

@@ -1,7 +1,7 @@
 /* test_library_api.c — the solver handle's contract in libflowshopbb: an interrupt is
  * consumed by one solve, bounds are refused twice under one name, without a name and while
  * a solve runs (from another thread), NULL handles are harmless, lb_used names the custom
- * bounds, an all-zero instance's gap, a makespan held at the upper bound given, and the
+ * bounds, the result's lb, an all-zero instance's gap, a makespan held at the upper bound given, and the
  * numeric version macros. Deterministic: one search thread, no heuristic walk, and what
  * happens "during a solve" happens inside a custom bound's call. */
 #include "suites.h"
@@ -253,6 +253,36 @@ static void test_lb_used_names_custom_bounds(void)
     fsbb_instance_free(instance);
 }
 
+/* The result's lb names the bound in force: given, or the CPU engine's default (lb1) when
+ * not given, also in a solve interrupted before its engine ran; "" for search=heuristic,
+ * where no engine is chosen. */
+static void test_result_names_the_bound_in_force(void)
+{
+    static const char *const cpu_default[] = {"threads", "1", "heuristic-threads", "0", "device", "cpu", NULL};
+    static const char *const cpu_auto[] = {"threads", "1", "heuristic-threads", "0", "device", "cpu",
+                                           "lb", "auto", NULL};
+    static const char *const heuristic[] = {"threads", "1", "search", "heuristic", "heuristic-iterations", "5",
+                                            NULL};
+    fsbb_instance *instance = test_load_instance("ta001");
+    const char *const *pairs[] = {cpu_default, cpu_auto, heuristic, cpu_default};
+    const char *const wanted[] = {"lb1", "auto", "", "lb1"};
+    for (int c = 0; c < 4; c++) {
+        fsbb_solver *solver = new_solver(instance, pairs[c]);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(solver);
+        if (c == 3)
+            fsbb_solver_interrupt(solver);  /* stops the set-up: the engine is chosen, not run */
+        fsbb_result result;
+        fsbb_error err;
+        CU_ASSERT_EQUAL(fsbb_solver_solve(solver, &result, &err), FSBB_OK);
+        CU_ASSERT_STRING_EQUAL(result.lb, wanted[c]);
+        if (c == 3)
+            CU_ASSERT_STRING_EQUAL(result.stop_reason, "interrupted");
+        fsbb_result_clear(&result);
+        fsbb_solver_free(solver);
+    }
+    fsbb_instance_free(instance);
+}
+
 /* Makespan 0, proven optimal: gap 0, not "unknown". */
 static void test_all_zero_instance_gap(void)
 {
@@ -303,6 +333,7 @@ FSBB_SUITE("library api",
            {"no bound added, no second solve, while a solve runs", test_no_bound_added_during_a_solve},
            {"NULL handles: options copy, callbacks, interrupt", test_null_handles},
            {"lb_used names the custom bounds the engine applied", test_lb_used_names_custom_bounds},
+           {"the result's lb is the bound in force: given, or the engine's default", test_result_names_the_bound_in_force},
            {"an all-zero instance proven optimal has gap 0", test_all_zero_instance_gap},
            {"no schedule below the ub given: makespan is that ub, no permutation",
             test_makespan_holds_the_bound_given},

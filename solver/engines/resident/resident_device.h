@@ -51,7 +51,7 @@ typedef struct fsbb_resident_run_note {
     long long run;              /* 1, 2, ... */
     int refining;               /* the refining kernel ran (lb2, auto) */
     int iterations;             /* the iterations it launched */
-    int depths_on;              /* auto: depth buckets refining after it */
+    int depths_on;              /* auto: depth buckets the next run refines (0 when it is plain) */
     uint64_t nodes;             /* nodes branched in the run */
     double seconds;             /* the run's wall time, the host's look at the counters included */
 } fsbb_resident_run_note;

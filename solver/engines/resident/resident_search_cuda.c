@@ -330,7 +330,7 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
             fsbb_resident_device_shape(device, &after);
             int on = 0;
             for (int b = 0; b < fsbb_lb_auto_buckets(d->n); b++)
-                on += config.lb == FSBB_LB_AUTO && runs.refine[b] != 0;
+                on += config.lb == FSBB_LB_AUTO && runs.refining && runs.refine[b] != 0;
             const fsbb_resident_run_note note = {.run = syncs, .refining = refining_run,
                                                  .iterations = (int)(after.iterations - before.iterations),
                                                  .depths_on = on, .nodes = state.nodes - nodes_at_run,
