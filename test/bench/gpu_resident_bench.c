@@ -2,7 +2,7 @@
  * (resident_search.h), one line per instance, so that launch shapes can be compared inside
  * one run on the GPU machine:
  *     gpu-resident-bench INSTANCE[:UB][,INSTANCE[:UB]...] [batch=N] [block=N] [chunk=N] [registers=N] [sync=N]
- *                        [graph=0|1] [group=8|16|32] [sample=N] [gain=G] [overhead=F] [first=N] [look=N]
+ *                        [graph=0|1] [group=8|16|32] [sample=N] [gain=G] [overhead=F] [first=N] [look=N] [gap=N]
  *                        [trace=1]
  *                        [lb=lb1|lb2|auto] [ub=opt|N] [time-limit=S] [node-limit=N]
  * An instance's :UB (digits) gives its upper bound, before the ub knob and the best known.
@@ -76,6 +76,8 @@ static int parse_knob(bench_args *args, const char *text)
         args->tuning.auto_first_run = atoi(value);
     else if (strcmp(key, "look") == 0)
         args->tuning.auto_look_run = atoi(value);
+    else if (strcmp(key, "gap") == 0)
+        args->tuning.auto_longest_gap = atoi(value);
     else if (strcmp(key, "trace") == 0)
         args->tuning.on_run = atoi(value) ? print_run : NULL;
     else if (strcmp(key, "ub") == 0)

@@ -76,6 +76,7 @@ typedef struct fsbb_resident_tuning {
     int auto_look_run;          /* auto: iterations of a refining run after plain runs (default 4;
                                    negative: iterations_per_sync); a refining run that pays doubles
                                    the next one's, up to iterations_per_sync */
+    int auto_longest_gap;       /* auto: the most plain runs between two refining runs (default 64) */
     void (*on_run)(void *user, const fsbb_resident_run_note *note);  /* after every run (NULL: none) */
     void *on_run_user;
 } fsbb_resident_tuning;

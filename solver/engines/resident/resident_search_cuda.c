@@ -104,7 +104,7 @@ enum { FIRST_REFINING_RUN = 1, LOOK_RUN = 4, LONGEST_RUN = 1 << 16 };
 
 /* --lb auto between runs: the per-depth switches, and which kernel runs. The plain kernel
  * runs while the depths switched on do not save the refining kernel's overhead; a refining
- * run after 1, 2, 4 ... MOST_PLAIN_RUNS plain runs looks again (a sample of the survivors
+ * run after 1, 2, 4 ... plain runs (up to most_plain_runs) looks again (a sample of the survivors
  * at every depth, LB2 on all of them at the depths switched on). */
 typedef struct lb_auto_runs {
     int refine[FSBB_RESIDENT_DEPTH_BUCKETS];
@@ -113,6 +113,7 @@ typedef struct lb_auto_runs {
     int plain_left, gap;              /* plain runs before the next refining run; the next gap */
     int refining_length;              /* iterations of the next refining run (0: a full run) */
     int look_length;                  /* iterations of a refining run after plain runs (0: full) */
+    int most_plain_runs;              /* the longest gap */
     uint64_t plain_nodes;             /* nodes branched by plain runs (each one a survivor of LB1) */
 } lb_auto_runs;
 
@@ -197,7 +198,7 @@ static fsbb_status auto_after_run(fsbb_resident_device *device, const fsbb_resid
     }
     runs->refining_length = runs->look_length;
     runs->plain_left = runs->gap;
-    runs->gap = runs->gap * 2 < MOST_PLAIN_RUNS ? runs->gap * 2 : MOST_PLAIN_RUNS;
+    runs->gap = runs->gap * 2 < runs->most_plain_runs ? runs->gap * 2 : runs->most_plain_runs;
     runs->refining = 0;
     fsbb_resident_device_use_refining(device, 0);
     fsbb_resident_device_set_run_length(device, 0);
@@ -302,7 +303,9 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
     const int first_run = tuning && tuning->auto_first_run ? tuning->auto_first_run : FIRST_REFINING_RUN;
     const int look_run = tuning && tuning->auto_look_run ? tuning->auto_look_run : LOOK_RUN;
     lb_auto_runs runs = {.refining = 1, .gap = 1, .refining_length = first_run > 0 ? first_run : 0,
-                         .look_length = look_run > 0 ? look_run : 0};
+                         .look_length = look_run > 0 ? look_run : 0,
+                         .most_plain_runs = tuning && tuning->auto_longest_gap > 0 ? tuning->auto_longest_gap
+                                                                                  : MOST_PLAIN_RUNS};
     for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++)
         runs.refine[b] = 1;
     if (device && config.lb == FSBB_LB_AUTO)
