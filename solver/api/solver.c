@@ -587,16 +587,20 @@ static void name_custom_bounds(const fsbb_search *search, const fsbb_engine *eng
 }
 
 /* The bounds the search computed (fsbb_result's lb_used and lb2_refined_fraction); engine:
- * the engine that searched, NULL when none did. */
+ * the engine that searched, NULL when none did (then only the root's LB1 was computed:
+ * search=heuristic, a search stopped in its set-up). With lb2 or auto the CPU and resident
+ * engines bound the root with LB2 too; the offload engine runs auto as LB1. */
 static void fill_bound_use(const fsbb_search *search, const fsbb_engine *engine, fsbb_result *result)
 {
-    const fsbb_lb_kind lb = search->options->lb;
+    const int offload = engine && engine->device == FSBB_DEVICE_GPU && engine->gpu_engine == FSBB_GPU_OFFLOAD;
+    const fsbb_lb_kind lb = !engine ? FSBB_LB1 : offload && search->options->lb == FSBB_LB_AUTO ? FSBB_LB1
+                                                                                                : search->options->lb;
     const uint64_t refined = atomic_load(&search->lb2_refined), survivors = atomic_load(&search->lb1_survivors);
     const int measured = survivors > 0;
     result->lb2_refined_fraction = measured ? (double)refined / (double)survivors
                                    : lb == FSBB_LB2 ? 1.0 : 0.0;
     snprintf(result->lb_used, sizeof result->lb_used, "%s",
-             lb == FSBB_LB2 ? "lb2" : lb == FSBB_LB_AUTO && measured ? "lb1+lb2" : "lb1");
+             lb == FSBB_LB2 ? "lb2" : lb == FSBB_LB_AUTO ? "lb1+lb2" : "lb1");
     if (engine)
         name_custom_bounds(search, engine, result);
 }

@@ -133,7 +133,8 @@ static const option_entry table[] = {
               "bound are printed"},
      FIELD_DOUBLE, FIELD(time_limit_s), NULL, NULL},
     {{.name = "node-limit", INTEGER(0, MAX_COUNT), .default_value = "0", .group = "Limits and checkpoints",
-      .help = "stop after N branched nodes (default 0: no limit)"},
+      .help = "stop after N branched nodes (default 0: no limit; a CPU thread looks every 256 nodes, a GPU "
+              "engine every batch)"},
      FIELD_UINT64, FIELD(node_limit), NULL, NULL},
     {{.name = "gap", .kind = FSBB_OPTION_NUMBER, .minimum = 0, .maximum = 1, .placeholder = "G",
       .default_value = "0", .group = "Limits and checkpoints",
