@@ -395,12 +395,13 @@ typedef struct fsbb_result {
     char device[64];         /* "cpu" or the GPU's name */
     char lb_used[128];       /* the bounds the search computed: "lb1", "lb2" (LB1 refined by LB2 on
                                 every child it keeps) or "lb1+lb2" (lb auto on the CPU and the
-                                resident GPU engines: LB2 on some of them); "lb1" for auto on the
-                                offload engine; then "+NAME" for each custom bound the engine
+                                resident GPU engines: LB2 at the root and where it pays); "lb1" for
+                                auto on the offload engine and where no engine ran (search=heuristic:
+                                the root's LB1 only); then "+NAME" for each custom bound the engine
                                 applied (the CPU engine: those with cpu_bound; a GPU: all), in the
                                 order added, cut at 127 characters */
-    double lb2_refined_fraction;  /* of the children LB1 kept, the share LB2 refined: 0 with lb1,
-                                     1 with lb2, measured with auto */
+    double lb2_refined_fraction;  /* of the children LB1 kept, the share LB2 refined: 0 with lb1
+                                     (and where no engine ran), 1 with lb2, measured with auto */
     char lb[8];              /* option lb in force: "lb1", "lb2" or "auto", as given (or as a resumed
                                 checkpoint had it), else the engine's default: auto on the resident
                                 GPU engine (lb1 when LB2's tables would not fit), lb1 on the others;
