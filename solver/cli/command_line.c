@@ -43,7 +43,8 @@ const char *const fsbb_cli_exit_statuses[] = {
     "a time or node limit or --gap stopped it (the JSON's stop_reason says which), or --search heuristic ended "
     "without proof: best schedule and lower bound printed",
     "bad usage or input, refused before the search: an option or file (for a file, FILE:LINE), two options naming "
-    "one file, a --resume checkpoint (or the instance it names gone or changed) or a --checkpoint file",
+    "one file, a --resume checkpoint (or the instance it names gone or changed) or a --checkpoint file; "
+    "--device gpu where no usable GPU is found",
     "interrupted by SIGINT, SIGTERM or SIGUSR1: best schedule and lower bound printed, and with --checkpoint the "
     "search saved (under mpirun, send SIGUSR1 to mpirun, which forwards it to every rank: on SIGINT or SIGTERM "
     "mpirun ends the job itself, and only a checkpoint keeps the search)",
