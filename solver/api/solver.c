@@ -369,6 +369,15 @@ static int count_steps(void *stop, uint64_t steps)
     return fsbb_stop_after(stop, steps);
 }
 
+/* LB2's tables under stop (nothing once it has fired). */
+static fsbb_status build_pair_tables(const fsbb_solver *solver, fsbb_bound_data *data, fsbb_stop *stop,
+                                     fsbb_error *err)
+{
+    if (!fsbb_stop_check(stop) && fsbb_bound_data_build_pairs(data, solver->options->lb2_pairs, count_steps, stop) < 0)
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the LB2 tables of %s", solver->instance->name);
+    return FSBB_OK;
+}
+
 /* The initial upper bound (unless resumed) and the tables the bound needs, under the
  * search's time limit and interrupt; stopped, the search is marked so. */
 static fsbb_status set_up(const fsbb_solver *solver, fsbb_search *search, fsbb_bound_data *data, fsbb_error *err)
@@ -381,9 +390,8 @@ static fsbb_status set_up(const fsbb_solver *solver, fsbb_search *search, fsbb_b
         search->initial_ub = atomic_load(&search->incumbent);
         search->initial_ub_achievable = solver->options->ub_kind == FSBB_UB_OPTIMUM;
     }
-    if (status == FSBB_OK && solver->options->lb != FSBB_LB1 && !fsbb_stop_check(&stop) &&
-        fsbb_bound_data_build_pairs(data, solver->options->lb2_pairs, count_steps, &stop) < 0)
-        status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the LB2 tables of %s", solver->instance->name);
+    if (status == FSBB_OK && solver->options->lb != FSBB_LB1)
+        status = build_pair_tables(solver, data, &stop, err);
     fsbb_stop_check(&stop);
     fsbb_search_stopped(search, stop.reason);
     return status;
@@ -709,22 +717,18 @@ static fsbb_status resolve_default_lb(const fsbb_solver *solver, const fsbb_engi
                                       fsbb_search *search, fsbb_bound_data *data, fsbb_error *err)
 {
     const fsbb_lb_kind lb = fsbb_engine_lb(engine, solver->options, adopted);
-    if (lb == solver->options->lb)
-        return FSBB_OK;
-    const fsbb_lb_kind before = solver->options->lb;
+    const int tables_built = solver->options->lb != FSBB_LB1;
     solver->options->lb = lb;
     fsbb_error unused;
-    if (lb != FSBB_LB1 && before == FSBB_LB1 && check_pair_tables(solver, &unused) != FSBB_OK) {
+    if (lb == FSBB_LB1 || tables_built)
+        return FSBB_OK;
+    if (check_pair_tables(solver, &unused) != FSBB_OK) {
         solver->options->lb = FSBB_LB1;
         return FSBB_OK;
     }
-    if (lb == FSBB_LB1 || before != FSBB_LB1)
-        return FSBB_OK;
     fsbb_stop stop;
     fsbb_search_stop_rule(search, &stop);
-    fsbb_status status = FSBB_OK;
-    if (!fsbb_stop_check(&stop) && fsbb_bound_data_build_pairs(data, solver->options->lb2_pairs, count_steps, &stop) < 0)
-        status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the LB2 tables of %s", solver->instance->name);
+    const fsbb_status status = build_pair_tables(solver, data, &stop, err);
     fsbb_stop_check(&stop);
     fsbb_search_stopped(search, stop.reason);
     return status;
@@ -865,10 +869,8 @@ static fsbb_status solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *e
         const fsbb_status filled = fill_result(&search, inst, finished, result, status == FSBB_OK ? err : NULL);
         status = status == FSBB_OK ? filled : status;
         fill_bound_use(&search, engine_runs ? engine : NULL, result);
-        if (engine) {
-            const fsbb_lb_kind lb = solver->options->lb;
-            snprintf(result->lb, sizeof result->lb, "%s", lb == FSBB_LB2 ? "lb2" : lb == FSBB_LB_AUTO ? "auto" : "lb1");
-        }
+        if (engine)
+            fsbb_options_get(solver->options, "lb", result->lb, sizeof result->lb);
         result->gpu_startup_s = engine && engine->device == FSBB_DEVICE_GPU ? search.gpu_startup_s : 0;
     }
     result->time_s = fsbb_now() - search.start_time;

@@ -110,8 +110,9 @@ void fsbb_resident_device_free(fsbb_resident_device *device);
 fsbb_status fsbb_resident_device_push(fsbb_resident_device *device, const fsbb_node *nodes, size_t stride,
                                       size_t count, fsbb_error *err);
 
-/* Runs the run length's iterations (iterations_per_sync unless set shorter), then reads the state; spills nodes to host memory
- * when the pool nears its capacity and brings them back when it runs low. */
+/* Runs the run length's iterations (iterations_per_sync unless set shorter), then reads the
+ * state; spills nodes to host memory when the pool nears its capacity and brings them back
+ * when it runs low. */
 fsbb_status fsbb_resident_device_run(fsbb_resident_device *device, fsbb_resident_state *state, fsbb_error *err);
 
 /* Lowers the device's incumbent to ub, between runs, when ub is lower (a schedule found

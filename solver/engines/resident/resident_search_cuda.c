@@ -315,10 +315,12 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
     long long refining_syncs = 0;
     while (status == FSBB_OK) {
         const uint64_t nodes_at_run = state.nodes;
+        const int tracing = tuning && tuning->on_run;
         const int refining_run = config.lb == FSBB_LB_AUTO ? runs.refining : config.lb == FSBB_LB2;
-        const double run_start = fsbb_now();
+        const double run_start = tracing ? fsbb_now() : 0;
         fsbb_resident_shape before;
-        fsbb_resident_device_shape(device, &before);
+        if (tracing)
+            fsbb_resident_device_shape(device, &before);
         refining_syncs += runs.refining;
         status = fsbb_resident_device_run(device, &state, err);
         if (status != FSBB_OK)
@@ -328,7 +330,7 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
             (status = auto_after_run(device, state.depth, d->n, gain, overhead, state.nodes - nodes_at_run, &runs,
                                      err)) != FSBB_OK)
             break;
-        if (tuning && tuning->on_run) {
+        if (tracing) {
             fsbb_resident_shape after;
             fsbb_resident_device_shape(device, &after);
             int on = 0;
