@@ -57,6 +57,30 @@ typedef struct fsbb_lb_auto_depth {
     double lb2_cost;          /* summed over the refined children */
 } fsbb_lb_auto_depth;
 
+/* Whether depth d has the evidence its setting may change on. */
+static inline int fsbb_lb_auto_has_evidence(const fsbb_lb_auto_depth *d, double min_survivors)
+{
+    return d->refined >= FSBB_LB_AUTO_MIN_REFINED &&
+           d->survivors >= (min_survivors > 0 ? min_survivors : FSBB_LB_AUTO_MIN_SURVIVORS);
+}
+
+/* The most children a search of n jobs can have in depth bucket b, capped at cap: at depth
+ * x, x of the n jobs in order, split between the front and the back in at most x + 1 ways. */
+static inline double fsbb_lb_auto_bucket_capacity(int b, int n, double cap)
+{
+    double total = 0, ordered = 1; /* n! / (n - x)! */
+    for (int x = 0; x <= n && total < cap; x++) {
+        if (fsbb_lb_auto_bucket(x, n) == b)
+            total += ordered * (x + 1);
+        else if (fsbb_lb_auto_bucket(x, n) > b)
+            break;
+        ordered *= n - x;
+        if (ordered > cap)
+            ordered = cap;
+    }
+    return total < cap ? total : cap;
+}
+
 typedef struct fsbb_lb_auto_input {
     int jobs;                 /* n */
     int depths;               /* buckets in depth[] (at most FSBB_LB_AUTO_DEPTHS) */
@@ -93,7 +117,7 @@ static inline int fsbb_lb_auto_decide(const fsbb_lb_auto_input *in, int *refine)
     int refining = 0;
     for (int x = 0; x < depths; x++) {
         const fsbb_lb_auto_depth *d = &in->depth[x];
-        if (d->refined >= FSBB_LB_AUTO_MIN_REFINED && d->survivors >= min_survivors) {
+        if (fsbb_lb_auto_has_evidence(d, min_survivors)) {
             const double saving = d->pruned / d->refined * gain * subtree[x];
             refine[x] = saving >= d->lb2_cost / d->refined;
         }

@@ -2,7 +2,7 @@
  * (resident_search.h), one line per instance, so that launch shapes can be compared inside
  * one run on the GPU machine:
  *     gpu-resident-bench INSTANCE[:UB][,INSTANCE[:UB]...] [batch=N] [block=N] [chunk=N] [registers=N] [sync=N]
- *                        [graph=0|1] [group=8|16|32] [sample=N] [gain=G] [overhead=F] [first=N] [look=N] [gap=N]
+ *                        [graph=0|1] [group=8|16|32] [sample=N] [explore=N] [gain=G] [overhead=F] [first=N] [look=N] [gap=N]
  *                        [trace=1]
  *                        [lb=lb1|lb2|auto] [ub=opt|N] [time-limit=S] [node-limit=N]
  * An instance's :UB (digits) gives its upper bound, before the ub knob and the best known.
@@ -68,6 +68,8 @@ static int parse_knob(bench_args *args, const char *text)
         args->tuning.lb2_group = atoi(value);
     else if (strcmp(key, "sample") == 0)
         args->tuning.auto_sample = atoi(value);
+    else if (strcmp(key, "explore") == 0)
+        args->tuning.auto_explore_sample = atoi(value);
     else if (strcmp(key, "gain") == 0)
         args->tuning.auto_gain = atof(value);
     else if (strcmp(key, "overhead") == 0)

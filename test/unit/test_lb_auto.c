@@ -150,6 +150,38 @@ static void test_depth_buckets(void)
     }
 }
 
+/* A depth bucket's most children: x jobs of n in order, split front/back in x + 1 ways,
+ * summed over the bucket's depths and capped. */
+static void test_bucket_capacity(void)
+{
+    const double cap = 1e12;
+    CU_ASSERT_DOUBLE_EQUAL(fsbb_lb_auto_bucket_capacity(0, 20, cap), 1, 0);
+    CU_ASSERT_DOUBLE_EQUAL(fsbb_lb_auto_bucket_capacity(1, 20, cap), 20 * 2, 0);
+    CU_ASSERT_DOUBLE_EQUAL(fsbb_lb_auto_bucket_capacity(2, 20, cap), 20 * 19 * 3, 0);
+    CU_ASSERT_DOUBLE_EQUAL(fsbb_lb_auto_bucket_capacity(3, 20, cap), 20 * 19 * 18 * 4, 0);
+    CU_ASSERT_DOUBLE_EQUAL(fsbb_lb_auto_bucket_capacity(3, 20, 16384), 16384, 0);
+    CU_ASSERT_DOUBLE_EQUAL(fsbb_lb_auto_bucket_capacity(20, 20, 1e300), 2432902008176640000.0 * 21, 1e6);
+    /* 100 jobs, buckets of two depths: depths 0 and 1 in bucket 0, 2 and 3 in bucket 1. */
+    CU_ASSERT_EQUAL(fsbb_lb_auto_bucket(1, 100), 0);
+    CU_ASSERT_EQUAL(fsbb_lb_auto_bucket(3, 100), 1);
+    CU_ASSERT_DOUBLE_EQUAL(fsbb_lb_auto_bucket_capacity(0, 100, cap), 1 + 100 * 2, 0);
+    CU_ASSERT_DOUBLE_EQUAL(fsbb_lb_auto_bucket_capacity(1, 100, cap), 100 * 99 * 3 + 100 * 99 * 98 * 4.0, 0);
+}
+
+/* The evidence a setting changes on: both counts at their thresholds, or the engine's own
+ * survivor count. */
+static void test_evidence(void)
+{
+    fsbb_lb_auto_depth d = {.refined = FSBB_LB_AUTO_MIN_REFINED, .survivors = FSBB_LB_AUTO_MIN_SURVIVORS};
+    CU_ASSERT_TRUE(fsbb_lb_auto_has_evidence(&d, 0));
+    d.refined -= 1;
+    CU_ASSERT_FALSE(fsbb_lb_auto_has_evidence(&d, 0));
+    d.refined += 1;
+    d.survivors -= 1;
+    CU_ASSERT_FALSE(fsbb_lb_auto_has_evidence(&d, 0));
+    CU_ASSERT_TRUE(fsbb_lb_auto_has_evidence(&d, 256));
+}
+
 /* Two threads' counts merged: the depths where LB2 cuts a third of the survivors and the
  * subtrees are large stay on, those where it cuts one in a million go off, a depth without
  * enough evidence keeps its switch, and the totals add up. Costs in seconds. */
@@ -191,4 +223,6 @@ FSBB_SUITE("lb_auto",
            {"no change without evidence", test_no_change_without_evidence},
            {"the refining kernel pays only where the depths on save its overhead", test_refining_kernel_choice},
            {"depth buckets", test_depth_buckets},
+           {"a depth bucket's most children", test_bucket_capacity},
+           {"the evidence a setting changes on", test_evidence},
            {"CPU engine: threads' counts merged, depths switched", test_cpu_merge})

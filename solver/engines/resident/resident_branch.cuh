@@ -30,7 +30,7 @@
  * MT is the machine count when it is known at compile time (the per-machine arrays then
  * live in registers); 0 is the generic form. REGISTERS caps the registers per thread
  * (occupancy against spills). REFINE: the kernel queues LB1 survivors for LB2 (--lb lb2,
- * or --lb auto at the depths prm.refine_depth names and a sample of the others) and counts
+ * or --lb auto at the depths and in the samples prm.refine_mask names) and counts
  * per depth what auto decides from (fsbb_resident_depth_stats); without it no LB2 code or
  * counting is compiled in. */
 #ifndef FSBB_RESIDENT_BRANCH_CUH
@@ -315,11 +315,12 @@ __device__ __forceinline__ void fsbb_resident_stage_direction(const fsbb_residen
     __syncthreads();
 }
 
-/* Whether a survivor at child depth bucket d goes to LB2: everywhere with --lb lb2, and
- * with auto where the host turned refining on, or for a sample (hash & sample_mask == 0). */
+/* Whether a survivor at child depth bucket d goes to LB2: the bucket's mask is 0 (every
+ * survivor: --lb lb2, and auto where the host turned refining on) or its bits of the
+ * survivor's mixed hash are 0 (a sample). */
 __device__ __forceinline__ bool fsbb_resident_refines(const fsbb_resident_params &prm, int bucket, unsigned hash)
 {
-    return __ldg(prm.refine_depth + bucket) != 0 || ((hash * 0x9E3779B1u) >> 20 & (unsigned)prm.sample_mask) == 0;
+    return ((hash * 0x9E3779B1u) >> 20 & (unsigned)__ldg(prm.refine_mask + bucket)) == 0;
 }
 
 /* Stage 4, one thread per candidate of the chosen direction: prunes, finishes the leaves,

@@ -34,9 +34,6 @@ enum {
     /* Shared memory for a chunk's parents; more than this and only their rows are copied. */
     PARENT_COPY_BYTES = 24 << 10,
     MIN_WHOLE_PARENTS = 32,
-    /* auto: 1 in this many survivors refined at the depths turned off (a refinement costs
-     * tens of LB1 candidates; the estimates need only hundreds per depth). */
-    DEFAULT_AUTO_SAMPLE = 1024,
 };
 /* The default pool takes half the free device memory, up to this. */
 static const size_t DEFAULT_POOL_BYTES = (size_t)8 << 30;
@@ -163,8 +160,8 @@ static fsbb_status upload_times(fsbb_resident_device *dev, fsbb_error *err)
     return FSBB_OK;
 }
 
-/* With LB2 (lb2 or auto): the pair tables and the refine switches (all on), in one
- * allocation, each part 16-byte aligned. */
+/* With LB2 (lb2 or auto): the pair tables and the refine masks (all 0: every survivor),
+ * in one allocation, each part 16-byte aligned. */
 static fsbb_status upload_refine_tables(fsbb_resident_device *dev, fsbb_error *err)
 {
     const fsbb_bound_data *d = dev->data;
@@ -176,9 +173,6 @@ static fsbb_status upload_refine_tables(fsbb_resident_device *dev, fsbb_error *e
     if (!host)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the LB2 tables");
     fsbb_lb2_fill_lane_tables(d, (int4 *)host, (int2 *)(host + steps));
-    int *all = (int *)(host + steps + machines);
-    for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++)
-        all[b] = 1;
     cudaError_t status = cudaMalloc(&dev->lb2_tables, steps + machines + switches);
     if (status == cudaSuccess)
         status = cudaMemcpy(dev->lb2_tables, host, steps + machines + switches, cudaMemcpyHostToDevice);
@@ -190,7 +184,7 @@ static fsbb_status upload_refine_tables(fsbb_resident_device *dev, fsbb_error *e
     t->steps = (const int4 *)at;
     t->pair_machines = (const int2 *)(at + steps);
     t->pairs = d->pair_count;
-    dev->prm.refine_depth = (const int *)(at + steps + machines);
+    dev->prm.refine_mask = (const int *)(at + steps + machines);
     return FSBB_OK;
 }
 
@@ -216,7 +210,6 @@ static fsbb_status configure_launch(fsbb_resident_device *dev, const fsbb_reside
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine refines with 8, 16 or 32 lanes a child "
                          "(got %d)", group);
     dev->prm.lb2_group = group;
-    dev->prm.sample_mask = (config->tuning.auto_sample > 0 ? config->tuning.auto_sample : DEFAULT_AUTO_SAMPLE) - 1;
     dev->prm.chunk_candidates = config->tuning.chunk_candidates > 0 ? config->tuning.chunk_candidates : 2 * dev->block;
     const int registers = config->tuning.registers > 0 ? config->tuning.registers : DEFAULT_REGISTERS;
     if (registers != 64 && registers != 80 && registers != 96 && registers != 128)
@@ -614,12 +607,18 @@ extern "C" fsbb_status fsbb_resident_device_lower_incumbent(fsbb_resident_device
     return FSBB_OK;
 }
 
-extern "C" fsbb_status fsbb_resident_device_set_refine(fsbb_resident_device *dev, const int *refine, fsbb_error *err)
+extern "C" fsbb_status fsbb_resident_device_set_refine(fsbb_resident_device *dev, const int *sample, fsbb_error *err)
 {
     if (!dev->refining)
         return FSBB_OK;
-    FSBB_CUDA_TRY(cudaMemcpyAsync((void *)dev->prm.refine_depth, refine, sizeof(int) * FSBB_RESIDENT_DEPTH_BUCKETS,
-                                  cudaMemcpyHostToDevice, dev->stream));
+    int mask[FSBB_RESIDENT_DEPTH_BUCKETS];
+    for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++) {
+        if (sample[b] < 1 || sample[b] > FSBB_RESIDENT_MAX_SAMPLE || (sample[b] & (sample[b] - 1)) != 0)
+            return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine samples 1 in a power of 2 up to %d "
+                             "survivors (got %d)", FSBB_RESIDENT_MAX_SAMPLE, sample[b]);
+        mask[b] = sample[b] - 1;
+    }
+    FSBB_CUDA_TRY(cudaMemcpyAsync((void *)dev->prm.refine_mask, mask, sizeof mask, cudaMemcpyHostToDevice, dev->stream));
     FSBB_CUDA_TRY(cudaStreamSynchronize(dev->stream));
     return FSBB_OK;
 }

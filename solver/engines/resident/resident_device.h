@@ -25,6 +25,9 @@ typedef struct fsbb_resident_device fsbb_resident_device;
 /* Depth buckets of the per-depth counters (a node's depth: its scheduled jobs, 0..n): those
  * of lb_auto.h. */
 #define FSBB_RESIDENT_DEPTH_BUCKETS FSBB_LB_AUTO_DEPTHS
+/* The sparsest sample of LB1 survivors a depth bucket refines (the kernel mixes 12 bits of
+ * a survivor's hash). */
+#define FSBB_RESIDENT_MAX_SAMPLE 4096
 
 FSBB_HOST_DEVICE int fsbb_resident_depth_bucket(int depth, int n)
 {
@@ -67,6 +70,8 @@ typedef struct fsbb_resident_tuning {
     int use_graph;              /* 1: replay the iterations as a CUDA graph; 0: plain launches */
     int lb2_group;              /* LB2: lanes per child, 8, 16 or 32 (default: by the pair count) */
     int auto_sample;            /* auto: refine 1 in auto_sample survivors where off (a power of 2; default 1024) */
+    int auto_explore_sample;    /* auto: refine 1 in this many survivors at a depth not yet decided (a power of
+                                   2; default 16; 1: every survivor until the depth is decided) */
     double auto_gain;           /* auto: lb_auto.h's gain (default FSBB_LB_AUTO_GAIN) */
     double auto_overhead;       /* auto: the refining kernel's extra cost, a share of the work, that the
                                    depths switched on must save (default: resident_search_cuda.c's; a
@@ -119,9 +124,10 @@ fsbb_status fsbb_resident_device_run(fsbb_resident_device *device, fsbb_resident
  * off the device: the heuristic workers, another rank); never raises it. */
 fsbb_status fsbb_resident_device_lower_incumbent(fsbb_resident_device *device, int ub, fsbb_error *err);
 
-/* With --lb auto: refine[b] != 0 turns LB2 on for the survivors at depth bucket b
- * (FSBB_RESIDENT_DEPTH_BUCKETS values), 0 leaves a sample; from the next run on. */
-fsbb_status fsbb_resident_device_set_refine(fsbb_resident_device *device, const int *refine, fsbb_error *err);
+/* With --lb auto, from the next run on: LB2 refines 1 in sample[b] of the LB1 survivors at
+ * depth bucket b (FSBB_RESIDENT_DEPTH_BUCKETS values, each a power of 2 up to
+ * FSBB_RESIDENT_MAX_SAMPLE; 1: every one). Until it is called, every survivor. */
+fsbb_status fsbb_resident_device_set_refine(fsbb_resident_device *device, const int *sample, fsbb_error *err);
 
 /* With --lb auto, from the next run on: 1 runs the refining kernel (the switches of
  * set_refine, the sample, the per-depth counts), 0 the plain LB1 kernel, which neither

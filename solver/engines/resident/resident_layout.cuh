@@ -139,8 +139,8 @@ struct fsbb_resident_params {
     int *pool;
     int *staging[2];            /* children of alternate iterations */
     fsbb_resident_control *control;
-    const int *refine_depth;    /* FSBB_RESIDENT_DEPTH_BUCKETS: 1 refine the LB1 survivors there, 0 a sample */
-    int sample_mask;            /* a survivor at a depth not refined is refined when its hash & mask is 0 */
+    const int *refine_mask;     /* FSBB_RESIDENT_DEPTH_BUCKETS: an LB1 survivor there is refined when its
+                                   hash & mask is 0 (0: every survivor; 2^k - 1: 1 in 2^k) */
     fsbb_job *record;           /* n: the recorded schedule */
     const int *p;               /* n x m4 processing times by job (table[job * m4 + k]), zero padded */
     fsbb_lb2_lane_tables lb2;   /* the refine stage's LB2 tables (lb2_lanes.cuh) */

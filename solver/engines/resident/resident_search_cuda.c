@@ -10,7 +10,8 @@
  * open nodes it leaves. With --lb auto it turns LB2 on and off per depth between runs, by
  * the rule of lb_auto.h on the device's per-depth counts, and runs the plain LB1 kernel
  * while the depths turned on do not pay for the refining kernel (auto_after_run); its first
- * refining run and its looks after plain runs are short, growing while refining pays. With a
+ * refining run and its looks after plain runs are short, growing while refining pays, and a
+ * depth not decided yet refines a sample of its survivors. With a
  * party (work_exchange.h, resident_party.h) it trades nodes between runs, takes more instead
  * of ending, and saves no checkpoint (the party does). Without one, its census (the open
  * tree's progress, search.h) counts the device's nodes between runs. */
@@ -101,13 +102,23 @@ enum { MOST_PLAIN_RUNS = 64 };
  * the search done so far, which decides short solves (ta030: 16 full iterations cover most
  * of its 2.3 M nodes). */
 enum { FIRST_REFINING_RUN = 1, LOOK_RUN = 4, LONGEST_RUN = 1 << 16 };
+/* --lb auto: 1 in this many LB1 survivors is refined at a depth turned off (a refinement
+ * costs tens of LB1 candidates; the estimates need only hundreds per depth), and at a depth
+ * not decided yet: lb_auto.h's evidence, 64 refinements among 1024 survivors, is in with
+ * the 1024th survivor, without LB2 on every survivor of a depth while it is measured (H100,
+ * ta024: the first refining runs with every survivor refined took 9.3 ms for 2.6 M nodes,
+ * the plain kernel 2 ms for 3.4 M). */
+enum { OFF_SAMPLE = 1024, EXPLORE_SAMPLE = 16 };
 
 /* --lb auto between runs: the per-depth switches, and which kernel runs. The plain kernel
  * runs while the depths switched on do not save the refining kernel's overhead; a refining
- * run after 1, 2, 4 ... plain runs (up to most_plain_runs) looks again (a sample of the survivors
- * at every depth, LB2 on all of them at the depths switched on). */
+ * run after 1, 2, 4 ... plain runs (up to most_plain_runs) looks again (LB2 on a sample of the
+ * survivors at every depth, on all of them at the depths switched on). */
 typedef struct lb_auto_runs {
-    int refine[FSBB_RESIDENT_DEPTH_BUCKETS];
+    int refine[FSBB_RESIDENT_DEPTH_BUCKETS];  /* lb_auto.h's switches */
+    int sample[FSBB_RESIDENT_DEPTH_BUCKETS];  /* a refining run refines 1 in sample[b] survivors */
+    int whole[FSBB_RESIDENT_DEPTH_BUCKETS];   /* refined in full until decided: too few children to sample */
+    int off_sample, explore_sample;
     fsbb_resident_depth_stats seen;   /* the counts after the previous refining run */
     int refining;                     /* the kernel of the next run */
     int plain_left, gap;              /* plain runs before the next refining run; the next gap */
@@ -159,6 +170,35 @@ static void auto_input(const fsbb_resident_depth_stats *stats, const fsbb_reside
         .gain = gain};
 }
 
+/* --lb auto's sample per depth bucket: a decided depth refines every survivor where it is
+ * switched on and off_sample's share where off; one not decided yet, explore_sample's share,
+ * or every survivor where it is too small to sample. */
+static void auto_samples(const lb_auto_runs *runs, const fsbb_lb_auto_depth *depth, int *sample)
+{
+    for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++) {
+        if (fsbb_lb_auto_has_evidence(&depth[b], 0))
+            sample[b] = runs->refine[b] ? 1 : runs->off_sample;
+        else
+            sample[b] = runs->whole[b] ? 1 : runs->explore_sample;
+    }
+}
+
+/* --lb auto's first settings for n jobs: no depth is decided; one that cannot hold
+ * FSBB_LB_AUTO_MIN_SURVIVORS x explore_sample children (the shallowest, where a cut saves
+ * the most) refines them all, a bounded cost, rather than wait for a sample that would
+ * cover most of them anyway. */
+static void auto_start(lb_auto_runs *runs, int n, const fsbb_resident_tuning *tuning)
+{
+    runs->off_sample = tuning && tuning->auto_sample > 0 ? tuning->auto_sample : OFF_SAMPLE;
+    runs->explore_sample = tuning && tuning->auto_explore_sample > 0 ? tuning->auto_explore_sample : EXPLORE_SAMPLE;
+    const double small = FSBB_LB_AUTO_MIN_SURVIVORS * runs->explore_sample;
+    for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++) {
+        runs->whole[b] = b < fsbb_lb_auto_buckets(n) && fsbb_lb_auto_bucket_capacity(b, n, small) < small;
+        runs->refine[b] = runs->whole[b] || runs->explore_sample == 1;
+        runs->sample[b] = runs->refine[b] ? 1 : runs->explore_sample;
+    }
+}
+
 /* After a run with --lb auto: after a refining run, the switches from the counts (lb_auto.h)
  * and whether the refining kernel pays for the next runs; after a plain run, whether the
  * next one looks again. */
@@ -179,13 +219,12 @@ static fsbb_status auto_after_run(fsbb_resident_device *device, const fsbb_resid
     int unscheduled[FSBB_RESIDENT_DEPTH_BUCKETS], next[FSBB_RESIDENT_DEPTH_BUCKETS];
     fsbb_lb_auto_input input;
     auto_input(stats, &runs->seen, n, gain, depth, recent, unscheduled, &input);
-    memcpy(next, runs->refine, sizeof next);
-    fsbb_lb_auto_decide(&input, next);
-    const int changed = memcmp(next, runs->refine, sizeof next) != 0;
-    memcpy(runs->refine, next, sizeof next);
+    fsbb_lb_auto_decide(&input, runs->refine);
+    auto_samples(runs, depth, next);
     runs->seen = *stats;
-    if (changed) {
-        const fsbb_status status = fsbb_resident_device_set_refine(device, runs->refine, err);
+    if (memcmp(next, runs->sample, sizeof next) != 0) {
+        memcpy(runs->sample, next, sizeof next);
+        const fsbb_status status = fsbb_resident_device_set_refine(device, runs->sample, err);
         if (status != FSBB_OK)
             return status;
     }
@@ -306,10 +345,11 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
                          .look_length = look_run > 0 ? look_run : 0,
                          .most_plain_runs = tuning && tuning->auto_longest_gap > 0 ? tuning->auto_longest_gap
                                                                                   : MOST_PLAIN_RUNS};
-    for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++)
-        runs.refine[b] = 1;
-    if (device && config.lb == FSBB_LB_AUTO)
+    auto_start(&runs, d->n, tuning);
+    if (status == FSBB_OK && config.lb == FSBB_LB_AUTO) {
         fsbb_resident_device_set_run_length(device, runs.refining_length);
+        status = fsbb_resident_device_set_refine(device, runs.sample, err);
+    }
     const double gain = tuning && tuning->auto_gain > 0 ? tuning->auto_gain : 0;
     const double overhead = tuning && tuning->auto_overhead != 0 ? tuning->auto_overhead : REFINING_OVERHEAD;
     long long refining_syncs = 0;
