@@ -58,8 +58,12 @@ enum {
     FSBB_STAT_LB1_CYCLES = 5 * FSBB_RESIDENT_DEPTH_BUCKETS,
     FSBB_STAT_LB1_CANDIDATES,
     FSBB_STAT_LB2_STAGE,
+    FSBB_STAT_LB2_FED_STAGE,
+    FSBB_STAT_LB2_FED_CHILD,
     FSBB_STAT_WORDS
 };
+static_assert(sizeof(fsbb_resident_depth_stats) == FSBB_STAT_WORDS * sizeof(unsigned long long),
+              "the block's counts and fsbb_resident_depth_stats are word for word the same");
 
 /* Adds to counter stats[base + key] for every lane of the (converged) warp whose key is
  * not negative, one shared atomic per distinct key. */
@@ -390,9 +394,10 @@ __device__ __forceinline__ void fsbb_resident_stage_prune(const fsbb_resident_pa
 
 /* Stage 5, when refining: lane groups take the queued children one at a time (a task pool
  * in shared memory), compute LB2 (resident_refine.cuh), then finish the leaf or write the
- * child 16 bytes a lane. */
+ * child 16 bytes a lane. Returns whether the queue fed every group of the block a child (the
+ * stage then counts as fed: its cost per refinement is what a depth refined in full pays). */
 template <int MT>
-__device__ __forceinline__ void fsbb_resident_stage_refine(const fsbb_resident_params &prm,
+__device__ __forceinline__ bool fsbb_resident_stage_refine(const fsbb_resident_params &prm,
                                                            const fsbb_resident_block &b,
                                                            fsbb_resident_static_storage &storage,
                                                            const fsbb_resident_chunk &c,
@@ -406,8 +411,10 @@ __device__ __forceinline__ void fsbb_resident_stage_refine(const fsbb_resident_p
     __syncthreads();
     const int queued = storage.stage.prune.queued;
     if (queued == 0)
-        return;
+        return false;
     const fsbb_lane_group g = fsbb_lane_group_of(prm.lb2_group);
+    const bool fed = queued >= (int)blockDim.x / g.size;
+    unsigned spent = 0;
     int *changed = b.shared.group_rows + g.index * l.m4;
     unsigned char *flags = b.shared.group_flags + g.index * 4 * sl.flag_words;
     for (;;) {
@@ -434,8 +441,9 @@ __device__ __forceinline__ void fsbb_resident_stage_refine(const fsbb_resident_p
             atomicAdd(b.shared.stats + FSBB_STAT_REFINED + bucket, 1u);
             if (lb >= c.ub)
                 atomicAdd(b.shared.stats + FSBB_STAT_PRUNED + bucket, 1u);
-            atomicAdd(b.shared.stats + FSBB_STAT_LB2_CYCLES + bucket,
-                      (unsigned)((clock64() - started) * g.size / FSBB_WARP_SIZE));
+            const unsigned cycles = (unsigned)((clock64() - started) * g.size / FSBB_WARP_SIZE);
+            atomicAdd(b.shared.stats + FSBB_STAT_LB2_CYCLES + bucket, cycles);
+            spent += cycles;
         }
         if (lb < c.ub) {
             if (open == 2) {
@@ -461,6 +469,9 @@ __device__ __forceinline__ void fsbb_resident_stage_refine(const fsbb_resident_p
         }
         __syncwarp(g.mask);
     }
+    if (fed && g.lane == 0 && spent)
+        atomicAdd(b.shared.stats + FSBB_STAT_LB2_FED_CHILD, spent);
+    return fed;
 }
 
 /* The block's counters, one atomic add each (with the refining kernels' per-depth counts);
@@ -582,12 +593,14 @@ __global__ void __maxnreg__(REGISTERS) fsbb_resident_branch(fsbb_resident_params
                 fsbb_resident_stage_direction(prm, b, c, s);
                 fsbb_resident_stage_prune<MT, REFINE>(prm, b, storage, c, s, counts);
                 const long long refine_started = REFINE ? clock64() : 0;
-                if (REFINE)
-                    fsbb_resident_stage_refine<MT>(prm, b, storage, c, s, counts);
+                const bool fed = REFINE && fsbb_resident_stage_refine<MT>(prm, b, storage, c, s, counts);
                 __syncthreads();
-                if (REFINE && tid == 0)
-                    b.shared.stats[FSBB_STAT_LB2_STAGE] +=
-                        (unsigned)(clock64() - refine_started) * (threads / FSBB_WARP_SIZE);
+                if (REFINE && tid == 0) {
+                    const unsigned stage = (unsigned)(clock64() - refine_started) * (threads / FSBB_WARP_SIZE);
+                    b.shared.stats[FSBB_STAT_LB2_STAGE] += stage;
+                    if (fed)
+                        b.shared.stats[FSBB_STAT_LB2_FED_STAGE] += stage;
+                }
             }
             a = s.b;
         }

@@ -46,6 +46,8 @@ typedef struct fsbb_resident_depth_stats {
     unsigned long long lb2_cycles[FSBB_RESIDENT_DEPTH_BUCKETS]; /* warp-cycles of those refinements */
     unsigned long long lb1_cycles, lb1_candidates;              /* the LB1 stage: warp-cycles, candidates */
     unsigned long long lb2_stage_cycles;                        /* the refine stage, idle lanes included */
+    unsigned long long lb2_fed_stage_cycles, lb2_fed_child_cycles; /* the same and its refinements' own, over
+                                                                     the stages whose queue fed every lane group */
 } fsbb_resident_depth_stats;
 
 /* One run of the search loop (fsbb_resident_device_run and what followed it), for a tracer

@@ -144,17 +144,25 @@ static void auto_input(const fsbb_resident_depth_stats *stats, const fsbb_reside
         counted[b]++;
     }
     /* The refine stage's idle lanes count too: each refinement's cycles are scaled up to the
-     * stage's total. */
+     * stage's total. For the per-depth decisions (depth[]), by the stages whose queue fed every
+     * lane group, as a depth refined in full would (a sampled depth leaves a stage one or two
+     * children, and its lanes idle behind them: counted so, LB2 looked several times dearer
+     * than it is where it is on); none yet, by none. For the refining kernel's choice (recent),
+     * by every stage, as they ran. */
     double child_cycles = 0;
     for (int b = 0; b < buckets; b++)
         child_cycles += (double)stats->lb2_cycles[b];
     const double ratio = child_cycles > 0 ? (double)stats->lb2_stage_cycles / child_cycles : 1;
     const double scale = ratio > 1 ? ratio : 1;
+    const double fed_ratio = stats->lb2_fed_child_cycles > 0
+                                 ? (double)stats->lb2_fed_stage_cycles / (double)stats->lb2_fed_child_cycles
+                                 : 1;
+    const double fed_scale = fed_ratio > 1 ? fed_ratio : 1;
     for (int b = 0; b < buckets; b++) {
         depth[b] = (fsbb_lb_auto_depth){
             .branched = (double)stats->branched[b], .survivors = (double)stats->survivors[b],
             .refined = (double)stats->refined[b], .pruned = (double)stats->pruned[b],
-            .lb2_cost = (double)stats->lb2_cycles[b] * scale};
+            .lb2_cost = (double)stats->lb2_cycles[b] * fed_scale};
         if (recent)
             recent[b] = (fsbb_lb_auto_depth){
                 .branched = (double)(stats->branched[b] - since->branched[b]),
