@@ -19,7 +19,9 @@
  * refinement's own cost:
  *     (pruned_x / refined_x) * gain * S_x  >=  lb2_cost_x / refined_x
  * gain < 1 discounts the subtree: the children LB2 cuts sit close to the incumbent and have
- * smaller subtrees than the average node (default FSBB_LB_AUTO_GAIN). Where no node of
+ * smaller subtrees than the average node (default FSBB_LB_AUTO_GAIN, the CPU engine's); an
+ * engine may weigh it otherwise (the resident GPU engine above 1: one depth at a time, the
+ * rule misses that LB2 at neighbouring depths pays together, resident_search_cuda.c). Where no node of
  * depth x was branched (LB2 cut every survivor there), S_x is taken as the node's own LB1
  * candidates, (n - x) lb1_cost. A depth keeps its setting until it has
  * FSBB_LB_AUTO_MIN_REFINED refinements and FSBB_LB_AUTO_MIN_SURVIVORS (or the engine's

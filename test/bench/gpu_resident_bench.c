@@ -3,17 +3,19 @@
  * one run on the GPU machine:
  *     gpu-resident-bench INSTANCE[:UB][,INSTANCE[:UB]...] [batch=N] [block=N] [chunk=N] [registers=N] [sync=N]
  *                        [graph=0|1] [group=8|16|32] [sample=N] [explore=N] [gain=G] [overhead=F] [first=N] [look=N] [gap=N]
- *                        [trace=1]
+ *                        [trace=1] [depths=1]
  *                        [lb=lb1|lb2|auto] [ub=opt|N] [time-limit=S] [node-limit=N]
  * An instance's :UB (digits) gives its upper bound, before the ub knob and the best known.
  * Each line: instance, knobs, search seconds (after setup), setup seconds, nodes, nodes/s,
  * bounds, iterations, syncs, peak pool, spilled nodes, whether the search finished, the
  * launch shape, and with LB2 the share of LB1's survivors LB2 refined, the syncs that ran the
  * refining kernel and (auto) the depths refined at the end; with trace=1, before it a line
- * per run of the search loop (kernel, iterations, nodes, seconds). */
+ * per run of the search loop (kernel, iterations, nodes, seconds); with depths=1, after it
+ * the refining kernels' per-depth counts and what lb_auto.h makes of them. */
 #include "error.h"
 #include "resident_search.h"
 #include "instance.h"
+#include "lb_auto.h"
 #include "options.h"
 #include "search.h"
 
@@ -24,6 +26,7 @@
 
 typedef struct bench_args {
     fsbb_resident_tuning tuning;
+    int depths;  /* depths=1: the refining kernels' per-depth counts after each line */
     fsbb_options *options;
     int ub;  /* 0: best known */
 } bench_args;
@@ -32,9 +35,45 @@ typedef struct bench_args {
 static void print_run(void *user, const fsbb_resident_run_note *note)
 {
     (void)user;
-    printf("  run %4lld %-8s %3d iterations %12llu nodes %9.6f s %2d depths on\n", note->run,
+    printf("  run %4lld %-8s %3d iterations %12llu nodes %9.6f s %2d depths on %.9f done\n", note->run,
            note->refining ? "refining" : "plain", note->iterations, (unsigned long long)note->nodes, note->seconds,
-           note->depths_on);
+           note->depths_on, note->fraction_done);
+}
+
+/* depths=1: per depth bucket, what --lb auto decides from (lb_auto.h): the counts, LB2's cut
+ * share and warp-cycles per refinement, the subtree S_x in LB1 candidates, and the rule's
+ * saving / cost (gain 1, the stage scale left out). */
+static void print_depths(const fsbb_resident_depth_stats *st, int n)
+{
+    const int buckets = fsbb_lb_auto_buckets(n);
+    fsbb_lb_auto_depth depth[FSBB_LB_AUTO_DEPTHS];
+    int unscheduled[FSBB_LB_AUTO_DEPTHS];
+    double subtree[FSBB_LB_AUTO_DEPTHS], child = 0;
+    for (int b = 0; b < buckets; b++) {
+        depth[b] = (fsbb_lb_auto_depth){.branched = (double)st->branched[b], .survivors = (double)st->survivors[b],
+                                        .refined = (double)st->refined[b], .pruned = (double)st->pruned[b],
+                                        .lb2_cost = (double)st->lb2_cycles[b]};
+        unscheduled[b] = 0;
+        child += (double)st->lb2_cycles[b];
+    }
+    for (int x = 0; x <= n; x++)
+        unscheduled[fsbb_lb_auto_bucket(x, n)] = n - x;
+    const double lb1_cost = st->lb1_candidates ? (double)st->lb1_cycles / (double)st->lb1_candidates : 1;
+    const fsbb_lb_auto_input in = {.jobs = n, .depths = buckets, .unscheduled = unscheduled, .depth = depth,
+                                   .lb1_cost = lb1_cost};
+    fsbb_lb_auto_subtrees(&in, subtree);
+    printf("  lb1 cycles/candidate %.1f, stage/child cycles %.2f, fed stages %.2f\n", lb1_cost,
+           child > 0 ? (double)st->lb2_stage_cycles / child : 0,
+           st->lb2_fed_child_cycles ? (double)st->lb2_fed_stage_cycles / (double)st->lb2_fed_child_cycles : 0);
+    printf("  %5s %14s %14s %12s %10s %7s %11s %14s %10s\n", "depth", "branched", "survivors", "refined", "pruned",
+           "cut %", "cyc/refine", "S_x candidates", "saving/cost");
+    for (int b = 0; b < buckets; b++) {
+        const fsbb_lb_auto_depth *d = &depth[b];
+        const double cut = d->refined > 0 ? d->pruned / d->refined : 0;
+        const double cost = d->refined > 0 ? d->lb2_cost / d->refined : 0;
+        printf("  %5d %14.0f %14.0f %12.0f %10.0f %7.2f %11.0f %14.1f %10.3f\n", b, d->branched, d->survivors,
+               d->refined, d->pruned, 100 * cut, cost, subtree[b] / lb1_cost, cost > 0 ? cut * subtree[b] / cost : 0);
+    }
 }
 
 static int parse_knob(bench_args *args, const char *text)
@@ -80,6 +119,8 @@ static int parse_knob(bench_args *args, const char *text)
         args->tuning.auto_look_run = atoi(value);
     else if (strcmp(key, "gap") == 0)
         args->tuning.auto_longest_gap = atoi(value);
+    else if (strcmp(key, "depths") == 0)
+        args->depths = atoi(value);
     else if (strcmp(key, "trace") == 0)
         args->tuning.on_run = atoi(value) ? print_run : NULL;
     else if (strcmp(key, "ub") == 0)
@@ -133,6 +174,8 @@ static int run_one(const char *name, int given_ub, const bench_args *args, const
                (unsigned long long)atomic_load(&search.bounded), stats.iterations, stats.syncs, stats.peak_pool,
                stats.spilled_nodes, atomic_load(&search.stop) ? "stopped" : "done", stats.batch, stats.grid_size,
                stats.block_size, refined, stats.refining_syncs, depths);
+        if (args->depths && args->options->lb != FSBB_LB1)
+            print_depths(&stats.depth, inst->n);
         fflush(stdout);
     }
     fsbb_search_clear(&search);

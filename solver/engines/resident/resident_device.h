@@ -59,6 +59,7 @@ typedef struct fsbb_resident_run_note {
     int depths_on;              /* auto: depth buckets the next run refines (0 when it is plain) */
     uint64_t nodes;             /* nodes branched in the run */
     double seconds;             /* the run's wall time, the host's look at the counters included */
+    double fraction_done;       /* the tree's share done after it (census.h; -1 where not counted) */
 } fsbb_resident_run_note;
 
 /* The knobs of the engine; zero in a field means its default. */
@@ -74,7 +75,7 @@ typedef struct fsbb_resident_tuning {
     int auto_sample;            /* auto: refine 1 in auto_sample survivors where off (a power of 2; default 1024) */
     int auto_explore_sample;    /* auto: refine 1 in this many survivors at a depth not yet decided (a power of
                                    2; default 16; 1: every survivor until the depth is decided) */
-    double auto_gain;           /* auto: lb_auto.h's gain (default FSBB_LB_AUTO_GAIN) */
+    double auto_gain;           /* auto: lb_auto.h's gain (default: resident_search_cuda.c's) */
     double auto_overhead;       /* auto: the refining kernel's extra cost, a share of the work, that the
                                    depths switched on must save (default: resident_search_cuda.c's; a
                                    large negative value keeps the refining kernel throughout) */

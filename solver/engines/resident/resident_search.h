@@ -26,6 +26,7 @@ typedef struct fsbb_resident_stats {
     double search_s;            /* from the first iteration to the end */
     long long refining_syncs;   /* syncs whose iterations ran the refining kernel (lb2, auto) */
     int refine[FSBB_RESIDENT_DEPTH_BUCKETS];  /* --lb auto: the refine switches at the end */
+    fsbb_resident_depth_stats depth;          /* lb2, auto: the refining kernels' counts at the end */
 } fsbb_resident_stats;
 
 /* The search kept in device memory with fused branch-and-bound kernels, with the defaults

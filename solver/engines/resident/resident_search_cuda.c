@@ -17,6 +17,7 @@
  * tree's progress, search.h) counts the device's nodes between runs. */
 #include "resident_search.h"
 
+#include "census.h"
 #include "checkpoint.h"
 #include "error.h"
 #include "lb1.h"
@@ -102,6 +103,15 @@ enum { MOST_PLAIN_RUNS = 64 };
  * the search done so far, which decides short solves (ta030: 16 full iterations cover most
  * of its 2.3 M nodes). */
 enum { FIRST_REFINING_RUN = 1, LOOK_RUN = 4, LONGEST_RUN = 1 << 16 };
+/* --lb auto: lb_auto.h's gain in this engine. The rule weighs one depth at a time against
+ * the others as they are, and LB2 at neighbouring depths pays together: on r20x20_2020019
+ * (LB2 proves it 4.1x faster than LB1), the counts of a search with LB2 everywhere keep
+ * depths 1-17 on, those of a search with the depths off keep them off. A gain above 1 lets
+ * a depth switch on ahead of its neighbours. Search seconds, gpu-resident-bench on the H100,
+ * min of 2 (results/lb-auto/gain/): gain 0.5: ta021-ta030 2.643 (LB1 2.632), r20x20_2020019
+ * 6.339 and r20x20_2020032 2.942 (LB2 1.522 and 1.621); gain 4: 2.674, 1.984 and 1.891;
+ * gain 8: 3.299, 1.688, 1.696. */
+#define RESIDENT_AUTO_GAIN 4.0
 /* --lb auto: 1 in this many LB1 survivors is refined at a depth turned off (a refinement
  * costs tens of LB1 candidates; the estimates need only hundreds per depth), and at a depth
  * not decided yet: lb_auto.h's evidence, 64 refinements among 1024 survivors, is in with
@@ -277,6 +287,19 @@ static int device_census(void *data, fsbb_census *census)
     return fsbb_resident_device_census(data, census, &err) == FSBB_OK ? 0 : -1;
 }
 
+/* For a tracer: the share of the tree done (census.h), from the device's open nodes; -1
+ * where it could not be counted. */
+static double traced_fraction_done(fsbb_resident_device *device, int n)
+{
+    fsbb_census census;
+    fsbb_error err;
+    double done = -1;
+    if (fsbb_census_init(&census, n) == 0 && fsbb_resident_device_census(device, &census, &err) == FSBB_OK)
+        done = fsbb_census_fraction_done(&census);
+    fsbb_census_free(&census);
+    return done;
+}
+
 /* Where the device starts: the nodes the warm start handed over, a checkpoint's open
  * nodes, or the root (made here; *root to free). */
 static fsbb_status starting_nodes(const fsbb_search *search, const fsbb_open_nodes *warm, fsbb_open_nodes *start,
@@ -358,7 +381,7 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
         fsbb_resident_device_set_run_length(device, runs.refining_length);
         status = fsbb_resident_device_set_refine(device, runs.sample, err);
     }
-    const double gain = tuning && tuning->auto_gain > 0 ? tuning->auto_gain : 0;
+    const double gain = tuning && tuning->auto_gain > 0 ? tuning->auto_gain : RESIDENT_AUTO_GAIN;
     const double overhead = tuning && tuning->auto_overhead != 0 ? tuning->auto_overhead : REFINING_OVERHEAD;
     long long refining_syncs = 0;
     while (status == FSBB_OK) {
@@ -384,10 +407,11 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
             int on = 0;
             for (int b = 0; b < fsbb_lb_auto_buckets(d->n); b++)
                 on += config.lb == FSBB_LB_AUTO && runs.refining && runs.refine[b] != 0;
+            const double seconds = fsbb_now() - run_start;
             const fsbb_resident_run_note note = {.run = syncs, .refining = refining_run,
                                                  .iterations = (int)(after.iterations - before.iterations),
                                                  .depths_on = on, .nodes = state.nodes - nodes_at_run,
-                                                 .seconds = fsbb_now() - run_start};
+                                                 .seconds = seconds, .fraction_done = traced_fraction_done(device, d->n)};
             tuning->on_run(tuning->on_run_user, &note);
         }
         if (state.depth)
@@ -451,6 +475,8 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
         stats->refining_syncs = config.lb == FSBB_LB1 ? 0 : config.lb == FSBB_LB2 ? syncs : refining_syncs;
         for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++)
             stats->refine[b] = runs.refine[b];
+        if (state.depth)
+            stats->depth = *state.depth;
     }
     fsbb_resident_device_free(device);
     free(root);
