@@ -67,11 +67,12 @@ static inline int fsbb_lb_auto_has_evidence(const fsbb_lb_auto_depth *d, double 
 }
 
 /* The most children a search of n jobs can have in depth bucket b, capped at cap: at depth
- * x, x of the n jobs in order, split between the front and the back in at most x + 1 ways. */
+ * x >= 1, x of the n jobs in order, split between the front and the back in at most x + 1
+ * ways (the root, depth 0, is no one's child). */
 static inline double fsbb_lb_auto_bucket_capacity(int b, int n, double cap)
 {
-    double total = 0, ordered = 1; /* n! / (n - x)! */
-    for (int x = 0; x <= n && total < cap; x++) {
+    double total = 0, ordered = n; /* n! / (n - x)! */
+    for (int x = 1; x <= n && total < cap; x++) {
         if (fsbb_lb_auto_bucket(x, n) == b)
             total += ordered * (x + 1);
         else if (fsbb_lb_auto_bucket(x, n) > b)
@@ -81,6 +82,44 @@ static inline double fsbb_lb_auto_bucket_capacity(int b, int n, double cap)
             ordered = cap;
     }
     return total < cap ? total : cap;
+}
+
+/* The jobs left unscheduled at each depth bucket of a search of n jobs (FSBB_LB_AUTO_DEPTHS
+ * values; the average over the bucket's depths, 0 for buckets it does not use). */
+static inline void fsbb_lb_auto_unscheduled(int n, int *unscheduled)
+{
+    int counted[FSBB_LB_AUTO_DEPTHS] = {0};
+    for (int b = 0; b < FSBB_LB_AUTO_DEPTHS; b++)
+        unscheduled[b] = 0;
+    for (int x = 0; x <= n; x++) {
+        const int b = fsbb_lb_auto_bucket(x, n);
+        unscheduled[b] += n - x;
+        counted[b]++;
+    }
+    for (int b = 0; b < FSBB_LB_AUTO_DEPTHS; b++)
+        unscheduled[b] = counted[b] ? unscheduled[b] / counted[b] : 0;
+}
+
+/* Sampling for an engine that refines 1 in `sample` LB1 survivors of a depth bucket: a
+ * depth not decided yet refines 1 in explore_sample (its evidence, MIN_REFINED refinements
+ * among MIN_SURVIVORS survivors, is in with its MIN_SURVIVORS-th survivor when explore_sample
+ * is MIN_SURVIVORS / MIN_REFINED), unless it is too small to sample: a bucket that cannot
+ * hold MIN_SURVIVORS x explore_sample children (the shallowest, where a cut saves the most)
+ * refines every one, a bounded cost. A decided depth refines every survivor where it is
+ * switched on, 1 in off_sample where off, so that its cut rate stays current. */
+static inline int fsbb_lb_auto_whole(int b, int n, int explore_sample)
+{
+    const double small = FSBB_LB_AUTO_MIN_SURVIVORS * explore_sample;
+    const double capacity = fsbb_lb_auto_bucket_capacity(b, n, small);
+    return b < fsbb_lb_auto_buckets(n) && capacity > 0 && capacity < small;
+}
+
+static inline int fsbb_lb_auto_sample(const fsbb_lb_auto_depth *d, int refine, int whole, int explore_sample,
+                                      int off_sample)
+{
+    if (fsbb_lb_auto_has_evidence(d, 0))
+        return refine ? 1 : off_sample;
+    return whole ? 1 : explore_sample;
 }
 
 typedef struct fsbb_lb_auto_input {

@@ -2,8 +2,8 @@
  * (resident_search.h), one line per instance, so that launch shapes can be compared inside
  * one run on the GPU machine:
  *     gpu-resident-bench INSTANCE[:UB][,INSTANCE[:UB]...] [batch=N] [block=N] [chunk=N] [registers=N] [sync=N]
- *                        [graph=0|1] [group=8|16|32] [sample=N] [explore=N] [gain=G] [overhead=F] [first=N] [look=N] [gap=N]
- *                        [trace=1] [depths=1]
+ *                        [graph=0|1] [group=8|16|32] [sample=N] [explore=N] [gain=G] [overhead=F]
+ *                        [first=N] [look=N] [gap=N] [trace=1] [depths=1]
  *                        [lb=lb1|lb2|auto] [ub=opt|N] [time-limit=S] [node-limit=N]
  * An instance's :UB (digits) gives its upper bound, before the ub knob and the best known.
  * Each line: instance, knobs, search seconds (after setup), setup seconds, nodes, nodes/s,
@@ -53,11 +53,9 @@ static void print_depths(const fsbb_resident_depth_stats *st, int n)
         depth[b] = (fsbb_lb_auto_depth){.branched = (double)st->branched[b], .survivors = (double)st->survivors[b],
                                         .refined = (double)st->refined[b], .pruned = (double)st->pruned[b],
                                         .lb2_cost = (double)st->lb2_cycles[b]};
-        unscheduled[b] = 0;
         child += (double)st->lb2_cycles[b];
     }
-    for (int x = 0; x <= n; x++)
-        unscheduled[fsbb_lb_auto_bucket(x, n)] = n - x;
+    fsbb_lb_auto_unscheduled(n, unscheduled);
     const double lb1_cost = st->lb1_candidates ? (double)st->lb1_cycles / (double)st->lb1_candidates : 1;
     const fsbb_lb_auto_input in = {.jobs = n, .depths = buckets, .unscheduled = unscheduled, .depth = depth,
                                    .lb1_cost = lb1_cost};

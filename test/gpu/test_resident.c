@@ -267,6 +267,50 @@ static void test_auto_run_lengths(void)
     fsbb_options_free(options);
 }
 
+/* --lb auto's samples, read from the refining kernel's counts. With lb2 every survivor of
+ * every depth is refined. With auto refining throughout and no depth switched on (a gain
+ * too small to pay), the depths that are sampled (all but those too small to sample) refine
+ * 1 in 16 of their survivors until decided and 1 in 1024 after: at most 1 in 8 in all, with
+ * room for the hash's unevenness, and some. The fed stages are a part of all stages. A
+ * sample that is not a power of 2 up to FSBB_RESIDENT_MAX_SAMPLE is refused before the
+ * search starts. */
+static void test_auto_samples(void)
+{
+    fsbb_instance *inst = test_load_instance("ta021");
+    fsbb_options *lb2 = options_with("lb2", "dyn", "0");
+    test_engine_run run = run_engine(inst, lb2, inst->best_known, ENGINE_GPU, NULL);
+    CU_ASSERT_EQUAL(run.status, FSBB_OK);
+    const fsbb_resident_depth_stats *st = &run.resident_stats.depth;
+    unsigned long long child_cycles = 0;
+    for (int b = 0; b < fsbb_lb_auto_buckets(inst->n); b++) {
+        CU_ASSERT_EQUAL(st->refined[b], st->survivors[b]);
+        child_cycles += st->lb2_cycles[b];
+    }
+    CU_ASSERT(st->lb2_fed_stage_cycles > 0 && st->lb2_fed_stage_cycles <= st->lb2_stage_cycles);
+    CU_ASSERT(st->lb2_fed_child_cycles > 0 && st->lb2_fed_child_cycles <= child_cycles);
+
+    fsbb_options *with_auto = options_with("auto", "dyn", "0");
+    const fsbb_resident_tuning never_on = {.auto_gain = 1e-12, .auto_overhead = -1e300};
+    run = run_engine(inst, with_auto, inst->best_known, ENGINE_GPU, &never_on);
+    CU_ASSERT_EQUAL(run.status, FSBB_OK);
+    unsigned long long refined = 0, survivors = 0;
+    for (int b = 0; b < fsbb_lb_auto_buckets(inst->n); b++) {
+        if (fsbb_lb_auto_whole(b, inst->n, 16))
+            continue;
+        refined += st->refined[b];
+        survivors += st->survivors[b];
+    }
+    CU_ASSERT(refined > 0 && refined * 8 <= survivors);
+    printf("\n[%s auto, no depth on: %llu of %llu sampled survivors refined]", inst->name, refined, survivors);
+
+    const fsbb_resident_tuning not_power = {.auto_explore_sample = 3}, too_sparse = {.auto_sample = 8192};
+    CU_ASSERT_EQUAL(run_engine(inst, with_auto, inst->best_known, ENGINE_GPU, &not_power).status, FSBB_ERR_ARGUMENT);
+    CU_ASSERT_EQUAL(run_engine(inst, with_auto, inst->best_known, ENGINE_GPU, &too_sparse).status, FSBB_ERR_ARGUMENT);
+    fsbb_options_free(with_auto);
+    fsbb_options_free(lb2);
+    fsbb_instance_free(inst);
+}
+
 /* A pool of 320 nodes spills to host memory and loses none (a look every 4 iterations: the
  * open nodes at a look vary with the blocks' order, and a 480-node pool looked at every 64
  * iterations once stayed below its spill mark, 360); one parent per iteration, three
@@ -431,6 +475,8 @@ FSBB_SUITE("gpu_resident",
            {"--lb auto from above the optimum: the optimum, each choice of kernels", test_auto_optima},
            {"--lb auto's runs: 1 iteration first, looks of 4, plain runs of 16, doubling while it pays",
             test_auto_run_lengths},
+           {"--lb auto's samples: every survivor with lb2, 1 in 16 or fewer where sampled, bad samples refused",
+            test_auto_samples},
            {"spilling pool, tiny batches, graph replay, register caps: same tree", test_spill_and_small_batches},
            {"from above the optimum: optimal schedule recorded", test_schedules_found},
            {"from no upper bound: the CPU starts, the device goes on", test_warm_start},

@@ -150,12 +150,12 @@ static void test_depth_buckets(void)
     }
 }
 
-/* A depth bucket's most children: x jobs of n in order, split front/back in x + 1 ways,
- * summed over the bucket's depths and capped. */
+/* A depth bucket's most children: x >= 1 jobs of n in order, split front/back in x + 1
+ * ways, summed over the bucket's depths and capped; the root is no one's child. */
 static void test_bucket_capacity(void)
 {
     const double cap = 1e12;
-    CU_ASSERT_DOUBLE_EQUAL(fsbb_lb_auto_bucket_capacity(0, 20, cap), 1, 0);
+    CU_ASSERT_DOUBLE_EQUAL(fsbb_lb_auto_bucket_capacity(0, 20, cap), 0, 0);
     CU_ASSERT_DOUBLE_EQUAL(fsbb_lb_auto_bucket_capacity(1, 20, cap), 20 * 2, 0);
     CU_ASSERT_DOUBLE_EQUAL(fsbb_lb_auto_bucket_capacity(2, 20, cap), 20 * 19 * 3, 0);
     CU_ASSERT_DOUBLE_EQUAL(fsbb_lb_auto_bucket_capacity(3, 20, cap), 20 * 19 * 18 * 4, 0);
@@ -164,8 +164,43 @@ static void test_bucket_capacity(void)
     /* 100 jobs, buckets of two depths: depths 0 and 1 in bucket 0, 2 and 3 in bucket 1. */
     CU_ASSERT_EQUAL(fsbb_lb_auto_bucket(1, 100), 0);
     CU_ASSERT_EQUAL(fsbb_lb_auto_bucket(3, 100), 1);
-    CU_ASSERT_DOUBLE_EQUAL(fsbb_lb_auto_bucket_capacity(0, 100, cap), 1 + 100 * 2, 0);
+    CU_ASSERT_DOUBLE_EQUAL(fsbb_lb_auto_bucket_capacity(0, 100, cap), 100 * 2, 0);
     CU_ASSERT_DOUBLE_EQUAL(fsbb_lb_auto_bucket_capacity(1, 100, cap), 100 * 99 * 3 + 100 * 99 * 98 * 4.0, 0);
+}
+
+/* Jobs left unscheduled per bucket: n - depth, averaged where a bucket holds several. */
+static void test_unscheduled(void)
+{
+    int unscheduled[FSBB_LB_AUTO_DEPTHS];
+    fsbb_lb_auto_unscheduled(20, unscheduled);
+    for (int x = 0; x <= 20; x++)
+        CU_ASSERT_EQUAL(unscheduled[x], 20 - x);
+    CU_ASSERT_EQUAL(unscheduled[21], 0);
+    fsbb_lb_auto_unscheduled(100, unscheduled);
+    CU_ASSERT_EQUAL(unscheduled[0], (100 + 99) / 2);
+    CU_ASSERT_EQUAL(unscheduled[1], (98 + 97) / 2);
+    CU_ASSERT_EQUAL(unscheduled[FSBB_LB_AUTO_DEPTHS - 1], 0);
+}
+
+/* Sampling while a depth is measured: 20 jobs, 1 in 16: depths 1 and 2 (40 and 1140
+ * possible children) are refined whole, depth 3 (27360) and deeper sampled, the root and
+ * buckets past the leaves not; a decided depth refines all or 1 in off_sample. */
+static void test_sampling(void)
+{
+    CU_ASSERT_FALSE(fsbb_lb_auto_whole(0, 20, 16));
+    CU_ASSERT_TRUE(fsbb_lb_auto_whole(1, 20, 16));
+    CU_ASSERT_TRUE(fsbb_lb_auto_whole(2, 20, 16));
+    CU_ASSERT_FALSE(fsbb_lb_auto_whole(3, 20, 16));
+    CU_ASSERT_TRUE(fsbb_lb_auto_whole(3, 20, 64));
+    CU_ASSERT_FALSE(fsbb_lb_auto_whole(20, 20, 16));
+    CU_ASSERT_FALSE(fsbb_lb_auto_whole(21, 20, 16));
+    fsbb_lb_auto_depth d = {.refined = 10, .survivors = 100};
+    CU_ASSERT_EQUAL(fsbb_lb_auto_sample(&d, 0, 0, 16, 1024), 16);
+    CU_ASSERT_EQUAL(fsbb_lb_auto_sample(&d, 1, 0, 16, 1024), 16);
+    CU_ASSERT_EQUAL(fsbb_lb_auto_sample(&d, 0, 1, 16, 1024), 1);
+    d = (fsbb_lb_auto_depth){.refined = FSBB_LB_AUTO_MIN_REFINED, .survivors = FSBB_LB_AUTO_MIN_SURVIVORS};
+    CU_ASSERT_EQUAL(fsbb_lb_auto_sample(&d, 1, 0, 16, 1024), 1);
+    CU_ASSERT_EQUAL(fsbb_lb_auto_sample(&d, 0, 1, 16, 1024), 1024);
 }
 
 /* The evidence a setting changes on: both counts at their thresholds, or the engine's own
@@ -225,4 +260,6 @@ FSBB_SUITE("lb_auto",
            {"depth buckets", test_depth_buckets},
            {"a depth bucket's most children", test_bucket_capacity},
            {"the evidence a setting changes on", test_evidence},
+           {"jobs left unscheduled per bucket", test_unscheduled},
+           {"sampling while a depth is measured", test_sampling},
            {"CPU engine: threads' counts merged, depths switched", test_cpu_merge})

@@ -40,15 +40,8 @@ void fsbb_cpu_lb_auto_merge(fsbb_cpu_lb_auto *a, fsbb_cpu_lb_auto_counts *c)
     }
     a->lb1_seconds += c->lb1_seconds;
     a->lb1_candidates += c->lb1_candidates;
-    /* The jobs left unscheduled at each bucket, on average over its depths. */
-    int unscheduled[FSBB_LB_AUTO_DEPTHS] = {0}, depths[FSBB_LB_AUTO_DEPTHS] = {0};
-    for (int x = 0; x <= n; x++) {
-        const int b = fsbb_lb_auto_bucket(x, n);
-        unscheduled[b] += n - x;
-        depths[b]++;
-    }
-    for (int b = 0; b < buckets; b++)
-        unscheduled[b] = depths[b] ? unscheduled[b] / depths[b] : 0;
+    int unscheduled[FSBB_LB_AUTO_DEPTHS];
+    fsbb_lb_auto_unscheduled(n, unscheduled);
     int refine[FSBB_LB_AUTO_DEPTHS];
     for (int b = 0; b < FSBB_LB_AUTO_DEPTHS; b++)
         refine[b] = atomic_load_explicit(&a->refine[b], memory_order_relaxed);

@@ -394,8 +394,9 @@ __device__ __forceinline__ void fsbb_resident_stage_prune(const fsbb_resident_pa
 
 /* Stage 5, when refining: lane groups take the queued children one at a time (a task pool
  * in shared memory), compute LB2 (resident_refine.cuh), then finish the leaf or write the
- * child 16 bytes a lane. Returns whether the queue fed every group of the block a child (the
- * stage then counts as fed: its cost per refinement is what a depth refined in full pays). */
+ * child 16 bytes a lane. Returns whether the queue held a child for every lane group of the
+ * block (the stage then counts as fed: its cost per refinement is what a depth refined in
+ * full pays). */
 template <int MT>
 __device__ __forceinline__ bool fsbb_resident_stage_refine(const fsbb_resident_params &prm,
                                                            const fsbb_resident_block &b,

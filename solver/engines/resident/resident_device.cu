@@ -3,7 +3,7 @@
  * (plain launches or a replayed CUDA graph), the growth of the pool and of the batch, the
  * spill of the pool's oldest nodes to host memory when it nears its largest size and their
  * return when it runs low; with LB2, the pair tables of the refine stage and the per-depth
- * refine switches of --lb auto, which also holds the plain LB1 kernel and runs it while no
+ * refine samples of --lb auto, which also holds the plain LB1 kernel and runs it while no
  * depth refines (fsbb_resident_device_use_refining). The kernels are in
  * resident_branch.cuh and resident_plan.cuh. */
 #include "resident_device.h"
@@ -54,7 +54,7 @@ struct fsbb_resident_device {
     const fsbb_bound_data *data;  /* the caller's tables (host) */
     fsbb_resident_params prm;
     int *tables;                  /* device: the processing times by job */
-    void *lb2_tables;             /* device: pair tables and refine switches (refining only) */
+    void *lb2_tables;             /* device: pair tables and refine masks (refining only) */
     int refining;                 /* --lb lb2 or auto: the kernels refine with LB2 */
     branch_launch launches[2];    /* PLAIN_KERNEL (lb1 and auto), REFINING_KERNEL (lb2 and auto) */
     int active;                   /* the one the iterations launch */
@@ -168,14 +168,14 @@ static fsbb_status upload_refine_tables(fsbb_resident_device *dev, fsbb_error *e
     const int n = d->n, pairs = d->pair_count > 0 ? d->pair_count : 1;
     const size_t steps = sizeof(int4) * (size_t)n * pairs;
     const size_t machines = ((sizeof(int2) * (size_t)pairs) + 15) / 16 * 16;
-    const size_t switches = sizeof(int) * FSBB_RESIDENT_DEPTH_BUCKETS;
-    unsigned char *host = (unsigned char *)calloc(1, steps + machines + switches);
+    const size_t masks = sizeof(int) * FSBB_RESIDENT_DEPTH_BUCKETS;
+    unsigned char *host = (unsigned char *)calloc(1, steps + machines + masks);
     if (!host)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the LB2 tables");
     fsbb_lb2_fill_lane_tables(d, (int4 *)host, (int2 *)(host + steps));
-    cudaError_t status = cudaMalloc(&dev->lb2_tables, steps + machines + switches);
+    cudaError_t status = cudaMalloc(&dev->lb2_tables, steps + machines + masks);
     if (status == cudaSuccess)
-        status = cudaMemcpy(dev->lb2_tables, host, steps + machines + switches, cudaMemcpyHostToDevice);
+        status = cudaMemcpy(dev->lb2_tables, host, steps + machines + masks, cudaMemcpyHostToDevice);
     free(host);
     if (status != cudaSuccess)
         return fsbb_cuda_fail(err, status, "the LB2 tables");
@@ -618,7 +618,8 @@ extern "C" fsbb_status fsbb_resident_device_set_refine(fsbb_resident_device *dev
                              "survivors (got %d)", FSBB_RESIDENT_MAX_SAMPLE, sample[b]);
         mask[b] = sample[b] - 1;
     }
-    FSBB_CUDA_TRY(cudaMemcpyAsync((void *)dev->prm.refine_mask, mask, sizeof mask, cudaMemcpyHostToDevice, dev->stream));
+    FSBB_CUDA_TRY(
+        cudaMemcpyAsync((void *)dev->prm.refine_mask, mask, sizeof mask, cudaMemcpyHostToDevice, dev->stream));
     FSBB_CUDA_TRY(cudaStreamSynchronize(dev->stream));
     return FSBB_OK;
 }

@@ -59,7 +59,8 @@ typedef struct fsbb_resident_run_note {
     int depths_on;              /* auto: depth buckets the next run refines (0 when it is plain) */
     uint64_t nodes;             /* nodes branched in the run */
     double seconds;             /* the run's wall time, the host's look at the counters included */
-    double fraction_done;       /* the tree's share done after it (census.h; -1 where not counted) */
+    double fraction_done;       /* the tree's share done after it (census.h; -1 where not counted; with a
+                                   party, of the device's part) */
 } fsbb_resident_run_note;
 
 /* The knobs of the engine; zero in a field means its default. */
@@ -72,9 +73,11 @@ typedef struct fsbb_resident_tuning {
     int iterations_per_sync;    /* iterations launched between two looks at the counters (default 16) */
     int use_graph;              /* 1: replay the iterations as a CUDA graph; 0: plain launches */
     int lb2_group;              /* LB2: lanes per child, 8, 16 or 32 (default: by the pair count) */
-    int auto_sample;            /* auto: refine 1 in auto_sample survivors where off (a power of 2; default 1024) */
+    int auto_sample;            /* auto: refine 1 in auto_sample survivors where off (a power of 2 up to
+                                   FSBB_RESIDENT_MAX_SAMPLE; default 1024) */
     int auto_explore_sample;    /* auto: refine 1 in this many survivors at a depth not yet decided (a power of
-                                   2; default 16; 1: every survivor until the depth is decided) */
+                                   2 up to FSBB_RESIDENT_MAX_SAMPLE; default 16; 1: every survivor until the
+                                   depth is decided) */
     double auto_gain;           /* auto: lb_auto.h's gain (default: resident_search_cuda.c's) */
     double auto_overhead;       /* auto: the refining kernel's extra cost, a share of the work, that the
                                    depths switched on must save (default: resident_search_cuda.c's; a
@@ -132,8 +135,8 @@ fsbb_status fsbb_resident_device_lower_incumbent(fsbb_resident_device *device, i
  * FSBB_RESIDENT_MAX_SAMPLE; 1: every one). Until it is called, every survivor. */
 fsbb_status fsbb_resident_device_set_refine(fsbb_resident_device *device, const int *sample, fsbb_error *err);
 
-/* With --lb auto, from the next run on: 1 runs the refining kernel (the switches of
- * set_refine, the sample, the per-depth counts), 0 the plain LB1 kernel, which neither
+/* With --lb auto, from the next run on: 1 runs the refining kernel (the samples of
+ * set_refine, the per-depth counts), 0 the plain LB1 kernel, which neither
  * refines nor counts (the counts of fsbb_resident_state then stay as they were). */
 void fsbb_resident_device_use_refining(fsbb_resident_device *device, int refining);
 

@@ -97,11 +97,11 @@ static fsbb_status offer_record(fsbb_search *search, fsbb_resident_device *devic
 #define REFINING_OVERHEAD 0.12
 enum { MOST_PLAIN_RUNS = 64 };
 /* --lb auto: iterations of the first refining run, and of a refining run that looks again
- * after plain runs; a refining run that pays doubles the next one's up to the full run. The
- * first runs refine every depth, each survivor at LB2's cost, before any evidence is in, and
- * a look runs the refining kernel's overhead over all of its nodes: short runs bound both by
- * the search done so far, which decides short solves (ta030: 16 full iterations cover most
- * of its 2.3 M nodes). */
+ * after plain runs; a refining run that pays doubles the next one's up to the full run. A
+ * look runs the refining kernel's overhead over all of its nodes, and before the sampled
+ * exploration below the first runs refined every survivor of every depth: short runs bound
+ * both by the search done so far, which decides short solves (ta030: 16 full iterations
+ * cover most of its 2.3 M nodes). */
 enum { FIRST_REFINING_RUN = 1, LOOK_RUN = 4, LONGEST_RUN = 1 << 16 };
 /* --lb auto: lb_auto.h's gain in this engine. The rule weighs one depth at a time against
  * the others as they are, and LB2 at neighbouring depths pays together: on r20x20_2020019
@@ -110,8 +110,13 @@ enum { FIRST_REFINING_RUN = 1, LOOK_RUN = 4, LONGEST_RUN = 1 << 16 };
  * a depth switch on ahead of its neighbours. Search seconds, gpu-resident-bench on the H100,
  * min of 2 (results/lb-auto/gain/): gain 0.5: ta021-ta030 2.643 (LB1 2.632), r20x20_2020019
  * 6.339 and r20x20_2020032 2.942 (LB2 1.522 and 1.621); gain 4: 2.674, 1.984 and 1.891;
- * gain 8: 3.299, 1.688, 1.696. */
+ * gain 8: 3.299, 1.688, 1.696. The same gain weighs the savings in the refining kernel's
+ * choice (fsbb_lb_auto_refining_pays, against REFINING_OVERHEAD): the sweeps measured the two
+ * together. */
 #define RESIDENT_AUTO_GAIN 4.0
+/* --lb auto: the refine stage's scale (stage cycles per refinement cycle) where no stage was
+ * fed yet: H100, LB2 at every depth, 1.13-1.16 (results/lb-auto/gain/, call 4). */
+#define FED_STAGE_SCALE 1.15
 /* --lb auto: 1 in this many LB1 survivors is refined at a depth turned off (a refinement
  * costs tens of LB1 candidates; the estimates need only hundreds per depth), and at a depth
  * not decided yet: lb_auto.h's evidence, 64 refinements among 1024 survivors, is in with
@@ -144,21 +149,17 @@ static void auto_input(const fsbb_resident_depth_stats *stats, const fsbb_reside
                        double gain, fsbb_lb_auto_depth *depth, fsbb_lb_auto_depth *recent, int *unscheduled,
                        fsbb_lb_auto_input *input)
 {
-    int counted[FSBB_RESIDENT_DEPTH_BUCKETS];
     const int buckets = fsbb_lb_auto_buckets(n);
-    memset(counted, 0, sizeof counted);
-    memset(unscheduled, 0, sizeof(int) * FSBB_RESIDENT_DEPTH_BUCKETS);
-    for (int x = 0; x <= n; x++) {
-        const int b = fsbb_resident_depth_bucket(x, n);
-        unscheduled[b] += n - x;
-        counted[b]++;
-    }
+    fsbb_lb_auto_unscheduled(n, unscheduled);
+    memset(depth, 0, sizeof(fsbb_lb_auto_depth) * FSBB_RESIDENT_DEPTH_BUCKETS);
+    if (recent)
+        memset(recent, 0, sizeof(fsbb_lb_auto_depth) * FSBB_RESIDENT_DEPTH_BUCKETS);
     /* The refine stage's idle lanes count too: each refinement's cycles are scaled up to the
      * stage's total. For the per-depth decisions (depth[]), by the stages whose queue fed every
      * lane group, as a depth refined in full would (a sampled depth leaves a stage one or two
      * children, and its lanes idle behind them: counted so, LB2 looked several times dearer
-     * than it is where it is on); none yet, by none. For the refining kernel's choice (recent),
-     * by every stage, as they ran. */
+     * than it is where it is on); none yet, by FED_STAGE_SCALE. For the refining kernel's
+     * choice (recent), by every stage, as they ran. */
     double child_cycles = 0;
     for (int b = 0; b < buckets; b++)
         child_cycles += (double)stats->lb2_cycles[b];
@@ -166,7 +167,7 @@ static void auto_input(const fsbb_resident_depth_stats *stats, const fsbb_reside
     const double scale = ratio > 1 ? ratio : 1;
     const double fed_ratio = stats->lb2_fed_child_cycles > 0
                                  ? (double)stats->lb2_fed_stage_cycles / (double)stats->lb2_fed_child_cycles
-                                 : 1;
+                                 : FED_STAGE_SCALE;
     const double fed_scale = fed_ratio > 1 ? fed_ratio : 1;
     for (int b = 0; b < buckets; b++) {
         depth[b] = (fsbb_lb_auto_depth){
@@ -180,7 +181,6 @@ static void auto_input(const fsbb_resident_depth_stats *stats, const fsbb_reside
                 .refined = (double)(stats->refined[b] - since->refined[b]),
                 .pruned = (double)(stats->pruned[b] - since->pruned[b]),
                 .lb2_cost = (double)(stats->lb2_cycles[b] - since->lb2_cycles[b]) * scale};
-        unscheduled[b] = counted[b] ? unscheduled[b] / counted[b] : 0;
     }
     *input = (fsbb_lb_auto_input){
         .jobs = n, .depths = buckets, .unscheduled = unscheduled, .depth = depth,
@@ -188,33 +188,39 @@ static void auto_input(const fsbb_resident_depth_stats *stats, const fsbb_reside
         .gain = gain};
 }
 
-/* --lb auto's sample per depth bucket: a decided depth refines every survivor where it is
- * switched on and off_sample's share where off; one not decided yet, explore_sample's share,
- * or every survivor where it is too small to sample. */
+/* --lb auto's sample per depth bucket (lb_auto.h's fsbb_lb_auto_sample). */
 static void auto_samples(const lb_auto_runs *runs, const fsbb_lb_auto_depth *depth, int *sample)
 {
-    for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++) {
-        if (fsbb_lb_auto_has_evidence(&depth[b], 0))
-            sample[b] = runs->refine[b] ? 1 : runs->off_sample;
-        else
-            sample[b] = runs->whole[b] ? 1 : runs->explore_sample;
-    }
+    for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++)
+        sample[b] = fsbb_lb_auto_sample(&depth[b], runs->refine[b], runs->whole[b], runs->explore_sample,
+                                        runs->off_sample);
 }
 
-/* --lb auto's first settings for n jobs: no depth is decided; one that cannot hold
- * FSBB_LB_AUTO_MIN_SURVIVORS x explore_sample children (the shallowest, where a cut saves
- * the most) refines them all, a bounded cost, rather than wait for a sample that would
- * cover most of them anyway. */
-static void auto_start(lb_auto_runs *runs, int n, const fsbb_resident_tuning *tuning)
+/* Whether a sample knob is one the kernel takes: 1 in a power of 2 up to FSBB_RESIDENT_MAX_SAMPLE. */
+static int valid_sample(int sample)
+{
+    return sample >= 1 && sample <= FSBB_RESIDENT_MAX_SAMPLE && (sample & (sample - 1)) == 0;
+}
+
+/* --lb auto's first settings for n jobs: no depth is decided, and each samples its
+ * survivors or, too small to sample, refines them all (fsbb_lb_auto_whole); the sample
+ * knobs checked before the search starts. */
+static fsbb_status auto_start(lb_auto_runs *runs, int n, const fsbb_resident_tuning *tuning, fsbb_error *err)
 {
     runs->off_sample = tuning && tuning->auto_sample > 0 ? tuning->auto_sample : OFF_SAMPLE;
     runs->explore_sample = tuning && tuning->auto_explore_sample > 0 ? tuning->auto_explore_sample : EXPLORE_SAMPLE;
-    const double small = FSBB_LB_AUTO_MIN_SURVIVORS * runs->explore_sample;
+    if (!valid_sample(runs->off_sample))
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "--lb auto's sample where a depth is off must be 1 in a power of 2 "
+                         "up to %d (got %d)", FSBB_RESIDENT_MAX_SAMPLE, runs->off_sample);
+    if (!valid_sample(runs->explore_sample))
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "--lb auto's sample where a depth is not decided must be 1 in a "
+                         "power of 2 up to %d (got %d)", FSBB_RESIDENT_MAX_SAMPLE, runs->explore_sample);
     for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++) {
-        runs->whole[b] = b < fsbb_lb_auto_buckets(n) && fsbb_lb_auto_bucket_capacity(b, n, small) < small;
+        runs->whole[b] = fsbb_lb_auto_whole(b, n, runs->explore_sample);
         runs->refine[b] = runs->whole[b] || runs->explore_sample == 1;
         runs->sample[b] = runs->refine[b] ? 1 : runs->explore_sample;
     }
+    return FSBB_OK;
 }
 
 /* After a run with --lb auto: after a refining run, the switches from the counts (lb_auto.h)
@@ -376,10 +382,11 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
                          .look_length = look_run > 0 ? look_run : 0,
                          .most_plain_runs = tuning && tuning->auto_longest_gap > 0 ? tuning->auto_longest_gap
                                                                                   : MOST_PLAIN_RUNS};
-    auto_start(&runs, d->n, tuning);
     if (status == FSBB_OK && config.lb == FSBB_LB_AUTO) {
+        status = auto_start(&runs, d->n, tuning, err);
         fsbb_resident_device_set_run_length(device, runs.refining_length);
-        status = fsbb_resident_device_set_refine(device, runs.sample, err);
+        if (status == FSBB_OK)
+            status = fsbb_resident_device_set_refine(device, runs.sample, err);
     }
     const double gain = tuning && tuning->auto_gain > 0 ? tuning->auto_gain : RESIDENT_AUTO_GAIN;
     const double overhead = tuning && tuning->auto_overhead != 0 ? tuning->auto_overhead : REFINING_OVERHEAD;
@@ -411,7 +418,8 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
             const fsbb_resident_run_note note = {.run = syncs, .refining = refining_run,
                                                  .iterations = (int)(after.iterations - before.iterations),
                                                  .depths_on = on, .nodes = state.nodes - nodes_at_run,
-                                                 .seconds = seconds, .fraction_done = traced_fraction_done(device, d->n)};
+                                                 .seconds = seconds,
+                                                 .fraction_done = traced_fraction_done(device, d->n)};
             tuning->on_run(tuning->on_run_user, &note);
         }
         if (state.depth)
