@@ -102,22 +102,23 @@ static inline void fsbb_lb_auto_unscheduled(int n, int *unscheduled)
 
 /* Sampling for an engine that refines 1 in `sample` LB1 survivors of a depth bucket: a
  * depth not decided yet refines 1 in explore_sample (its evidence, MIN_REFINED refinements
- * among MIN_SURVIVORS survivors, is in with its MIN_SURVIVORS-th survivor when explore_sample
- * is MIN_SURVIVORS / MIN_REFINED), unless it is too small to sample: a bucket that cannot
- * hold MIN_SURVIVORS x explore_sample children (the shallowest, where a cut saves the most)
+ * among min_survivors survivors, is in with its min_survivors-th survivor when explore_sample
+ * is min_survivors / MIN_REFINED), unless it is too small to sample: a bucket that cannot
+ * hold min_survivors x explore_sample children (the shallowest, where a cut saves the most)
  * refines every one, a bounded cost. A decided depth refines every survivor where it is
- * switched on, 1 in off_sample where off, so that its cut rate stays current. */
-static inline int fsbb_lb_auto_whole(int b, int n, int explore_sample)
+ * switched on, 1 in off_sample where off, so that its cut rate stays current. min_survivors:
+ * the engine's evidence (0: FSBB_LB_AUTO_MIN_SURVIVORS). */
+static inline int fsbb_lb_auto_whole(int b, int n, int explore_sample, double min_survivors)
 {
-    const double small = FSBB_LB_AUTO_MIN_SURVIVORS * explore_sample;
+    const double small = (min_survivors > 0 ? min_survivors : FSBB_LB_AUTO_MIN_SURVIVORS) * explore_sample;
     const double capacity = fsbb_lb_auto_bucket_capacity(b, n, small);
     return b < fsbb_lb_auto_buckets(n) && capacity > 0 && capacity < small;
 }
 
 static inline int fsbb_lb_auto_sample(const fsbb_lb_auto_depth *d, int refine, int whole, int explore_sample,
-                                      int off_sample)
+                                      int off_sample, double min_survivors)
 {
-    if (fsbb_lb_auto_has_evidence(d, 0))
+    if (fsbb_lb_auto_has_evidence(d, min_survivors))
         return refine ? 1 : off_sample;
     return whole ? 1 : explore_sample;
 }

@@ -295,7 +295,7 @@ static void test_auto_samples(void)
     CU_ASSERT_EQUAL(run.status, FSBB_OK);
     unsigned long long refined = 0, survivors = 0;
     for (int b = 0; b < fsbb_lb_auto_buckets(inst->n); b++) {
-        if (fsbb_lb_auto_whole(b, inst->n, 16))
+        if (fsbb_lb_auto_whole(b, inst->n, 16, 0))
             continue;
         refined += st->refined[b];
         survivors += st->survivors[b];

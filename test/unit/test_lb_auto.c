@@ -187,20 +187,20 @@ static void test_unscheduled(void)
  * buckets past the leaves not; a decided depth refines all or 1 in off_sample. */
 static void test_sampling(void)
 {
-    CU_ASSERT_FALSE(fsbb_lb_auto_whole(0, 20, 16));
-    CU_ASSERT_TRUE(fsbb_lb_auto_whole(1, 20, 16));
-    CU_ASSERT_TRUE(fsbb_lb_auto_whole(2, 20, 16));
-    CU_ASSERT_FALSE(fsbb_lb_auto_whole(3, 20, 16));
-    CU_ASSERT_TRUE(fsbb_lb_auto_whole(3, 20, 64));
-    CU_ASSERT_FALSE(fsbb_lb_auto_whole(20, 20, 16));
-    CU_ASSERT_FALSE(fsbb_lb_auto_whole(21, 20, 16));
+    CU_ASSERT_FALSE(fsbb_lb_auto_whole(0, 20, 16, 0));
+    CU_ASSERT_TRUE(fsbb_lb_auto_whole(1, 20, 16, 0));
+    CU_ASSERT_TRUE(fsbb_lb_auto_whole(2, 20, 16, 0));
+    CU_ASSERT_FALSE(fsbb_lb_auto_whole(3, 20, 16, 0));
+    CU_ASSERT_TRUE(fsbb_lb_auto_whole(3, 20, 64, 0));
+    CU_ASSERT_FALSE(fsbb_lb_auto_whole(20, 20, 16, 0));
+    CU_ASSERT_FALSE(fsbb_lb_auto_whole(21, 20, 16, 0));
     fsbb_lb_auto_depth d = {.refined = 10, .survivors = 100};
-    CU_ASSERT_EQUAL(fsbb_lb_auto_sample(&d, 0, 0, 16, 1024), 16);
-    CU_ASSERT_EQUAL(fsbb_lb_auto_sample(&d, 1, 0, 16, 1024), 16);
-    CU_ASSERT_EQUAL(fsbb_lb_auto_sample(&d, 0, 1, 16, 1024), 1);
+    CU_ASSERT_EQUAL(fsbb_lb_auto_sample(&d, 0, 0, 16, 1024, 0), 16);
+    CU_ASSERT_EQUAL(fsbb_lb_auto_sample(&d, 1, 0, 16, 1024, 0), 16);
+    CU_ASSERT_EQUAL(fsbb_lb_auto_sample(&d, 0, 1, 16, 1024, 0), 1);
     d = (fsbb_lb_auto_depth){.refined = FSBB_LB_AUTO_MIN_REFINED, .survivors = FSBB_LB_AUTO_MIN_SURVIVORS};
-    CU_ASSERT_EQUAL(fsbb_lb_auto_sample(&d, 1, 0, 16, 1024), 1);
-    CU_ASSERT_EQUAL(fsbb_lb_auto_sample(&d, 0, 1, 16, 1024), 1024);
+    CU_ASSERT_EQUAL(fsbb_lb_auto_sample(&d, 1, 0, 16, 1024, 0), 1);
+    CU_ASSERT_EQUAL(fsbb_lb_auto_sample(&d, 0, 1, 16, 1024, 0), 1024);
 }
 
 /* The evidence a setting changes on: both counts at their thresholds, or the engine's own
@@ -217,14 +217,19 @@ static void test_evidence(void)
     CU_ASSERT_TRUE(fsbb_lb_auto_has_evidence(&d, 256));
 }
 
-/* Two threads' counts merged: the depths where LB2 cuts a third of the survivors and the
- * subtrees are large stay on, those where it cuts one in a million go off, a depth without
- * enough evidence keeps its switch, and the totals add up. Costs in seconds. */
+/* Two threads' counts merged: at first the depths too small to sample (1, 40 children) refine
+ * every survivor and the others 1 in FSBB_CPU_LB_AUTO_EXPLORE; after the merge the depths
+ * where LB2 cuts a third of the survivors and the subtrees are large refine every one, those
+ * where it cuts one in a million 1 in FSBB_CPU_LB_AUTO_SAMPLE, a depth without enough
+ * evidence is still explored, and the totals add up. Costs in seconds. */
 static void test_cpu_merge(void)
 {
     fsbb_cpu_lb_auto a;
     fsbb_cpu_lb_auto_init(&a, JOBS);
-    CU_ASSERT_EQUAL(atomic_load(&a.refining), DEPTHS);
+    CU_ASSERT_EQUAL(atomic_load(&a.refining), 1);
+    CU_ASSERT_EQUAL(atomic_load(&a.mask[1]), 0u);
+    for (int x = 2; x < DEPTHS; x++)
+        CU_ASSERT_EQUAL(atomic_load(&a.mask[x]), FSBB_CPU_LB_AUTO_EXPLORE - 1);
     fsbb_cpu_lb_auto_counts thread[2];
     memset(thread, 0, sizeof thread);
     int unscheduled[DEPTHS];
@@ -240,13 +245,18 @@ static void test_cpu_merge(void)
     fsbb_cpu_lb_auto_merge(&a, &thread[1]);
     CU_ASSERT_EQUAL(thread[0].depth[5].refined, 0);
     CU_ASSERT_DOUBLE_EQUAL(a.depth[5].refined, 2e5, 1e-6);
-    for (int x = 0; x < 4; x++)
-        CU_ASSERT_EQUAL(atomic_load(&a.refine[x]), 1);
-    CU_ASSERT_EQUAL(atomic_load(&a.refine[10]), 1);
+    for (int x = 0; x < 4; x++) {
+        CU_ASSERT_EQUAL(a.refine[x], 1);
+        CU_ASSERT_EQUAL(atomic_load(&a.mask[x]), 0u);
+    }
+    CU_ASSERT_EQUAL(a.refine[10], 0);
+    CU_ASSERT_EQUAL(atomic_load(&a.mask[10]), FSBB_CPU_LB_AUTO_EXPLORE - 1);
     for (int x = 4; x < DEPTHS; x++)
-        if (x != 10)
-            CU_ASSERT_EQUAL(atomic_load(&a.refine[x]), 0);
-    CU_ASSERT_EQUAL(atomic_load(&a.refining), 5);
+        if (x != 10) {
+            CU_ASSERT_EQUAL(a.refine[x], 0);
+            CU_ASSERT_EQUAL(atomic_load(&a.mask[x]), FSBB_CPU_LB_AUTO_SAMPLE - 1);
+        }
+    CU_ASSERT_EQUAL(atomic_load(&a.refining), 4);
     CU_ASSERT_EQUAL(atomic_load(&a.refined), (uint64_t)(2 * (20 * 1e5 + 10)));
     fsbb_cpu_lb_auto_clear(&a);
 }

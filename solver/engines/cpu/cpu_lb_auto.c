@@ -10,9 +10,14 @@ void fsbb_cpu_lb_auto_init(fsbb_cpu_lb_auto *a, int jobs)
     a->buckets = fsbb_lb_auto_buckets(jobs);
     a->lb1_seconds = a->lb1_candidates = 0;
     pthread_mutex_init(&a->lock, NULL);
-    for (int b = 0; b < FSBB_LB_AUTO_DEPTHS; b++)
-        atomic_init(&a->refine[b], 1);
-    atomic_init(&a->refining, a->buckets);
+    int refining = 0;
+    for (int b = 0; b < FSBB_LB_AUTO_DEPTHS; b++) {
+        a->whole[b] = fsbb_lb_auto_whole(b, jobs, FSBB_CPU_LB_AUTO_EXPLORE, FSBB_CPU_LB_AUTO_MIN_SURVIVORS);
+        a->refine[b] = a->whole[b];
+        atomic_init(&a->mask[b], a->whole[b] ? 0u : FSBB_CPU_LB_AUTO_EXPLORE - 1);
+        refining += a->refine[b];
+    }
+    atomic_init(&a->refining, refining);
     atomic_init(&a->refined, 0);
     atomic_init(&a->survivors, 0);
 }
@@ -42,17 +47,17 @@ void fsbb_cpu_lb_auto_merge(fsbb_cpu_lb_auto *a, fsbb_cpu_lb_auto_counts *c)
     a->lb1_candidates += c->lb1_candidates;
     int unscheduled[FSBB_LB_AUTO_DEPTHS];
     fsbb_lb_auto_unscheduled(n, unscheduled);
-    int refine[FSBB_LB_AUTO_DEPTHS];
-    for (int b = 0; b < FSBB_LB_AUTO_DEPTHS; b++)
-        refine[b] = atomic_load_explicit(&a->refine[b], memory_order_relaxed);
     const fsbb_lb_auto_input input = {
         .jobs = n, .depths = buckets, .unscheduled = unscheduled, .depth = a->depth,
         .lb1_cost = a->lb1_candidates > 0 ? a->lb1_seconds / a->lb1_candidates : 0, .gain = 0,
         .min_survivors = FSBB_CPU_LB_AUTO_MIN_SURVIVORS};
     /* Without a timed node yet there is no cost to weigh against. */
-    const int refining = input.lb1_cost > 0 ? fsbb_lb_auto_decide(&input, refine) : atomic_load(&a->refining);
-    for (int b = 0; b < FSBB_LB_AUTO_DEPTHS; b++)
-        atomic_store_explicit(&a->refine[b], refine[b], memory_order_relaxed);
+    const int refining = input.lb1_cost > 0 ? fsbb_lb_auto_decide(&input, a->refine) : atomic_load(&a->refining);
+    for (int b = 0; b < buckets; b++) {
+        const int sample = fsbb_lb_auto_sample(&a->depth[b], a->refine[b], a->whole[b], FSBB_CPU_LB_AUTO_EXPLORE,
+                                               FSBB_CPU_LB_AUTO_SAMPLE, FSBB_CPU_LB_AUTO_MIN_SURVIVORS);
+        atomic_store_explicit(&a->mask[b], (unsigned)sample - 1u, memory_order_relaxed);
+    }
     atomic_store_explicit(&a->refining, refining, memory_order_relaxed);
     atomic_fetch_add_explicit(&a->refined, refined, memory_order_relaxed);
     atomic_fetch_add_explicit(&a->survivors, survivors, memory_order_relaxed);

@@ -3,9 +3,10 @@
  * children LB1 kept, those LB2 refined and cut, the seconds those refinements took, and the
  * seconds of a node's LB1 work per candidate (timed on one node in FSBB_CPU_LB_AUTO_TIMED).
  * Every so often a thread adds its counts to the engine's (fsbb_cpu_lb_auto_merge), which
- * runs the rule on the sums and publishes the per-depth switches that every thread reads.
- * Where a depth is off, one survivor in FSBB_CPU_LB_AUTO_SAMPLE is refined still, so that the
- * evidence stays current there. */
+ * runs the rule on the sums and publishes, per depth, the share of the survivors that every
+ * thread refines (lb_auto.h's fsbb_lb_auto_sample): every one where a depth is on, one in
+ * FSBB_CPU_LB_AUTO_SAMPLE where it is off, so that the evidence stays current there, and one in
+ * FSBB_CPU_LB_AUTO_EXPLORE where it is not decided yet. */
 #ifndef FSBB_CPU_LB_AUTO_H
 #define FSBB_CPU_LB_AUTO_H
 
@@ -18,9 +19,11 @@
 /* One survivor in this many is refined at a depth turned off (a power of 2). */
 #define FSBB_CPU_LB_AUTO_SAMPLE 1024u
 /* Survivors a depth needs behind it before the rule may switch it: fewer than on the GPU,
- * where a refinement costs tens of LB1 candidates, not hundreds (every survivor is refined
- * until then at a depth that starts on). */
+ * where a refinement costs tens of LB1 candidates, not hundreds. */
 #define FSBB_CPU_LB_AUTO_MIN_SURVIVORS 256.0
+/* One survivor in this many is refined at a depth not decided yet: its evidence, 64
+ * refinements among 256 survivors, is in with its 256th survivor (a power of 2). */
+#define FSBB_CPU_LB_AUTO_EXPLORE 4u
 /* One node in this many has its LB1 work timed (a power of 2). */
 #define FSBB_CPU_LB_AUTO_TIMED 16u
 
@@ -37,12 +40,14 @@ typedef struct fsbb_cpu_lb_auto {
     pthread_mutex_t lock;                           /* guards the sums */
     fsbb_lb_auto_depth depth[FSBB_LB_AUTO_DEPTHS];
     double lb1_seconds, lb1_candidates;
-    atomic_int refine[FSBB_LB_AUTO_DEPTHS];         /* 1: refine the survivors at that bucket */
+    int refine[FSBB_LB_AUTO_DEPTHS];                /* the rule's switches (under lock) */
+    int whole[FSBB_LB_AUTO_DEPTHS];                 /* refined in full until decided: too small to sample */
+    atomic_uint mask[FSBB_LB_AUTO_DEPTHS];          /* a survivor is refined when its clock & mask is 0 */
     atomic_int refining;                            /* buckets on */
     atomic_uint_least64_t refined, survivors;       /* totals, for the result and the progress line */
 } fsbb_cpu_lb_auto;
 
-/* Every bucket on until its evidence says otherwise. */
+/* Every bucket sampled (or refined in full where too small to sample) until decided. */
 void fsbb_cpu_lb_auto_init(fsbb_cpu_lb_auto *a, int jobs);
 void fsbb_cpu_lb_auto_clear(fsbb_cpu_lb_auto *a);
 
@@ -50,8 +55,7 @@ void fsbb_cpu_lb_auto_clear(fsbb_cpu_lb_auto *a);
 static inline int fsbb_cpu_lb_auto_refines(const fsbb_cpu_lb_auto *a, fsbb_cpu_lb_auto_counts *c, int b)
 {
     c->depth[b].survivors++;
-    return atomic_load_explicit(&a->refine[b], memory_order_relaxed) ||
-           (++c->survivors_seen & (FSBB_CPU_LB_AUTO_SAMPLE - 1)) == 0;
+    return (++c->survivors_seen & atomic_load_explicit(&a->mask[b], memory_order_relaxed)) == 0;
 }
 
 /* Whether the node about to be branched has its LB1 work timed. */

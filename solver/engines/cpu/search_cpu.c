@@ -275,7 +275,7 @@ static int expand(worker *w, const fsbb_node *node)
 
     const int refine = search->options->lb != FSBB_LB1 || search->custom_bound_count > 0;
     const size_t node_size = w->engine->node_size;
-    const uint64_t child_steps = node_size + (search->options->lb != FSBB_LB1 ? (uint64_t)d->pair_count * n : 0);
+    const uint64_t lb2_steps = (uint64_t)d->pair_count * n;
     uint64_t node_steps = 0;
     if (refine) {
         memset(w->unscheduled, 0, (size_t)n);
@@ -323,7 +323,7 @@ static int expand(worker *w, const fsbb_node *node)
                 w->lb2_seconds += seconds;
             }
         }
-        node_steps += child_steps;
+        node_steps += node_size + (with_lb2 ? lb2_steps : 0);
         if (node_steps >= FSBB_STOP_STEPS && stopped_inside(w, &node_steps)) {
             w->nodes--;
             return -1;

@@ -193,7 +193,7 @@ static void auto_samples(const lb_auto_runs *runs, const fsbb_lb_auto_depth *dep
 {
     for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++)
         sample[b] = fsbb_lb_auto_sample(&depth[b], runs->refine[b], runs->whole[b], runs->explore_sample,
-                                        runs->off_sample);
+                                        runs->off_sample, 0);
 }
 
 /* Whether a sample knob is one the kernel takes: 1 in a power of 2 up to FSBB_RESIDENT_MAX_SAMPLE. */
@@ -216,7 +216,7 @@ static fsbb_status auto_start(lb_auto_runs *runs, int n, const fsbb_resident_tun
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "--lb auto's sample where a depth is not decided must be 1 in a "
                          "power of 2 up to %d (got %d)", FSBB_RESIDENT_MAX_SAMPLE, runs->explore_sample);
     for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++) {
-        runs->whole[b] = fsbb_lb_auto_whole(b, n, runs->explore_sample);
+        runs->whole[b] = fsbb_lb_auto_whole(b, n, runs->explore_sample, 0);
         runs->refine[b] = runs->whole[b] || runs->explore_sample == 1;
         runs->sample[b] = runs->refine[b] ? 1 : runs->explore_sample;
     }
