@@ -3,6 +3,14 @@
 
 #include <string.h>
 
+/* The share of bucket b's survivors refined, 1 in this many, after the evidence d
+ * (lb_auto.h's rule with this engine's samples and evidence). */
+static int sample_of(const fsbb_cpu_lb_auto *a, const fsbb_lb_auto_depth *d, int b)
+{
+    return fsbb_lb_auto_sample(d, a->refine[b], a->whole[b], FSBB_CPU_LB_AUTO_EXPLORE, FSBB_CPU_LB_AUTO_SAMPLE,
+                               FSBB_CPU_LB_AUTO_MIN_SURVIVORS);
+}
+
 void fsbb_cpu_lb_auto_init(fsbb_cpu_lb_auto *a, int jobs)
 {
     memset(a->depth, 0, sizeof a->depth);
@@ -11,10 +19,11 @@ void fsbb_cpu_lb_auto_init(fsbb_cpu_lb_auto *a, int jobs)
     a->lb1_seconds = a->lb1_candidates = 0;
     pthread_mutex_init(&a->lock, NULL);
     int refining = 0;
+    const fsbb_lb_auto_depth no_evidence = {0};
     for (int b = 0; b < FSBB_LB_AUTO_DEPTHS; b++) {
         a->whole[b] = fsbb_lb_auto_whole(b, jobs, FSBB_CPU_LB_AUTO_EXPLORE, FSBB_CPU_LB_AUTO_MIN_SURVIVORS);
         a->refine[b] = a->whole[b];
-        atomic_init(&a->mask[b], a->whole[b] ? 0u : FSBB_CPU_LB_AUTO_EXPLORE - 1);
+        atomic_init(&a->mask[b], (unsigned)sample_of(a, &no_evidence, b) - 1u);
         refining += a->refine[b];
     }
     atomic_init(&a->refining, refining);
@@ -53,11 +62,8 @@ void fsbb_cpu_lb_auto_merge(fsbb_cpu_lb_auto *a, fsbb_cpu_lb_auto_counts *c)
         .min_survivors = FSBB_CPU_LB_AUTO_MIN_SURVIVORS};
     /* Without a timed node yet there is no cost to weigh against. */
     const int refining = input.lb1_cost > 0 ? fsbb_lb_auto_decide(&input, a->refine) : atomic_load(&a->refining);
-    for (int b = 0; b < buckets; b++) {
-        const int sample = fsbb_lb_auto_sample(&a->depth[b], a->refine[b], a->whole[b], FSBB_CPU_LB_AUTO_EXPLORE,
-                                               FSBB_CPU_LB_AUTO_SAMPLE, FSBB_CPU_LB_AUTO_MIN_SURVIVORS);
-        atomic_store_explicit(&a->mask[b], (unsigned)sample - 1u, memory_order_relaxed);
-    }
+    for (int b = 0; b < buckets; b++)
+        atomic_store_explicit(&a->mask[b], (unsigned)sample_of(a, &a->depth[b], b) - 1u, memory_order_relaxed);
     atomic_store_explicit(&a->refining, refining, memory_order_relaxed);
     atomic_fetch_add_explicit(&a->refined, refined, memory_order_relaxed);
     atomic_fetch_add_explicit(&a->survivors, survivors, memory_order_relaxed);

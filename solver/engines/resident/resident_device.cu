@@ -613,7 +613,7 @@ extern "C" fsbb_status fsbb_resident_device_set_refine(fsbb_resident_device *dev
         return FSBB_OK;
     int mask[FSBB_RESIDENT_DEPTH_BUCKETS];
     for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++) {
-        if (sample[b] < 1 || sample[b] > FSBB_RESIDENT_MAX_SAMPLE || (sample[b] & (sample[b] - 1)) != 0)
+        if (!fsbb_resident_sample_valid(sample[b]))
             return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine samples 1 in a power of 2 up to %d "
                              "survivors (got %d)", FSBB_RESIDENT_MAX_SAMPLE, sample[b]);
         mask[b] = sample[b] - 1;

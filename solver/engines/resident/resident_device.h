@@ -29,6 +29,13 @@ typedef struct fsbb_resident_device fsbb_resident_device;
  * a survivor's hash). */
 #define FSBB_RESIDENT_MAX_SAMPLE 4096
 
+/* Whether the kernel takes a sample of 1 in `sample` survivors: a power of 2 up to
+ * FSBB_RESIDENT_MAX_SAMPLE. */
+static inline int fsbb_resident_sample_valid(int sample)
+{
+    return sample >= 1 && sample <= FSBB_RESIDENT_MAX_SAMPLE && (sample & (sample - 1)) == 0;
+}
+
 FSBB_HOST_DEVICE int fsbb_resident_depth_bucket(int depth, int n)
 {
     return fsbb_lb_auto_bucket(depth, n);

@@ -196,12 +196,6 @@ static void auto_samples(const lb_auto_runs *runs, const fsbb_lb_auto_depth *dep
                                         runs->off_sample, 0);
 }
 
-/* Whether a sample knob is one the kernel takes: 1 in a power of 2 up to FSBB_RESIDENT_MAX_SAMPLE. */
-static int valid_sample(int sample)
-{
-    return sample >= 1 && sample <= FSBB_RESIDENT_MAX_SAMPLE && (sample & (sample - 1)) == 0;
-}
-
 /* --lb auto's first settings for n jobs: no depth is decided, and each samples its
  * survivors or, too small to sample, refines them all (fsbb_lb_auto_whole); the sample
  * knobs checked before the search starts. */
@@ -209,17 +203,18 @@ static fsbb_status auto_start(lb_auto_runs *runs, int n, const fsbb_resident_tun
 {
     runs->off_sample = tuning && tuning->auto_sample > 0 ? tuning->auto_sample : OFF_SAMPLE;
     runs->explore_sample = tuning && tuning->auto_explore_sample > 0 ? tuning->auto_explore_sample : EXPLORE_SAMPLE;
-    if (!valid_sample(runs->off_sample))
+    if (!fsbb_resident_sample_valid(runs->off_sample))
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "--lb auto's sample where a depth is off must be 1 in a power of 2 "
                          "up to %d (got %d)", FSBB_RESIDENT_MAX_SAMPLE, runs->off_sample);
-    if (!valid_sample(runs->explore_sample))
+    if (!fsbb_resident_sample_valid(runs->explore_sample))
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "--lb auto's sample where a depth is not decided must be 1 in a "
                          "power of 2 up to %d (got %d)", FSBB_RESIDENT_MAX_SAMPLE, runs->explore_sample);
+    const fsbb_lb_auto_depth no_evidence[FSBB_RESIDENT_DEPTH_BUCKETS] = {{0}};
     for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++) {
         runs->whole[b] = fsbb_lb_auto_whole(b, n, runs->explore_sample, 0);
         runs->refine[b] = runs->whole[b] || runs->explore_sample == 1;
-        runs->sample[b] = runs->refine[b] ? 1 : runs->explore_sample;
     }
+    auto_samples(runs, no_evidence, runs->sample);
     return FSBB_OK;
 }
 
