@@ -225,7 +225,7 @@ static void test_evidence(void)
 static void test_cpu_merge(void)
 {
     fsbb_cpu_lb_auto a;
-    fsbb_cpu_lb_auto_init(&a, JOBS);
+    fsbb_cpu_lb_auto_init(&a, JOBS, 2);
     CU_ASSERT_EQUAL(atomic_load(&a.refining), 1);
     CU_ASSERT_EQUAL(atomic_load(&a.mask[1]), 0u);
     for (int x = 2; x < DEPTHS; x++)
@@ -251,14 +251,39 @@ static void test_cpu_merge(void)
     }
     CU_ASSERT_EQUAL(a.refine[10], 0);
     CU_ASSERT_EQUAL(atomic_load(&a.mask[10]), FSBB_CPU_LB_AUTO_EXPLORE - 1);
+    /* LB2 costs 60 LB1 candidates here: the sample is thinned where fewer than 6000 / 1024
+     * candidates are left (test_cpu_off_sample). */
     for (int x = 4; x < DEPTHS; x++)
         if (x != 10) {
+            const unsigned sample = x < 15 ? FSBB_CPU_LB_AUTO_SAMPLE : x < 18 ? 2048u : x < 19 ? 4096u : 8192u;
             CU_ASSERT_EQUAL(a.refine[x], 0);
-            CU_ASSERT_EQUAL(atomic_load(&a.mask[x]), FSBB_CPU_LB_AUTO_SAMPLE - 1);
+            CU_ASSERT_EQUAL(atomic_load(&a.mask[x]), sample - 1);
         }
     CU_ASSERT_EQUAL(atomic_load(&a.refining), 4);
     CU_ASSERT_EQUAL(atomic_load(&a.refined), (uint64_t)(2 * (20 * 1e5 + 10)));
     fsbb_cpu_lb_auto_clear(&a);
+}
+
+/* A depth turned off refines 1 survivor in FSBB_CPU_LB_AUTO_SAMPLE, or fewer, in powers of 2,
+ * where that would cost more than FSBB_CPU_LB_AUTO_SAMPLE_SHARE of its survivors' LB1 work:
+ * a refinement of LB2 costs `cost` seconds, an LB1 candidate 1 s. */
+static void test_cpu_off_sample(void)
+{
+    const fsbb_lb_auto_depth none = {0};
+    CU_ASSERT_EQUAL(fsbb_cpu_lb_auto_off_sample(&none, 10, 1), FSBB_CPU_LB_AUTO_SAMPLE);
+    fsbb_lb_auto_depth d = {.branched = 1e6, .survivors = 1e6, .refined = 100, .pruned = 1};
+    const struct {
+        double cost;
+        int unscheduled;
+        unsigned sample;
+    } cases[] = {{60, 20, FSBB_CPU_LB_AUTO_SAMPLE}, {100, 10, FSBB_CPU_LB_AUTO_SAMPLE}, {103, 10, 2048},
+                 {400, 10, 4096}, {400, 1, 65536}, {400, 0, 65536}, {1e6, 20, FSBB_CPU_LB_AUTO_SAMPLE_MAX}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        d.lb2_cost = cases[i].cost * d.refined;
+        CU_ASSERT_EQUAL(fsbb_cpu_lb_auto_off_sample(&d, cases[i].unscheduled, 1), cases[i].sample);
+    }
+    /* Without an LB1 cost yet, the sample stays. */
+    CU_ASSERT_EQUAL(fsbb_cpu_lb_auto_off_sample(&d, 10, 0), FSBB_CPU_LB_AUTO_SAMPLE);
 }
 
 FSBB_SUITE("lb_auto",
@@ -272,4 +297,5 @@ FSBB_SUITE("lb_auto",
            {"the evidence a setting changes on", test_evidence},
            {"jobs left unscheduled per bucket", test_unscheduled},
            {"sampling while a depth is measured", test_sampling},
-           {"CPU engine: threads' counts merged, depths switched", test_cpu_merge})
+           {"CPU engine: threads' counts merged, depths switched", test_cpu_merge},
+           {"CPU engine: a depth turned off sampled at a bounded cost", test_cpu_off_sample})

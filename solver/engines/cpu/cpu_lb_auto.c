@@ -3,18 +3,34 @@
 
 #include <string.h>
 
-/* The share of bucket b's survivors refined, 1 in this many, after the evidence d
- * (lb_auto.h's rule with this engine's samples and evidence). */
-static int sample_of(const fsbb_cpu_lb_auto *a, const fsbb_lb_auto_depth *d, int b)
+unsigned fsbb_cpu_lb_auto_off_sample(const fsbb_lb_auto_depth *d, int unscheduled, double lb1_cost)
 {
-    return fsbb_lb_auto_sample(d, a->refine[b], a->whole[b], FSBB_CPU_LB_AUTO_EXPLORE, FSBB_CPU_LB_AUTO_SAMPLE,
+    unsigned sample = FSBB_CPU_LB_AUTO_SAMPLE;
+    if (d->refined <= 0 || lb1_cost <= 0)
+        return sample;
+    /* A refinement's cost over the LB1 work of the survivors a sample may take it from. */
+    const double lb1_work = (unscheduled > 1 ? unscheduled : 1) * lb1_cost;
+    const double wanted = d->lb2_cost / d->refined / (FSBB_CPU_LB_AUTO_SAMPLE_SHARE * lb1_work);
+    while (sample < FSBB_CPU_LB_AUTO_SAMPLE_MAX && sample < wanted)
+        sample *= 2;
+    return sample;
+}
+
+/* The share of bucket b's survivors refined, 1 in this many, after the evidence d
+ * (lb_auto.h's rule with this engine's samples and evidence), a survivor left to LB1 costing
+ * `unscheduled` candidates of lb1_cost each. */
+static int sample_of(const fsbb_cpu_lb_auto *a, const fsbb_lb_auto_depth *d, int b, int unscheduled, double lb1_cost)
+{
+    const int off_sample = (int)fsbb_cpu_lb_auto_off_sample(d, unscheduled, lb1_cost);
+    return fsbb_lb_auto_sample(d, a->refine[b], a->whole[b], FSBB_CPU_LB_AUTO_EXPLORE, off_sample,
                                FSBB_CPU_LB_AUTO_MIN_SURVIVORS);
 }
 
-void fsbb_cpu_lb_auto_init(fsbb_cpu_lb_auto *a, int jobs)
+void fsbb_cpu_lb_auto_init(fsbb_cpu_lb_auto *a, int jobs, int running)
 {
     memset(a->depth, 0, sizeof a->depth);
     a->jobs = jobs;
+    a->merge_every_s = (running > 1 ? running : 1) / FSBB_CPU_LB_AUTO_MERGES_PER_S;
     a->buckets = fsbb_lb_auto_buckets(jobs);
     a->lb1_seconds = a->lb1_candidates = 0;
     pthread_mutex_init(&a->lock, NULL);
@@ -23,7 +39,7 @@ void fsbb_cpu_lb_auto_init(fsbb_cpu_lb_auto *a, int jobs)
     for (int b = 0; b < FSBB_LB_AUTO_DEPTHS; b++) {
         a->whole[b] = fsbb_lb_auto_whole(b, jobs, FSBB_CPU_LB_AUTO_EXPLORE, FSBB_CPU_LB_AUTO_MIN_SURVIVORS);
         a->refine[b] = a->whole[b];
-        atomic_init(&a->mask[b], (unsigned)sample_of(a, &no_evidence, b) - 1u);
+        atomic_init(&a->mask[b], (unsigned)sample_of(a, &no_evidence, b, 0, 0) - 1u);
         refining += a->refine[b];
     }
     atomic_init(&a->refining, refining);
@@ -62,8 +78,12 @@ void fsbb_cpu_lb_auto_merge(fsbb_cpu_lb_auto *a, fsbb_cpu_lb_auto_counts *c)
         .min_survivors = FSBB_CPU_LB_AUTO_MIN_SURVIVORS};
     /* Without a timed node yet there is no cost to weigh against. */
     const int refining = input.lb1_cost > 0 ? fsbb_lb_auto_decide(&input, a->refine) : atomic_load(&a->refining);
-    for (int b = 0; b < buckets; b++)
-        atomic_store_explicit(&a->mask[b], (unsigned)sample_of(a, &a->depth[b], b) - 1u, memory_order_relaxed);
+    /* Stored only where changed: every thread reads the masks. */
+    for (int b = 0; b < buckets; b++) {
+        const unsigned mask = (unsigned)sample_of(a, &a->depth[b], b, unscheduled[b], input.lb1_cost) - 1u;
+        if (atomic_load_explicit(&a->mask[b], memory_order_relaxed) != mask)
+            atomic_store_explicit(&a->mask[b], mask, memory_order_relaxed);
+    }
     atomic_store_explicit(&a->refining, refining, memory_order_relaxed);
     atomic_fetch_add_explicit(&a->refined, refined, memory_order_relaxed);
     atomic_fetch_add_explicit(&a->survivors, survivors, memory_order_relaxed);

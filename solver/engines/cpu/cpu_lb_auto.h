@@ -2,11 +2,17 @@
  * per depth bucket, what the rule of lb_auto.h decides from: the nodes it branched, the
  * children LB1 kept, those LB2 refined and cut, the seconds those refinements took, and the
  * seconds of a node's LB1 work per candidate (timed on one node in FSBB_CPU_LB_AUTO_TIMED).
- * Every so often a thread adds its counts to the engine's (fsbb_cpu_lb_auto_merge), which
+ * Every so often a thread adds its counts to the engine's (fsbb_cpu_lb_auto_merge): the
+ * threads together about FSBB_CPU_LB_AUTO_MERGES_PER_S times a second, so that the lock and the
+ * sums' cache lines cost little whatever the thread count. A merge
  * runs the rule on the sums and publishes, per depth, the share of the survivors that every
  * thread refines (lb_auto.h's fsbb_lb_auto_sample): every one where a depth is on, one in
- * FSBB_CPU_LB_AUTO_SAMPLE where it is off, so that the evidence stays current there, and one in
- * FSBB_CPU_LB_AUTO_EXPLORE where it is not decided yet. */
+ * FSBB_CPU_LB_AUTO_EXPLORE where it is not decided yet, and where it is off one in
+ * FSBB_CPU_LB_AUTO_SAMPLE or fewer, so that the evidence stays current there at a bounded
+ * cost: an LB2 refinement costs as much as tens to hundreds of LB1 children (ta029: about 400
+ * LB1 candidates), so the sample is thinned, in powers of 2 up to FSBB_CPU_LB_AUTO_SAMPLE_MAX,
+ * until it costs at most FSBB_CPU_LB_AUTO_SAMPLE_SHARE of the LB1 work of the survivors it is
+ * drawn from (fsbb_cpu_lb_auto_off_sample). */
 #ifndef FSBB_CPU_LB_AUTO_H
 #define FSBB_CPU_LB_AUTO_H
 
@@ -16,8 +22,12 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-/* One survivor in this many is refined at a depth turned off (a power of 2). */
+/* One survivor in this many, at most, is refined at a depth turned off (a power of 2)... */
 #define FSBB_CPU_LB_AUTO_SAMPLE 1024u
+/* ...and fewer where that would cost more than this share of the depth's LB1 work... */
+#define FSBB_CPU_LB_AUTO_SAMPLE_SHARE 0.01
+/* ...down to one in this many (a power of 2). */
+#define FSBB_CPU_LB_AUTO_SAMPLE_MAX 65536u
 /* Survivors a depth needs behind it before the rule may switch it: fewer than on the GPU,
  * where a refinement costs tens of LB1 candidates, not hundreds. */
 #define FSBB_CPU_LB_AUTO_MIN_SURVIVORS 256.0
@@ -26,29 +36,36 @@
 #define FSBB_CPU_LB_AUTO_EXPLORE 4u
 /* One node in this many has its LB1 work timed (a power of 2). */
 #define FSBB_CPU_LB_AUTO_TIMED 16u
+/* Merges a second, all threads together: each thread merges every `running` (those that run
+ * at once) / this seconds. */
+#define FSBB_CPU_LB_AUTO_MERGES_PER_S 2000.0
 
 /* A thread's counts since its last merge. */
 typedef struct fsbb_cpu_lb_auto_counts {
     fsbb_lb_auto_depth depth[FSBB_LB_AUTO_DEPTHS];  /* lb2_cost in seconds */
     double lb1_seconds, lb1_candidates;             /* the timed nodes' LB1 work */
     unsigned survivors_seen, nodes_seen;            /* the sample's and the timing's clocks */
+    double merged_at;                               /* fsbb_now() at the thread's last merge */
 } fsbb_cpu_lb_auto_counts;
 
-/* The engine's sums and the switches the rule set. */
+/* The engine's sums and the switches the rule set. The masks, read for every survivor, have
+ * cache lines of their own, written only when a sample changes. */
 typedef struct fsbb_cpu_lb_auto {
-    int jobs, buckets;
+    _Alignas(64) atomic_uint mask[FSBB_LB_AUTO_DEPTHS]; /* a survivor is refined when its clock & mask is 0 */
+    _Alignas(64) int jobs, buckets;
+    double merge_every_s;                           /* a thread's time between two merges */
     pthread_mutex_t lock;                           /* guards the sums */
     fsbb_lb_auto_depth depth[FSBB_LB_AUTO_DEPTHS];
     double lb1_seconds, lb1_candidates;
     int refine[FSBB_LB_AUTO_DEPTHS];                /* the rule's switches (under lock) */
     int whole[FSBB_LB_AUTO_DEPTHS];                 /* refined in full until decided: too small to sample */
-    atomic_uint mask[FSBB_LB_AUTO_DEPTHS];          /* a survivor is refined when its clock & mask is 0 */
     atomic_int refining;                            /* buckets on */
     atomic_uint_least64_t refined, survivors;       /* totals, for the result and the progress line */
 } fsbb_cpu_lb_auto;
 
-/* Every bucket sampled (or refined in full where too small to sample) until decided. */
-void fsbb_cpu_lb_auto_init(fsbb_cpu_lb_auto *a, int jobs);
+/* Every bucket sampled (or refined in full where too small to sample) until decided; for a
+ * search of which `running` threads run at once (its threads, at most one a core). */
+void fsbb_cpu_lb_auto_init(fsbb_cpu_lb_auto *a, int jobs, int running);
 void fsbb_cpu_lb_auto_clear(fsbb_cpu_lb_auto *a);
 
 /* Whether a survivor of LB1 at child depth bucket b is refined with LB2 (counts it). */
@@ -62,6 +79,17 @@ static inline int fsbb_cpu_lb_auto_refines(const fsbb_cpu_lb_auto *a, fsbb_cpu_l
 static inline int fsbb_cpu_lb_auto_times_node(fsbb_cpu_lb_auto_counts *c)
 {
     return (++c->nodes_seen & (FSBB_CPU_LB_AUTO_TIMED - 1)) == 0;
+}
+
+/* 1 in how many survivors a depth turned off refines, after the evidence d, where a survivor
+ * left to LB1 costs `unscheduled` LB1 candidates of lb1_cost each (the same unit as
+ * d->lb2_cost); FSBB_CPU_LB_AUTO_SAMPLE before a cost is measured. */
+unsigned fsbb_cpu_lb_auto_off_sample(const fsbb_lb_auto_depth *d, int unscheduled, double lb1_cost);
+
+/* Whether a thread whose clock reads now merges its counts. */
+static inline int fsbb_cpu_lb_auto_merge_due(const fsbb_cpu_lb_auto *a, const fsbb_cpu_lb_auto_counts *c, double now)
+{
+    return now - c->merged_at >= a->merge_every_s;
 }
 
 /* Adds a thread's counts to the engine's, zeroes them, and runs the rule on the sums. */

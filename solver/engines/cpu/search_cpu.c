@@ -76,8 +76,10 @@ enum { SCAN_VICTIMS = 64 };
 
 typedef struct cpu_engine cpu_engine;
 
+/* A worker has cache lines of its own (64 bytes), so that what one thread writes at every node
+ * (its counters, the tail of its lb_auto counts) shares no line with the next worker's lock. */
 typedef struct worker {
-    cpu_engine *engine;
+    _Alignas(64) cpu_engine *engine;
     int id;
     pthread_mutex_t lock;
     fsbb_node_pool pool;
@@ -168,12 +170,17 @@ static void flush_counters(worker *w)
 }
 
 /* --lb auto: adds w's counts to the engine's, which may turn depths on or off, and
- * publishes the totals (the result's refined fraction, the progress line). */
-static void merge_lb_auto(worker *w)
+ * publishes the totals (the result's refined fraction, the progress line); when a merge is
+ * due (cpu_lb_auto.h), or always at the thread's end. */
+static void merge_lb_auto(worker *w, int at_end)
 {
     cpu_engine *engine = w->engine;
     if (!engine->lb_auto_on)
         return;
+    const double now = fsbb_now();
+    if (!at_end && !fsbb_cpu_lb_auto_merge_due(&engine->lb_auto, &w->lb_auto, now))
+        return;
+    w->lb_auto.merged_at = now;
     fsbb_cpu_lb_auto_merge(&engine->lb_auto, &w->lb_auto);
     fsbb_search *search = engine->search;
     atomic_store_explicit(&search->lb2_refined, atomic_load(&engine->lb_auto.refined), memory_order_relaxed);
@@ -209,6 +216,22 @@ static int refine_bound(worker *w, const fsbb_node *child, int lb, int ub, int w
     };
     return fsbb_custom_cpu_bounds(search->custom_bounds, search->custom_bound_count, d, &node, lb, ub,
                                   w->custom_scratch);
+}
+
+/* Sets up what refine_bound reads of the children of node about to be refined, once per node
+ * and only where one is (auto refines few): the node's unscheduled jobs, and the side of the
+ * children's times that branching in this direction leaves as the node's. */
+static void prepare_refinement(worker *w, const fsbb_node *node, int forward)
+{
+    const fsbb_bound_data *d = w->engine->search->data;
+    const int n = d->n, m = d->m;
+    memset(w->unscheduled, 0, (size_t)n);
+    for (int i = node->front_len; i < n - node->back_len; i++)
+        w->unscheduled[node->perm[i]] = 1;
+    if (forward)
+        memcpy(w->child_back, w->back, sizeof(int) * (size_t)m);
+    else
+        memcpy(w->child_front, w->front, sizeof(int) * (size_t)m);
 }
 
 /* Adds the work of the node being expanded to w->steps and looks at the limits: 1 when
@@ -277,15 +300,7 @@ static int expand(worker *w, const fsbb_node *node)
     const size_t node_size = w->engine->node_size;
     const uint64_t lb2_steps = (uint64_t)d->pair_count * n;
     uint64_t node_steps = 0;
-    if (refine) {
-        memset(w->unscheduled, 0, (size_t)n);
-        for (int i = lo; i < hi; i++)
-            w->unscheduled[node->perm[i]] = 1;
-        if (forward)
-            memcpy(w->child_back, w->back, sizeof(int) * (size_t)m);
-        else
-            memcpy(w->child_front, w->front, sizeof(int) * (size_t)m);
-    }
+    int prepared = 0;
     int kept = 0;
     for (int s = 0; s < alive; s++) {
         const int pos = w->survivors[s];
@@ -305,6 +320,10 @@ static int expand(worker *w, const fsbb_node *node)
         if (with_lb2 || search->custom_bound_count > 0) {
             /* auto: the refinement's seconds, the child's times included, are LB2's cost. */
             const double refine_from = lb_auto && with_lb2 ? fsbb_now() : 0;
+            if (!prepared) {
+                prepare_refinement(w, node, forward);
+                prepared = 1;
+            }
             if (forward)
                 fsbb_front_append(d, job, w->front, w->child_front);
             else
@@ -392,7 +411,7 @@ static void leave(worker *w)
 {
     cpu_engine *engine = w->engine;
     flush_counters(w);
-    merge_lb_auto(w);
+    merge_lb_auto(w, 1);
     pthread_mutex_lock(&engine->pause_lock);
     engine->running--;
     pthread_cond_broadcast(&engine->parked_changed);
@@ -633,7 +652,7 @@ static void *run_worker(void *arg)
             since_check = 0;
             w->steps = 0;
             flush_counters(w);
-            merge_lb_auto(w);
+            merge_lb_auto(w, 0);
             if (fsbb_search_should_stop(search))
                 break;
             serve_party(w);
@@ -1008,10 +1027,12 @@ fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
                          .party = search->party, .lb_auto_on = search->options->lb == FSBB_LB_AUTO};
     fsbb_node_buffer_init(&engine.donation, engine.node_size);
     if (engine.lb_auto_on)
-        fsbb_cpu_lb_auto_init(&engine.lb_auto, search->data->n);
-    engine.workers = calloc((size_t)engine.count, sizeof *engine.workers);
+        fsbb_cpu_lb_auto_init(&engine.lb_auto, search->data->n,
+                              search->cores > 0 && search->cores < engine.count ? search->cores : engine.count);
+    engine.workers = aligned_alloc(_Alignof(worker), sizeof *engine.workers * (size_t)engine.count);
     if (!engine.workers)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for %d search threads", engine.count);
+    memset(engine.workers, 0, sizeof *engine.workers * (size_t)engine.count);
     init_sync(&engine);
     int initialised = 0;
     fsbb_status status = FSBB_OK;
