@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# device_cpu_lb_auto.sh — the CPU engine's --lb auto against --lb lb1 on every core of the GPU
+# machine (issue 15: auto within 1.1x of the better bound): ta021-ta030 (--ub opt) and the
+# proven random instances (their optimum), whole process, --heuristic-threads 0 (the same tree
+# for every run of lb1), ROUNDS rounds alternating lb1, auto and, given a second build
+# directory, the baseline's auto; each run at most LIMIT_S seconds. No new instance after
+# DEADLINE_S seconds (last session, 16 cores, 26 of these instances: lb1 75 s, auto 83 s in all).
+#   usage: test/bench/device_cpu_lb_auto.sh BUILD_DIR [BASELINE_BUILD_DIR]
+# Each build directory holds flowshop-bb; the shared libraries it needs are in DEVLIBS
+# (default .devlibs). Run from the repository root. Environment: ROUNDS (2), LIMIT_S (20),
+# DEADLINE_S (480), THREADS (0: every core), DEVLIBS, ITEMS (NAME:UB list; default the above).
+# Writes $OUT/cpu_lb_auto_runs.tsv (round, instance, variant, status, nodes, refined fraction,
+# wall and CPU seconds: user + system) and prints, per instance, each variant's least wall
+# and CPU seconds over the rounds, auto's ratio to lb1, and the sums, to $OUT/cpu_lb_auto.log.
+set -u
+dir=${1:?usage: device_cpu_lb_auto.sh BUILD_DIR [BASELINE_BUILD_DIR]}
+baseline=${2:-}
+rounds=${ROUNDS:-2}
+limit=${LIMIT_S:-20}
+deadline_s=${DEADLINE_S:-480}
+threads=${THREADS:-0}
+out=${OUT:-$(mktemp -d)}
+mkdir -p "$out"
+exec > >(tee "$out/cpu_lb_auto.log") 2>&1
+export LD_LIBRARY_PATH="${DEVLIBS:-.devlibs}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+runs="$out/cpu_lb_auto_runs.tsv"
+printf 'round\tinstance\tvariant\tstatus\tnodes\trefined\twall\tcpu\n' >"$runs"
+now() { date +%s.%N; }
+field() { sed -n "s/.*\"$1\": \"*\([^,\"}]*\).*/\1/p"; }
+began=$(now)
+late() { awk -v a="$began" -v b="$(now)" -v d="$deadline_s" 'BEGIN { exit !(b - a > d) }'; }
+json=$(mktemp)
+usage=$(mktemp)
+trap 'rm -f "$json" "$usage"' EXIT
+
+echo "# $(nproc) cores, threads $threads, at most $limit s a run, $rounds rounds"
+echo "# build: $(cat "$dir/REVISION" 2>/dev/null || echo "$dir")${baseline:+, baseline: $(cat "$baseline/REVISION" 2>/dev/null || echo "$baseline")}"
+
+items=${ITEMS:-}
+[ -z "$items" ] && for k in $(seq 21 30); do items="$items ta0$k:opt"; done &&
+    while IFS=$'\t' read -r name jobs machines seed optimum rest; do
+        [ "$name" = instance ] && continue
+        items="$items instances/random/$name.txt:$optimum"
+    done <instances/random/optima.tsv
+
+# solve ROUND ITEM VARIANT BINARY LB: one row.
+solve() {
+    local name=${2%%:*} ub=${2#*:} start end
+    start=$(now)
+    /usr/bin/time -o "$usage" -f '%U %S' "$4" "$name" -t "$threads" --heuristic-threads 0 --lb "$5" --ub "$ub" \
+        --time-limit "$limit" --json -q >"$json" 2>/dev/null
+    end=$(now)
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$(basename "$name" .txt)" "$3" \
+        "$(field status <"$json" | cut -d' ' -f1)" "$(field nodes <"$json")" \
+        "$(field lb2_refined_fraction <"$json")" "$(echo "$start $end" | awk '{printf "%.3f", $2 - $1}')" \
+        "$(tail -1 "$usage" | awk '{printf "%.2f", $1 + $2}')" >>"$runs"
+}
+
+for round in $(seq "$rounds"); do
+    for item in $items; do
+        late && { echo "# deadline: stopped in round $round before ${item%%:*}"; break 2; }
+        solve "$round" "$item" lb1 "$dir/flowshop-bb" lb1
+        solve "$round" "$item" auto "$dir/flowshop-bb" auto
+        [ -n "$baseline" ] && solve "$round" "$item" baseline-auto "$baseline/flowshop-bb" auto
+    done
+done
+
+echo
+echo "## least wall and CPU seconds over the rounds; auto / lb1; refined: auto's fraction (last round)"
+awk -F'\t' '
+NR == 1 { next }
+{
+    k = $2 SUBSEP $3
+    if (!(k in wall) || $7 < wall[k]) wall[k] = $7
+    if (!(k in cpu) || $8 < cpu[k]) cpu[k] = $8
+    if (!($2 in seen)) { seen[$2] = 1; order[++count] = $2 }
+    if ($3 == "auto") refined[$2] = $6
+    if ($4 != "optimal" && $4 != "no" && !((k, $4) in noted)) { noted[k, $4] = 1; open_[$2] = open_[$2] " " $3 ":" $4 }
+    variants[$3] = 1
+}
+END {
+    printf "%-16s %8s %8s %8s %8s %7s %7s %9s", "instance", "lb1_wall", "lb1_cpu", "auto_w", "auto_cpu", "w_ratio", "c_ratio", "refined"
+    if ("baseline-auto" in variants) printf " %8s %8s %7s", "base_w", "base_cpu", "b_ratio"
+    printf "\n"
+    for (i = 1; i <= count; i++) {
+        n = order[i]; l = n SUBSEP "lb1"; a = n SUBSEP "auto"; b = n SUBSEP "baseline-auto"
+        printf "%-16s %8.3f %8.2f %8.3f %8.2f %7.3f %7.3f %9s", n, wall[l], cpu[l], wall[a], cpu[a],
+            wall[a] / wall[l], cpu[a] / (cpu[l] > 0 ? cpu[l] : 1), refined[n]
+        if (b in wall) printf " %8.3f %8.2f %7.3f", wall[b], cpu[b], wall[b] / wall[l]
+        printf "%s\n", open_[n]
+        sum_l += wall[l]; sum_a += wall[a]; sum_b += wall[b]; cl += cpu[l]; ca += cpu[a]; cb += cpu[b]
+    }
+    printf "%-16s %8.3f %8.2f %8.3f %8.2f %7.3f %7.3f %9s", "sum", sum_l, cl, sum_a, ca, sum_a / sum_l, ca / cl, ""
+    if ("baseline-auto" in variants) printf " %8.3f %8.2f %7.3f", sum_b, cb, sum_b / sum_l
+    printf "\n"
+}' "$runs"
