@@ -1,3 +1,5 @@
+# trace.sh — on the GPU machine (device call of 2026-11-26): gpu-resident-bench trace=1 with LB1 and with LB2 on 9 instances,
+# the optimum given; built by test/bench/device_kernel_prepare.sh into .device-build/rate (old = main at c4978d2).
 set -u
 dir=.device-build/rate
 bin=$(mktemp -d); gunzip -c $dir/old/gpu-resident-bench.gz > $bin/grb; chmod +x $bin/grb
