@@ -1,3 +1,5 @@
+# call8-batch-knobs.sh — on the GPU machine (device call of 2026-11-26): gpu-resident-bench with larger batches and
+# rarer syncs, old (main at c4978d2) and new builds of test/bench/device_kernel_prepare.sh in .device-build/rate.
 set -u
 dir=.device-build/rate
 bin=$(mktemp -d); for s in old new; do mkdir -p $bin/$s; gunzip -c $dir/$s/gpu-resident-bench.gz > $bin/$s/grb; chmod +x $bin/$s/grb; done
