@@ -272,7 +272,9 @@ for i in 01 02 03 04 05 06 07 08 09 10 11 12 13 14 15 16; do
     done
 done
 echo "mpi.sh: the stress test's 32 runs made $steals steals"
-check "the stress test steals (at least once a run on average)" "[ $steals -ge 32 ]"
+# How often ranks run dry depends on the machine's load (76 and 121 steals on an idle 2-core
+# machine, 30 under a parallel build): asked is only that stealing ran at all.
+check "the stress test steals" "[ $steals -ge 1 ]"
 
 # Checkpoints across rank counts: node accounting at the optimum.
 expected=$(single ta020 --ub opt)
