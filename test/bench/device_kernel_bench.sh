@@ -21,17 +21,7 @@ out=${OUT:-$(mktemp -d)}
 limit=${FSBB_BENCH_LIMIT:-2}
 mkdir -p "$out"
 exec > >(tee "$out/bench.log") 2>&1
-bin=$(mktemp -d)
-for side in old new; do
-    mkdir -p "$bin/$side"
-    for f in "$dir/$side"/*.gz; do gunzip -c "$f" >"$bin/$side/$(basename "$f" .gz)"; done
-    chmod +x "$bin/$side"/*
-done
-export LD_LIBRARY_PATH="$dir/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-old=$bin/old new=$bin/new
-now() { date +%s.%N; }
-since() { echo "$1 $(now)" | awk '{printf "%.3f", $2 - $1}'; }
-field() { sed -n "s/.*\"$1\": \"*\([^,\"}]*\).*/\1/p"; }
+. "$(dirname "$0")/device_kernel_unpack.sh"
 start_all=$(now)
 
 echo "# $(nvidia-smi --query-gpu=name,driver_version,persistence_mode --format=csv,noheader 2>&1 | head -1)"

@@ -13,17 +13,7 @@ dir=${1:?usage: device_kernel_check.sh DIR}
 out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
 exec > >(tee "$out/check.log") 2>&1
-bin=$(mktemp -d)
-for side in old new; do
-    mkdir -p "$bin/$side"
-    for f in "$dir/$side"/*.gz; do gunzip -c "$f" >"$bin/$side/$(basename "$f" .gz)"; done
-    chmod +x "$bin/$side"/*
-done
-export LD_LIBRARY_PATH="$dir/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-old=$bin/old new=$bin/new
-now() { date +%s.%N; }
-since() { echo "$1 $(now)" | awk '{printf "%.3f", $2 - $1}'; }
-field() { sed -n "s/.*\"$1\": \"*\([^,\"}]*\).*/\1/p"; }
+. "$(dirname "$0")/device_kernel_unpack.sh"
 start_all=$(now)
 
 echo "# $(nvidia-smi --query-gpu=name,driver_version,persistence_mode,clocks.sm,clocks.max.sm --format=csv,noheader 2>&1 | head -1)"

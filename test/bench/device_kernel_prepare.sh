@@ -42,5 +42,6 @@ for program in "$out"/old/* "$out"/new/*; do
     esac
 done
 cp instances/random/*.txt "$out/random/"
-cp test/bench/device_kernel_check.sh test/bench/device_kernel_bench.sh test/bench/device_kernel_rate.sh "$out/"
+cp test/bench/device_kernel_check.sh test/bench/device_kernel_bench.sh test/bench/device_kernel_rate.sh \
+    test/bench/device_kernel_unpack.sh "$out/"
 du -sh "$out"

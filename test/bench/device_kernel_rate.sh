@@ -19,17 +19,7 @@ rounds=${ROUNDS:-3}
 limit=${FSBB_BENCH_LIMIT:-2}
 mkdir -p "$out"
 exec > >(tee "$out/rate.log") 2>&1
-bin=$(mktemp -d)
-for side in old new; do
-    mkdir -p "$bin/$side"
-    for f in "$dir/$side"/*.gz; do gunzip -c "$f" >"$bin/$side/$(basename "$f" .gz)"; done
-    chmod +x "$bin/$side"/*
-done
-export LD_LIBRARY_PATH="$dir/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-old=$bin/old new=$bin/new
-now() { date +%s.%N; }
-since() { echo "$1 $(now)" | awk '{printf "%.3f", $2 - $1}'; }
-field() { sed -n "s/.*\"$1\": \"*\([^,\"}]*\).*/\1/p"; }
+. "$(dirname "$0")/device_kernel_unpack.sh"
 
 echo "# $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1 | head -1), $(nproc) cores"
 echo "# old $(cat "$dir/old/REVISION"), new $(cat "$dir/new/REVISION")"
