@@ -121,20 +121,7 @@ ncu_run() { # ncu_run LABEL SKIP ARGS...
     timeout 80 ncu --kernel-name regex:fsbb_resident_branch --launch-skip "$skip" --launch-count 2 --metrics "$metrics" \
         --csv --page raw "$new/flowshop-bb" "$@" --device gpu -q >"$out/ncu-$label.csv" 2>"$out/ncu-$label.err"
     echo "### ncu $label: exit $?, $(since "$s") s"
-    python3 - "$out/ncu-$label.csv" <<'PY'
-import csv, sys
-rows = [r for r in csv.reader(open(sys.argv[1])) if r]
-head = next((i for i, r in enumerate(rows) if "Kernel Name" in r), None)
-if head is None:
-    print("no ncu rows"); sys.exit()
-names = rows[head]
-for r in rows[head + 2:]:
-    d = dict(zip(names, r))
-    print(d.get("Kernel Name", "?")[:48], "grid", d.get("Grid Size"), "block", d.get("Block Size"))
-    for k in names:
-        if "__" in k and not k.startswith("device__") and (k.endswith(".sum") or ".avg" in k or k.startswith("launch__occ") or k.startswith("launch__reg") or "ratio" in k):
-            print("   %-72s %s" % (k, d.get(k)))
-PY
+    python3 "$(dirname "$0")/ncu_rows.py" "$out/ncu-$label.csv"
 }
 ncu_run new-ta023-lb1 200 ta023 --ub opt --node-limit 400000000 --time-limit 20
 ncu_run new-ta021-lb2 60 ta021 --ub opt --lb lb2 --time-limit 20

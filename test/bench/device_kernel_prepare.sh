@@ -43,5 +43,5 @@ for program in "$out"/old/* "$out"/new/*; do
 done
 cp instances/random/*.txt "$out/random/"
 cp test/bench/device_kernel_check.sh test/bench/device_kernel_bench.sh test/bench/device_kernel_rate.sh \
-    test/bench/device_kernel_unpack.sh "$out/"
+    test/bench/device_kernel_unpack.sh test/bench/ncu_rows.py "$out/"
 du -sh "$out"

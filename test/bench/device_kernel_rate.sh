@@ -55,17 +55,7 @@ for side in old new; do
         --metrics "$metrics" --csv --page raw "$bin/$side/flowshop-bb" ta023 --device gpu --ub opt --lb lb1 \
         --node-limit 2000000000 -q >"$out/ncu-$side.csv" 2>"$out/ncu-$side.err"
     echo "# $side: ncu exit $?"
-    python3 - "$out/ncu-$side.csv" "$side" <<'PY'
-import csv, sys
-rows = [r for r in csv.reader(open(sys.argv[1])) if r]
-head = next((i for i, r in enumerate(rows) if "Kernel Name" in r), None)
-if head is None:
-    print("no ncu rows"); sys.exit()
-names = rows[head]
-for r in rows[head + 2:]:
-    d = dict(zip(names, r))
-    print(sys.argv[2], " ".join("%s=%s" % (k.split("__")[1] if "__" in k else k, d.get(k)) for k in names if "__" in k))
-PY
+    python3 "$(dirname "$0")/ncu_rows.py" "$out/ncu-$side.csv" "$side"
 done
 
 echo
