@@ -18,8 +18,9 @@
  *   3 direction  one thread per parent: the direction as search_cpu.c chooses it (fewer
  *                children with lb < ub, ties to the larger bound sum, then forward);
  *   4 prune      one thread per candidate of the chosen direction: prune, finish the
- *                leaves, queue the survivors for LB2 where asked, or write them to the other
- *                staging area (one atomic add per warp);
+ *                leaves, queue the survivors for LB2 where asked, or list them for writing;
+ *                then one thread per listed child writes it to the other staging area, so
+ *                that the writing warps are full (one atomic add per warp);
  *   5 refine     when refining, lane groups over the queued children (resident_refine.cuh):
  *                LB2, then leaf or write.
  * A better complete schedule lowers the incumbent (atomicMin) and is recorded under a lock.
@@ -279,6 +280,7 @@ __device__ __forceinline__ void fsbb_resident_stage_bound(const fsbb_resident_pa
     if (tid == 0) {
         storage.stage.prune.queued = 0;
         storage.stage.prune.taken = 0;
+        storage.stage.prune.listed = 0;
     }
     __syncthreads();
     if (REFINE && tid == 0) {
@@ -328,7 +330,9 @@ __device__ __forceinline__ bool fsbb_resident_refines(const fsbb_resident_params
 }
 
 /* Stage 4, one thread per candidate of the chosen direction: prunes, finishes the leaves,
- * queues the survivors for LB2 (where refining) or writes them (one atomic add per warp). */
+ * queues the survivors for LB2 (where refining) or lists them at the queue's end; after a
+ * barrier, one thread per listed child writes it (few candidates survive, so writing them
+ * where they were decided would leave most lanes of a warp idle). */
 template <int MT, bool REFINE>
 __device__ __forceinline__ void fsbb_resident_stage_prune(const fsbb_resident_params &prm,
                                                           const fsbb_resident_block &b,
@@ -343,11 +347,10 @@ __device__ __forceinline__ void fsbb_resident_stage_prune(const fsbb_resident_pa
     const int tid = threadIdx.x, threads = blockDim.x;
     for (int r0 = 0; r0 < s.total; r0 += threads) {
         const int r = r0 + tid;
-        int write = 0, i = 0, forward = 0, lb = 0, survivor = -1, leaf = 0;
+        int write = 0, survivor = -1, leaf = 0;
         if (r < s.total) {
-            i = b.shared.parent_of[r];
-            forward = b.shared.forward_of[i];
-            lb = forward ? b.shared.lb_forward[r] : b.shared.lb_backward[r];
+            const int i = b.shared.parent_of[r], forward = b.shared.forward_of[i];
+            const int lb = forward ? b.shared.lb_forward[r] : b.shared.lb_backward[r];
             if (lb < c.ub) {
                 const int *node = fsbb_resident_node(prm, b, i);
                 const int front_len = node[1] & 0xffff, back_len = (int)((unsigned)node[1] >> 16);
@@ -380,8 +383,22 @@ __device__ __forceinline__ void fsbb_resident_stage_prune(const fsbb_resident_pa
         }
         const unsigned writers = __ballot_sync(FSBB_FULL_WARP, write);
         if (writers) {
+            const int w = fsbb_warp_claim(&storage.stage.prune.listed, writers);
+            if (write)
+                b.shared.queue[prm.shared.cap - 1 - w] = r;
+        }
+    }
+    __syncthreads();
+    const int listed = storage.stage.prune.listed;
+    for (int w0 = 0; w0 < listed; w0 += threads) {
+        const int w = w0 + tid;
+        const unsigned writers = __ballot_sync(FSBB_FULL_WARP, w < listed);
+        if (writers) {
             const int slot = fsbb_warp_claim(&prm.control->children, writers);
-            if (write) {
+            if (w < listed) {
+                const int r = b.shared.queue[prm.shared.cap - 1 - w], i = b.shared.parent_of[r];
+                const int forward = b.shared.forward_of[i];
+                const int lb = forward ? b.shared.lb_forward[r] : b.shared.lb_backward[r];
                 const int *node = fsbb_resident_node(prm, b, i);
                 const int front_len = node[1] & 0xffff, back_len = (int)((unsigned)node[1] >> 16);
                 fsbb_resident_write_child<MT>(prm, b.shared.table, node, fsbb_resident_perm(prm, b, c, i), front_len,

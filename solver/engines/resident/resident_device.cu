@@ -130,7 +130,7 @@ static fsbb_resident_shared_layout shared_layout(int n, int m, int block, int ch
     s.lb_backward = at, at += round4(s.cap);
     s.parent_of = at, at += round4(s.cap);
     s.job_of = at, at += round4(s.cap);
-    s.queue = at, at += refine ? round4(s.cap) : 0;
+    s.queue = at, at += round4(s.cap);
     s.group_rows = at, at += s.groups * l.m4;
     s.group_flags = at, at += s.groups * s.flag_words;
     s.depth_stats = at, at += refine ? round4(FSBB_STAT_WORDS) : 0;

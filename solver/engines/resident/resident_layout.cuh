@@ -92,7 +92,7 @@ struct fsbb_resident_shared_layout {
     int lb_backward;  /* cap: bounds of the backward children (stages 2-5) */
     int parent_of;    /* cap: chunk parent of each candidate (stages 2-5) */
     int job_of;       /* cap: the job each candidate moves (stages 2-5) */
-    int queue;        /* cap: candidates waiting for LB2 (stages 4-5) */
+    int queue;        /* cap: candidates waiting for LB2 from its start, children to write from its end (stages 4-5) */
     int group_rows;   /* groups * m4: a child's new front or back, per lane group (stage 5) */
     int group_flags;  /* groups * flag_words: a child's unscheduled jobs as flags, per lane group (stage 5) */
     int flag_words;   /* n bytes, in words rounded up to 4 */
@@ -119,6 +119,7 @@ struct fsbb_resident_static_storage {
         struct {
             int queued;       /* candidates in the LB2 queue */
             int taken;        /* of which a lane group took */
+            int listed;       /* children to write, listed from the queue's end */
         } prune;
         struct {
             unsigned long long nodes, bounded;
