@@ -10,7 +10,8 @@
 #   4 ta021-ta030, whole process, old and new alternately, best of 2: the upper bound at
 #     the optimum with --lb lb1 (node counts must be equal) and with the default bound, and
 #     every default (the heuristic's upper bound).
-# Built by device_kernel_prepare.sh into DIR; log in $OUT/rate.log.
+# PARTS names the parts to run (default "check rates ncu whole"). Built by
+# device_kernel_prepare.sh into DIR; log in $OUT/rate.log.
 #   usage: bash DIR/device_kernel_rate.sh DIR
 set -u
 dir=${1:?usage: device_kernel_rate.sh DIR}
@@ -18,12 +19,16 @@ out=${OUT:-$(mktemp -d)}
 rounds=${ROUNDS:-3}
 limit=${FSBB_BENCH_LIMIT:-2}
 mkdir -p "$out"
+parts=" ${PARTS:-check rates ncu whole} "
 exec > >(tee "$out/rate.log") 2>&1
 . "$(dirname "$0")/device_kernel_unpack.sh"
 
 echo "# $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1 | head -1), $(nproc) cores"
 echo "# old $(cat "$dir/old/REVISION"), new $(cat "$dir/new/REVISION")"
 
+wants() { case $parts in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+
+if wants check; then
 echo
 echo "## 1 correctness"
 s=$(now)
@@ -31,7 +36,9 @@ timeout 300 "$new/check-gpu" ${SUITES:-} >"$out/check-gpu.txt" 2>&1
 rc=$?
 grep -E "DIFFER|FAILED|Assertion|Run Summary|^ +suites|^ +tests|^ +asserts" "$out/check-gpu.txt" | head -30
 echo "check-gpu ${SUITES:-(every suite)}: exit $rc, $(since "$s") s"
+fi
 
+if wants rates; then
 echo
 echo "## 2 search rates (gpu-resident-bench: instance knobs search_s setup_s nodes nodes/s bounded iterations syncs peak spilled status shape)"
 bench() { # bench SIDE INSTANCES KNOBS...
@@ -46,7 +53,9 @@ for r in $(seq "$rounds"); do for side in old new; do bench $side ta023 ub=opt; 
 for r in 1 2; do for side in old new; do bench $side "$r3015" ub="$ub3015" time-limit=$limit; done; done
 for r in 1 2; do for side in old new; do bench $side ta051 ub=opt time-limit=$limit; done; done
 for knob in registers=64 registers=96 chunk=128 chunk=512; do bench new ta023 ub=opt $knob; done
+fi
 
+if wants ncu; then
 echo
 echo "## 3 Nsight Compute, fsbb_resident_branch, ta023 --lb lb1 --ub opt, launches 200-201"
 metrics=smsp__inst_executed.sum,smsp__thread_inst_executed_per_inst_executed.ratio,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__issue_active.avg.pct_of_peak_sustained_active,launch__registers_per_thread,launch__occupancy_limit_registers,launch__occupancy_limit_shared_mem,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum,smsp__average_warp_latency_issue_stalled_barrier.ratio,smsp__average_warp_latency_issue_stalled_long_scoreboard.ratio,smsp__average_warp_latency_issue_stalled_short_scoreboard.ratio,smsp__average_warp_latency_issue_stalled_wait.ratio,smsp__average_warp_latency_issue_stalled_math_pipe_throttle.ratio
@@ -57,7 +66,9 @@ for side in old new; do
     echo "# $side: ncu exit $?"
     python3 "$(dirname "$0")/ncu_rows.py" "$out/ncu-$side.csv" "$side"
 done
+fi
 
+if wants whole; then
 echo
 echo "## 4 ta021-ta030, whole process: old and new alternately (best of 2)"
 run() { # run BB NAME ARGS... -> seconds nodes status
@@ -89,3 +100,4 @@ for args in "--ub opt --lb lb1" "--ub opt" "--ub heuristic"; do
     printf '%-6s %8.3f %8.3f %7.3f\n' total "$tot_old" "$tot_new" "$(echo "$tot_new $tot_old" | awk '{print $1 / $2}')"
 done
 rm -f "$out/r.json"
+fi
