@@ -41,7 +41,7 @@ for program in "$out"/old/* "$out"/new/*; do
     *) strip "$program" 2>/dev/null || true; gzip -9 "$program" ;;
     esac
 done
-cp instances/random/*.txt "$out/random/"
+cp instances/random/*.txt instances/random/optima.tsv "$out/random/"
 cp test/bench/device_kernel_check.sh test/bench/device_kernel_bench.sh test/bench/device_kernel_rate.sh \
     test/bench/device_kernel_unpack.sh test/bench/ncu_rows.py "$out/"
 du -sh "$out"

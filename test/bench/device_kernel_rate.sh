@@ -10,7 +10,10 @@
 #   4 ta021-ta030, whole process, old and new alternately, best of 2: the upper bound at
 #     the optimum with --lb lb1 (node counts must be equal) and with the default bound, and
 #     every default (the heuristic's upper bound).
-# PARTS names the parts to run (default "check rates ncu whole"). Built by
+# Also, where PARTS names them: 2b (refine) the refining kernel, --lb lb2 and auto on two
+# 20x20 instances, old and new alternately; 3b (source) ncu source counters of the new build.
+# PARTS names the parts to run (default "check rates ncu whole"); KNOBS the knob sets of the
+# new build's ta023 runs in part 2 (knobs of a set joined by +), KNOB_ROUNDS their rounds. Built by
 # device_kernel_prepare.sh into DIR; log in $OUT/rate.log.
 #   usage: bash DIR/device_kernel_rate.sh DIR
 set -u
@@ -52,7 +55,20 @@ echo "# r30x15_3015001: upper bound $ub3015 (the heuristic's), the same for old 
 for r in $(seq "$rounds"); do for side in old new; do bench $side ta023 ub=opt; done; done
 for r in 1 2; do for side in old new; do bench $side "$r3015" ub="$ub3015" time-limit=$limit; done; done
 for r in 1 2; do for side in old new; do bench $side ta051 ub=opt time-limit=$limit; done; done
-for knob in registers=64 registers=96 chunk=128 chunk=512; do bench new ta023 ub=opt $knob; done
+for knobs in ${KNOBS:-registers=64 registers=96 chunk=128 chunk=512}; do
+    for r in $(seq "${KNOB_ROUNDS:-1}"); do bench new ta023 ub=opt ${knobs//+/ }; done
+done
+fi
+
+if wants refine; then
+echo
+echo "## 2b the refining kernel: two 20x20 instances where LB2 pays, upper bound at the optimum, old and new alternately"
+for name in r20x20_2020019 r20x20_2020032; do
+    opt=$(awk -v n="$name" '$1 == n { print $5 }' "$dir/random/optima.tsv")
+    for lb in lb2 auto; do
+        for r in 1 2; do for side in old new; do bench $side "$dir/random/$name.txt:$opt" lb=$lb; done; done
+    done
+done
 fi
 
 if wants ncu; then
@@ -66,6 +82,16 @@ for side in old new; do
     echo "# $side: ncu exit $?"
     python3 "$(dirname "$0")/ncu_rows.py" "$out/ncu-$side.csv" "$side"
 done
+fi
+
+if wants source; then
+echo
+echo "## 3b Nsight Compute source counters, new build, ta023 --lb lb1 --ub opt, launch 200 (per SASS instruction: ncu-source-new.csv.gz)"
+timeout 200 ncu --clock-control none --kernel-name regex:fsbb_resident_branch --launch-skip 200 --launch-count 1 \
+    --section SourceCounters --section WarpStateStats -o "$bin/source" "$new/flowshop-bb" ta023 --device gpu \
+    --ub opt --lb lb1 --node-limit 2000000000 -q >"$bin/source.log" 2>&1
+echo "# ncu exit $?"
+ncu -i "$bin/source.ncu-rep" --page source --csv --print-source sass 2>&1 | gzip -9 >"$out/ncu-source-new.csv.gz"
 fi
 
 if wants whole; then
