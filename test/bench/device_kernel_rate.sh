@@ -12,8 +12,10 @@
 #     every default (the heuristic's upper bound).
 # Also, where PARTS names them: 2b (refine) the refining kernel, --lb lb2 and auto on two
 # 20x20 instances, old and new alternately; 3b (source) ncu source counters of the new build.
-# PARTS names the parts to run (default "check rates ncu whole"); KNOBS the knob sets of the
-# new build's ta023 runs in part 2 (knobs of a set joined by +), KNOB_ROUNDS their rounds. Built by
+# PARTS names the parts to run (default "check rates ncu whole"); KNOBS the knob sets of part
+# 2's last runs (knobs of a set joined by +), on KNOB_INSTANCES (default ta023; Taillard's or
+# instances/random names, upper bound at the optimum), KNOB_SIDES (default new), KNOB_ROUNDS
+# rounds. Built by
 # device_kernel_prepare.sh into DIR; log in $OUT/rate.log.
 #   usage: bash DIR/device_kernel_rate.sh DIR
 set -u
@@ -55,8 +57,19 @@ echo "# r30x15_3015001: upper bound $ub3015 (the heuristic's), the same for old 
 for r in $(seq "$rounds"); do for side in old new; do bench $side ta023 ub=opt; done; done
 for r in 1 2; do for side in old new; do bench $side "$r3015" ub="$ub3015" time-limit=$limit; done; done
 for r in 1 2; do for side in old new; do bench $side ta051 ub=opt time-limit=$limit; done; done
-for knobs in ${KNOBS:-registers=64 registers=96 chunk=128 chunk=512}; do
-    for r in $(seq "${KNOB_ROUNDS:-1}"); do bench new ta023 ub=opt ${knobs//+/ }; done
+knob_instance() { # knob_instance NAME -> a Taillard name, or a random instance's file:optimum
+    case $1 in
+    ta*) echo "$1" ;;
+    *) echo "$dir/random/$1.txt:$(awk -v n="$1" '$1 == n { print $5 }' "$dir/random/optima.tsv")" ;;
+    esac
+}
+for name in ${KNOB_INSTANCES:-ta023}; do
+    spec=$(knob_instance "$name")
+    for knobs in ${KNOBS:-registers=64 registers=96 chunk=128 chunk=512}; do
+        for r in $(seq "${KNOB_ROUNDS:-1}"); do
+            for side in ${KNOB_SIDES:-new}; do bench $side "$spec" ub=opt time-limit=$limit ${knobs//+/ }; done
+        done
+    done
 done
 fi
 

@@ -18,9 +18,10 @@
  *   3 direction  one thread per parent: the direction as search_cpu.c chooses it (fewer
  *                children with lb < ub, ties to the larger bound sum, then forward);
  *   4 prune      one thread per candidate of the chosen direction: prune, finish the
- *                leaves, queue the survivors for LB2 where asked, or list them for writing;
- *                then one thread per listed child writes it to the other staging area, so
- *                that the writing warps are full (one atomic add per warp);
+ *                leaves, queue the survivors for LB2 where asked, or write them to the other
+ *                staging area, 32 at a time: each warp collects its survivors on a CCC
+ *                context stack and writes when it has a full warp's worth (the rest at the
+ *                chunk's end; one atomic add per warp);
  *   5 refine     when refining, lane groups over the queued children (resident_refine.cuh):
  *                LB2, then leaf or write.
  * A better complete schedule lowers the incumbent (atomicMin) and is recorded under a lock.
@@ -42,6 +43,7 @@
 #include "resident_layout.cuh"
 #include "resident_plan.cuh"
 #include "resident_refine.cuh"
+#include "context_stack.cuh"
 #include "warp_claim.cuh"
 #include "warp_lanes.cuh"
 #include "warp_scan.cuh"
@@ -78,6 +80,7 @@ __device__ __forceinline__ void fsbb_resident_count(unsigned *stats, int base, i
 /* The arrays of the block's dynamic shared memory (fsbb_resident_shared_layout). */
 struct fsbb_resident_arrays {
     int *table, *nodes, *offsets, *forward_of, *lb_forward, *lb_backward, *parent_of, *job_of, *queue;
+    fsbb_ccc_storage<2> *write_stacks;
     int *group_rows;
     unsigned char *group_flags;
     unsigned *stats;
@@ -280,7 +283,6 @@ __device__ __forceinline__ void fsbb_resident_stage_bound(const fsbb_resident_pa
     if (tid == 0) {
         storage.stage.prune.queued = 0;
         storage.stage.prune.taken = 0;
-        storage.stage.prune.listed = 0;
     }
     __syncthreads();
     if (REFINE && tid == 0) {
@@ -329,25 +331,59 @@ __device__ __forceinline__ bool fsbb_resident_refines(const fsbb_resident_params
     return ((hash * 0x9E3779B1u) >> 20 & (unsigned)__ldg(prm.refine_mask + bucket)) == 0;
 }
 
+/* A child to write, as a context of the warp's CCC stack (context_stack.cuh): its parent
+ * in the chunk, direction and position (one word), and its bound. It stays valid for the
+ * whole chunk (it names no sub-chunk array). */
+__device__ __forceinline__ void fsbb_resident_child_context(int parent, int forward, int pos, int lb, int *ctx)
+{
+    ctx[0] = parent | forward << 8 | pos << 9;
+    ctx[1] = lb;
+}
+
+/* The whole warp: the lanes that hold a context (has) write its child, each to a slot of the
+ * other staging area (one atomic add for the warp). */
+template <int MT>
+__device__ __forceinline__ void fsbb_resident_write_contexts(const fsbb_resident_params &prm,
+                                                             const fsbb_resident_block &b,
+                                                             const fsbb_resident_chunk &c, bool has, const int *ctx)
+{
+    const unsigned writers = __ballot_sync(FSBB_FULL_WARP, has);
+    if (!writers)
+        return;
+    const int slot = fsbb_warp_claim(&prm.control->children, writers);
+    if (has) {
+        const int i = ctx[0] & 0xff, forward = ctx[0] >> 8 & 1, pos = ctx[0] >> 9;
+        const int *node = fsbb_resident_node(prm, b, i);
+        const int front_len = node[1] & 0xffff, back_len = (int)((unsigned)node[1] >> 16);
+        fsbb_resident_write_child<MT>(prm, b.shared.table, node, fsbb_resident_perm(prm, b, c, i), front_len,
+                                      back_len, pos, forward, ctx[1],
+                                      b.children + (size_t)slot * prm.layout.stride);
+    }
+}
+
 /* Stage 4, one thread per candidate of the chosen direction: prunes, finishes the leaves,
- * queues the survivors for LB2 (where refining) or lists them at the queue's end; after a
- * barrier, one thread per listed child writes it (few candidates survive, so writing them
- * where they were decided would leave most lanes of a warp idle). */
+ * queues the survivors for LB2 (where refining) or writes them. Few candidates survive, so
+ * writing each where it was decided would leave most lanes of a warp idle: each warp
+ * collects its survivors on its CCC stack (stacked counts them, across the chunk's
+ * sub-chunks) and writes 32 at a time, whenever the stack and the round's survivors make a
+ * full warp; fsbb_resident_write_leftover writes the rest at the chunk's end. */
 template <int MT, bool REFINE>
 __device__ __forceinline__ void fsbb_resident_stage_prune(const fsbb_resident_params &prm,
                                                           const fsbb_resident_block &b,
                                                           fsbb_resident_static_storage &storage,
                                                           const fsbb_resident_chunk &c,
                                                           const fsbb_resident_sub_chunk &s,
-                                                          fsbb_resident_counts &counts)
+                                                          fsbb_resident_counts &counts, int &stacked)
 {
     const fsbb_resident_layout &l = prm.layout;
     const int n = l.n;
     const int *offsets = b.shared.offsets;
     const int tid = threadIdx.x, threads = blockDim.x;
+    fsbb_ccc_storage<2> *stack = b.shared.write_stacks + fsbb_warp_in_block();
     for (int r0 = 0; r0 < s.total; r0 += threads) {
         const int r = r0 + tid;
-        int write = 0, survivor = -1, leaf = 0;
+        int survivor = -1, leaf = 0, ctx[2] = {0, 0};
+        bool write = false;
         if (r < s.total) {
             const int i = b.shared.parent_of[r], forward = b.shared.forward_of[i];
             const int lb = forward ? b.shared.lb_forward[r] : b.shared.lb_backward[r];
@@ -373,7 +409,8 @@ __device__ __forceinline__ void fsbb_resident_stage_prune(const fsbb_resident_pa
                         fsbb_resident_offer(prm, makespan, perm, front_len + j,
                                             forward ? front_len : n - back_len - 1);
                 } else {
-                    write = 1;
+                    write = true;
+                    fsbb_resident_child_context(i, forward, front_len + s.start + r - offsets[i], lb, ctx);
                 }
             }
         }
@@ -381,32 +418,22 @@ __device__ __forceinline__ void fsbb_resident_stage_prune(const fsbb_resident_pa
             fsbb_resident_count(b.shared.stats, FSBB_STAT_SURVIVORS, survivor);
             fsbb_resident_count(b.shared.stats, FSBB_STAT_BRANCHED, leaf ? fsbb_resident_depth_bucket(n - 1, n) : -1);
         }
-        const unsigned writers = __ballot_sync(FSBB_FULL_WARP, write);
-        if (writers) {
-            const int w = fsbb_warp_claim(&storage.stage.prune.listed, writers);
-            if (write)
-                b.shared.queue[prm.shared.cap - 1 - w] = r;
-        }
+        if (fsbb_ccc_collect<2>(stack, &stacked, write, ctx))
+            fsbb_resident_write_contexts<MT>(prm, b, c, true, ctx);
     }
-    __syncthreads();
-    const int listed = storage.stage.prune.listed;
-    for (int w0 = 0; w0 < listed; w0 += threads) {
-        const int w = w0 + tid;
-        const unsigned writers = __ballot_sync(FSBB_FULL_WARP, w < listed);
-        if (writers) {
-            const int slot = fsbb_warp_claim(&prm.control->children, writers);
-            if (w < listed) {
-                const int r = b.shared.queue[prm.shared.cap - 1 - w], i = b.shared.parent_of[r];
-                const int forward = b.shared.forward_of[i];
-                const int lb = forward ? b.shared.lb_forward[r] : b.shared.lb_backward[r];
-                const int *node = fsbb_resident_node(prm, b, i);
-                const int front_len = node[1] & 0xffff, back_len = (int)((unsigned)node[1] >> 16);
-                fsbb_resident_write_child<MT>(prm, b.shared.table, node, fsbb_resident_perm(prm, b, c, i), front_len,
-                                              back_len, front_len + s.start + r - offsets[i], forward, lb,
-                                              b.children + (size_t)slot * l.stride);
-            }
-        }
-    }
+}
+
+/* At the chunk's end, before its parents leave shared memory: each warp writes the children
+ * left on its stack. */
+template <int MT>
+__device__ __forceinline__ void fsbb_resident_write_leftover(const fsbb_resident_params &prm,
+                                                             const fsbb_resident_block &b,
+                                                             const fsbb_resident_chunk &c, int &stacked)
+{
+    int ctx[2] = {0, 0};
+    const bool has = fsbb_ccc_leftover<2>(b.shared.write_stacks + fsbb_warp_in_block(), stacked, ctx);
+    fsbb_resident_write_contexts<MT>(prm, b, c, has, ctx);
+    stacked = 0;
 }
 
 /* Stage 5, when refining: lane groups take the queued children one at a time (a task pool
@@ -561,6 +588,7 @@ __global__ void __maxnreg__(REGISTERS) fsbb_resident_branch(fsbb_resident_params
     b.shared = fsbb_resident_arrays{smem + sl.table,       smem + sl.nodes,     smem + sl.offsets,
                                     smem + sl.forward,     smem + sl.lb_forward, smem + sl.lb_backward,
                                     smem + sl.parent_of,   smem + sl.job_of,    smem + sl.queue,
+                                    reinterpret_cast<fsbb_ccc_storage<2> *>(smem + sl.write_stacks),
                                     smem + sl.group_rows,
                                     reinterpret_cast<unsigned char *>(smem + sl.group_flags),
                                     reinterpret_cast<unsigned *>(smem + sl.depth_stats)};
@@ -586,6 +614,7 @@ __global__ void __maxnreg__(REGISTERS) fsbb_resident_branch(fsbb_resident_params
             to[v] = __ldg(from + v);
     }
     fsbb_resident_counts counts = {0, 0};
+    int stacked = 0;
     __syncthreads();
 
     for (;;) {
@@ -609,7 +638,7 @@ __global__ void __maxnreg__(REGISTERS) fsbb_resident_branch(fsbb_resident_params
                     fsbb_resident_stage_candidates(prm, b, c, s);
                 fsbb_resident_stage_bound<MT, REFINE>(prm, b, storage, s);
                 fsbb_resident_stage_direction(prm, b, c, s);
-                fsbb_resident_stage_prune<MT, REFINE>(prm, b, storage, c, s, counts);
+                fsbb_resident_stage_prune<MT, REFINE>(prm, b, storage, c, s, counts, stacked);
                 const long long refine_started = REFINE ? clock64() : 0;
                 const bool fed = REFINE && fsbb_resident_stage_refine<MT>(prm, b, storage, c, s, counts);
                 __syncthreads();
@@ -622,6 +651,7 @@ __global__ void __maxnreg__(REGISTERS) fsbb_resident_branch(fsbb_resident_params
             }
             a = s.b;
         }
+        fsbb_resident_write_leftover<MT>(prm, b, c, stacked);
     }
     fsbb_resident_finish<REFINE>(prm, b, storage, counts);
 }

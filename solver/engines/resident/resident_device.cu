@@ -23,7 +23,15 @@
 enum {
     DEFAULT_ITERATIONS_PER_SYNC = 16,
     DEFAULT_BLOCK = 256,
-    DEFAULT_REGISTERS = 80,
+    /* 96 registers leave 5 blocks of 128 a multiprocessor where 80 left 6, but no spills:
+     * on the H100 ta023 ran 1.293 s at 80 and 1.282 at 96 (chunks of 4 blocks), LB2 on
+     * r20x20_2020019 1.424 and 1.326. */
+    DEFAULT_REGISTERS = 96,
+    /* Candidates a chunk aims at, in blocks: more make fewer sub-chunks and barriers for
+     * LB1 (ta023 1.338 -> 1.293 s, ta051 35 % more nodes in 1.8 s); the refining kernel's
+     * LB2 stage is slower with them (r20x20_2020019 1.33 -> 1.57 s). */
+    PLAIN_CHUNK_BLOCKS = 4,
+    REFINING_CHUNK_BLOCKS = 2,
     REDUCE_BLOCK = 256,
     /* Candidates (parent, job) an iteration aims at, when the batch is by the job count
      * (the pool's capacity bounds it too: a batch's children fit half the pool). Each
@@ -120,6 +128,7 @@ static fsbb_resident_shared_layout shared_layout(int n, int m, int block, int ch
     s.parents_cap = s.parents_cap > 1 ? s.parents_cap : 1;
     s.cap = 2 * block > n ? 2 * block : n;
     s.cap = chunk > s.cap ? chunk : s.cap;
+    s.chunk_candidates = chunk;
     s.groups = refine ? block / group : 0;
     s.flag_words = round4((n + 3) / 4);
     s.table = at, at += round4(n * l.m4);
@@ -130,7 +139,8 @@ static fsbb_resident_shared_layout shared_layout(int n, int m, int block, int ch
     s.lb_backward = at, at += round4(s.cap);
     s.parent_of = at, at += round4(s.cap);
     s.job_of = at, at += round4(s.cap);
-    s.queue = at, at += round4(s.cap);
+    s.queue = at, at += refine ? round4(s.cap) : 0;
+    s.write_stacks = at, at += block / FSBB_WARP_SIZE * 2 * FSBB_WARP_SIZE;
     s.group_rows = at, at += s.groups * l.m4;
     s.group_flags = at, at += s.groups * s.flag_words;
     s.depth_stats = at, at += refine ? round4(FSBB_STAT_WORDS) : 0;
@@ -214,7 +224,6 @@ static fsbb_status configure_launch(fsbb_resident_device *dev, const fsbb_reside
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine refines with 8, 16 or 32 lanes a child "
                          "(got %d)", group);
     dev->prm.lb2_group = group;
-    dev->prm.chunk_candidates = config->tuning.chunk_candidates > 0 ? config->tuning.chunk_candidates : 2 * dev->block;
     const int registers = config->tuning.registers > 0 ? config->tuning.registers : DEFAULT_REGISTERS;
     if (registers != 64 && registers != 80 && registers != 96 && registers != 128)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine caps registers at 64, 80, 96 or 128 (got %d)",
@@ -223,7 +232,9 @@ static fsbb_status configure_launch(fsbb_resident_device *dev, const fsbb_reside
         if (refine ? config->lb == FSBB_LB1 : config->lb == FSBB_LB2)
             continue;
         branch_launch *launch = &dev->launches[refine ? REFINING_KERNEL : PLAIN_KERNEL];
-        launch->shared = shared_layout(d->n, d->m, dev->block, dev->prm.chunk_candidates, refine, group);
+        const int chunk = config->tuning.chunk_candidates > 0 ? config->tuning.chunk_candidates
+                          : (refine ? REFINING_CHUNK_BLOCKS : PLAIN_CHUNK_BLOCKS) * dev->block;
+        launch->shared = shared_layout(d->n, d->m, dev->block, chunk, refine, group);
         launch->shared_bytes = (size_t)launch->shared.total * sizeof(int);
         if (launch->shared_bytes > (size_t)shared_optin - 1024)
             return fsbb_fail(err, FSBB_ERR_ARGUMENT,

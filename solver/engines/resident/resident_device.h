@@ -75,8 +75,8 @@ typedef struct fsbb_resident_tuning {
     int batch;                  /* most parents branched per iteration (default: by the job count) */
     long long pool_capacity;    /* device pool, in nodes (default: options->pool_size, else by free memory) */
     int block_size;             /* threads per block of the branching kernel (default: options->block_size) */
-    int chunk_candidates;       /* (parent, job) pairs a block branches at once (default: 2 * block_size) */
-    int registers;              /* register cap of the branching kernel: 64, 80, 96 or 128 (default 80) */
+    int chunk_candidates;       /* (parent, job) pairs a block branches at once (default: 4 * block_size, 2 * with LB2) */
+    int registers;              /* register cap of the branching kernel: 64, 80, 96 or 128 (default 96) */
     int iterations_per_sync;    /* iterations launched between two looks at the counters (default 16) */
     int use_graph;              /* 1: replay the iterations as a CUDA graph; 0: plain launches */
     int lb2_group;              /* LB2: lanes per child, 8, 16 or 32 (default: by the pair count) */

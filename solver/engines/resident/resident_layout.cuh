@@ -92,12 +92,14 @@ struct fsbb_resident_shared_layout {
     int lb_backward;  /* cap: bounds of the backward children (stages 2-5) */
     int parent_of;    /* cap: chunk parent of each candidate (stages 2-5) */
     int job_of;       /* cap: the job each candidate moves (stages 2-5) */
-    int queue;        /* cap: candidates waiting for LB2 from its start, children to write from its end (stages 4-5) */
+    int queue;        /* cap: candidates waiting for LB2 (stages 4-5) */
+    int write_stacks; /* a CCC stack of 2 x 32 words a warp: children waiting to be written (a chunk) */
     int group_rows;   /* groups * m4: a child's new front or back, per lane group (stage 5) */
     int group_flags;  /* groups * flag_words: a child's unscheduled jobs as flags, per lane group (stage 5) */
     int flag_words;   /* n bytes, in words rounded up to 4 */
     int depth_stats;  /* FSBB_STAT_WORDS unsigned: the block's counts (refining kernels, resident_branch.cuh) */
     int groups;       /* lane groups of the refine stage */
+    int chunk_candidates; /* (parent, job) pairs a chunk aims at */
     int cap;          /* candidates per sub-chunk */
     int total;        /* ints */
 };
@@ -119,7 +121,6 @@ struct fsbb_resident_static_storage {
         struct {
             int queued;       /* candidates in the LB2 queue */
             int taken;        /* of which a lane group took */
-            int listed;       /* children to write, listed from the queue's end */
         } prune;
         struct {
             unsigned long long nodes, bounded;
@@ -134,7 +135,6 @@ struct fsbb_resident_params {
     int branch;                 /* fsbb_branch_kind */
     int lb2_group;              /* lanes per child in the refine stage: 8, 16 or 32 */
     int batch_limit;            /* most parents per iteration */
-    int chunk_candidates;       /* (parent, job) pairs a block takes at once */
     int capacity;               /* device pool, nodes (each staging area: batch_limit * n) */
     unsigned long long node_limit;  /* 0: none */
     int *pool;

@@ -14,9 +14,9 @@
 /* The next iteration, from the stack (pool, then the staged children on top): at most
  * batch_limit parents from the top (one until an incumbent exists), none past the node
  * limit, and none at all while the staged children that are not parents (excess) would not
- * fit on the pool (the host then spills). Chunks hold about chunk_candidates (parent, job)
- * pairs, judged by the top node, and at most the parents_cap parents a block's shared
- * memory holds. */
+ * fit on the pool (the host then spills). Chunks hold about the running kernel's
+ * chunk_candidates (parent, job) pairs, judged by the top node, and at most the parents_cap
+ * parents a block's shared memory holds. */
 __device__ void fsbb_resident_plan_next(const fsbb_resident_params &prm)
 {
     fsbb_resident_control *ctl = prm.control;
@@ -46,8 +46,8 @@ __device__ void fsbb_resident_plan_next(const fsbb_resident_params &prm)
         const int packed = __ldcg(top_node + 1);
         const int jobs = l.n - (packed & 0xffff) - (int)((unsigned)packed >> 16);
         if (jobs > 1)
-            per_chunk = prm.chunk_candidates / jobs < 1 ? 1
-                        : prm.chunk_candidates / jobs < most ? prm.chunk_candidates / jobs : most;
+            per_chunk = prm.shared.chunk_candidates / jobs < 1 ? 1
+                        : prm.shared.chunk_candidates / jobs < most ? prm.shared.chunk_candidates / jobs : most;
     }
     ctl->batch = (int)batch;
     ctl->excess = excess;
