@@ -334,6 +334,8 @@ __device__ __forceinline__ bool fsbb_resident_refines(const fsbb_resident_params
 /* A child to write, as a context of the warp's CCC stack (context_stack.cuh): its parent
  * in the chunk, direction and position (one word), and its bound. It stays valid for the
  * whole chunk (it names no sub-chunk array). */
+static_assert(FSBB_RESIDENT_MAX_BLOCK / 2 <= 256, "a chunk's parents (half a block at most) fit 8 bits");
+
 __device__ __forceinline__ void fsbb_resident_child_context(int parent, int forward, int pos, int lb, int *ctx)
 {
     ctx[0] = parent | forward << 8 | pos << 9;
