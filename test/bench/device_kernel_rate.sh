@@ -15,8 +15,7 @@
 # PARTS names the parts to run (default "check rates ncu whole"); KNOBS the knob sets of part
 # 2's last runs (knobs of a set joined by +), on KNOB_INSTANCES (default ta023; Taillard's or
 # instances/random names, upper bound at the optimum), KNOB_SIDES (default new), KNOB_ROUNDS
-# rounds. Built by
-# device_kernel_prepare.sh into DIR; log in $OUT/rate.log.
+# rounds. Built by device_kernel_prepare.sh into DIR; log in $OUT/rate.log.
 #   usage: bash DIR/device_kernel_rate.sh DIR
 set -u
 dir=${1:?usage: device_kernel_rate.sh DIR}
@@ -32,6 +31,17 @@ echo "# $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1 
 echo "# old $(cat "$dir/old/REVISION"), new $(cat "$dir/new/REVISION")"
 
 wants() { case $parts in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+instance_at_optimum() { # instance_at_optimum NAME -> a Taillard name, or a random instance's file:optimum
+    case $1 in
+    ta*) echo "$1" ;;
+    *) echo "$dir/random/$1.txt:$(awk -v n="$1" '$1 == n { print $5 }' "$dir/random/optima.tsv")" ;;
+    esac
+}
+bench() { # bench SIDE INSTANCES KNOBS...
+    local side=$1 names=$2
+    shift 2
+    timeout 60 "$bin/$side/gpu-resident-bench" "$names" lb=lb1 "$@" 2>&1 | sed "s/^/$side /"
+}
 
 if wants check; then
 echo
@@ -46,25 +56,14 @@ fi
 if wants rates; then
 echo
 echo "## 2 search rates (gpu-resident-bench: instance knobs search_s setup_s nodes nodes/s bounded iterations syncs peak spilled status shape)"
-bench() { # bench SIDE INSTANCES KNOBS...
-    local side=$1 names=$2
-    shift 2
-    timeout 60 "$bin/$side/gpu-resident-bench" "$names" lb=lb1 "$@" 2>&1 | sed "s/^/$side /"
-}
 r3015=$dir/random/r30x15_3015001.txt
 ub3015=$("$new/flowshop-bb" "$r3015" --device cpu --node-limit 1 --json -q | field initial_ub)
 echo "# r30x15_3015001: upper bound $ub3015 (the heuristic's), the same for old and new"
 for r in $(seq "$rounds"); do for side in old new; do bench $side ta023 ub=opt; done; done
 for r in 1 2; do for side in old new; do bench $side "$r3015" ub="$ub3015" time-limit=$limit; done; done
 for r in 1 2; do for side in old new; do bench $side ta051 ub=opt time-limit=$limit; done; done
-knob_instance() { # knob_instance NAME -> a Taillard name, or a random instance's file:optimum
-    case $1 in
-    ta*) echo "$1" ;;
-    *) echo "$dir/random/$1.txt:$(awk -v n="$1" '$1 == n { print $5 }' "$dir/random/optima.tsv")" ;;
-    esac
-}
 for name in ${KNOB_INSTANCES:-ta023}; do
-    spec=$(knob_instance "$name")
+    spec=$(instance_at_optimum "$name")
     for knobs in ${KNOBS:-registers=64 registers=96 chunk=128 chunk=512}; do
         for r in $(seq "${KNOB_ROUNDS:-1}"); do
             for side in ${KNOB_SIDES:-new}; do bench $side "$spec" ub=opt time-limit=$limit ${knobs//+/ }; done
@@ -77,9 +76,9 @@ if wants refine; then
 echo
 echo "## 2b the refining kernel: two 20x20 instances where LB2 pays, upper bound at the optimum, old and new alternately"
 for name in r20x20_2020019 r20x20_2020032; do
-    opt=$(awk -v n="$name" '$1 == n { print $5 }' "$dir/random/optima.tsv")
+    spec=$(instance_at_optimum "$name")
     for lb in lb2 auto; do
-        for r in 1 2; do for side in old new; do bench $side "$dir/random/$name.txt:$opt" lb=$lb; done; done
+        for r in 1 2; do for side in old new; do bench $side "$spec" lb=$lb; done; done
     done
 done
 fi
