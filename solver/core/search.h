@@ -55,12 +55,13 @@ typedef struct fsbb_search {
     fsbb_found_by incumbent_source;   /* who found that schedule, under the lock */
     double incumbent_time_s;          /* and when: seconds since start_time, under the lock */
 
-    /* Counters, summed by the engines (relaxed atomics). */
-    atomic_uint_least64_t nodes;      /* nodes branched */
+    /* Counters, summed by the engines (relaxed atomics), which every search thread adds to:
+     * a cache line (64 bytes) of their own, away from what the threads read at every node. */
+    _Alignas(64) atomic_uint_least64_t nodes; /* nodes branched */
     atomic_uint_least64_t bounded;    /* bounds computed */
 
     /* Stop conditions. */
-    atomic_int stop;                  /* set by interrupt, time or node limit */
+    _Alignas(64) atomic_int stop;     /* set by interrupt, time or node limit */
     atomic_int *interrupt_request;    /* the solver's flag, set by fsbb_solver_interrupt */
     atomic_int interrupted;
     atomic_int limit_reached;

@@ -16,6 +16,7 @@
 #ifndef FSBB_CPU_LB_AUTO_H
 #define FSBB_CPU_LB_AUTO_H
 
+#include "cache_lines.h"
 #include "lb_auto.h"
 
 #include <pthread.h>
@@ -48,12 +49,13 @@ typedef struct fsbb_cpu_lb_auto_counts {
     double merged_at;                               /* fsbb_now() at the thread's last merge */
 } fsbb_cpu_lb_auto_counts;
 
-/* The engine's sums and the switches the rule set. The masks, read for every survivor, have
- * cache lines of their own, written only when a sample changes. */
+/* The engine's sums and the switches the rule set. What every thread reads without the lock
+ * (the masks, for every survivor, written only when a sample changes; the merges' period) has
+ * cache lines of its own (cache_lines.h), away from the lock and the sums a merge writes. */
 typedef struct fsbb_cpu_lb_auto {
-    _Alignas(64) atomic_uint mask[FSBB_LB_AUTO_DEPTHS]; /* a survivor is refined when its clock & mask is 0 */
-    _Alignas(64) int jobs, buckets;
+    _Alignas(FSBB_CACHE_LINE) atomic_uint mask[FSBB_LB_AUTO_DEPTHS]; /* a survivor is refined when its clock & mask is 0 */
     double merge_every_s;                           /* a thread's time between two merges */
+    _Alignas(FSBB_CACHE_LINE) int jobs, buckets;
     pthread_mutex_t lock;                           /* guards the sums */
     fsbb_lb_auto_depth depth[FSBB_LB_AUTO_DEPTHS];
     double lb1_seconds, lb1_candidates;

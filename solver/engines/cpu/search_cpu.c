@@ -46,6 +46,7 @@
  * pools as its engine's part from its own thread, under the donation lock as well. */
 #include "search_cpu.h"
 
+#include "cache_lines.h"
 #include "checkpoint.h"
 #include "child_order.h"
 #include "cpu_lb_auto.h"
@@ -76,10 +77,13 @@ enum { SCAN_VICTIMS = 64 };
 
 typedef struct cpu_engine cpu_engine;
 
-/* A worker has cache lines of its own (64 bytes), so that what one thread writes at every node
- * (its counters, the tail of its lb_auto counts) shares no line with the next worker's lock. */
+/* A worker has cache lines of its own (cache_lines.h), so that what one thread writes at every
+ * node (its counters, the tail of its lb_auto counts) shares no line with the next worker's
+ * lock; its scratch arrays are on lines of their own too. What other threads touch (the lock,
+ * the pool thieves take from, the counts they peek at) comes first; what only the worker's
+ * thread reads and writes starts on a line of its own. */
 typedef struct worker {
-    _Alignas(64) cpu_engine *engine;
+    _Alignas(FSBB_CACHE_LINE) cpu_engine *engine;
     int id;
     pthread_mutex_t lock;
     fsbb_node_pool pool;
@@ -88,7 +92,7 @@ typedef struct worker {
      * when it is popped, cleared under lock with its children's push (or at once, without the
      * lock, when it has none). */
     atomic_int flight_depth, flight_lb;
-    fsbb_times_cache times_cache;    /* front and back times of the last nodes */
+    _Alignas(FSBB_CACHE_LINE) fsbb_times_cache times_cache; /* front and back times of the last nodes */
     const int *front, *back;         /* the current node's, in times_cache */
     /* Scratch sized for one node. */
     int *remain, *child_front, *child_back;
@@ -113,12 +117,16 @@ struct cpu_engine {
     worker *workers;
     int count;
     size_t node_size;
-    atomic_int idle;                 /* workers without nodes, and those that never started */
+    int lb_auto_on;                  /* --lb auto */
+
+    /* Written by the threads as they go idle or steal: a line of its own, away from the
+     * fields above, which every thread reads at every node. */
+    _Alignas(FSBB_CACHE_LINE) atomic_int idle; /* workers without nodes, and those that never started */
     atomic_int out_of_memory;
 
     /* Idle workers: sleepers is read after every push, so it has a cache line of its own. */
-    _Alignas(64) atomic_int sleepers;   /* workers about to sleep or sleeping */
-    _Alignas(64) pthread_mutex_t idle_lock;
+    _Alignas(FSBB_CACHE_LINE) atomic_int sleepers; /* workers about to sleep or sleeping */
+    _Alignas(FSBB_CACHE_LINE) pthread_mutex_t idle_lock;
     pthread_cond_t work_ready;       /* to the sleepers: work, the end, a stop or a pause */
     atomic_uint wakeups;             /* changed under idle_lock with each wake-up */
     int hint;                        /* under idle_lock: the worker that last offered nodes */
@@ -127,8 +135,8 @@ struct cpu_engine {
 
     /* Snapshots: workers park while pause_requested is set. The flag, read before every
      * node, has a cache line of its own, away from the counters that threads write. */
-    _Alignas(64) atomic_int pause_requested;
-    _Alignas(64) pthread_mutex_t pause_lock;
+    _Alignas(FSBB_CACHE_LINE) atomic_int pause_requested;
+    _Alignas(FSBB_CACHE_LINE) pthread_mutex_t pause_lock;
     pthread_cond_t parked_changed;   /* to the checkpoint thread: a worker parked or left */
     pthread_cond_t pause_over;       /* to the parked workers */
     int parked, running;             /* under pause_lock */
@@ -142,8 +150,7 @@ struct cpu_engine {
     fsbb_node_buffer donation;       /* the nodes being given */
     atomic_int traded;               /* nodes were given or taken: the pools are not the whole tree */
 
-    int lb_auto_on;                  /* --lb auto */
-    fsbb_cpu_lb_auto lb_auto;
+    fsbb_cpu_lb_auto lb_auto;        /* --lb auto */
 };
 
 /* Publishes w->pool.count for other threads' unlocked peeks; called with w->lock held (or
@@ -729,21 +736,21 @@ static int init_worker(worker *w, cpu_engine *engine, int id)
     pthread_mutex_init(&w->lock, NULL);
     fsbb_node_pool_init(&w->pool, search->options->select, n);
     const int cache_ok = fsbb_times_cache_init(&w->times_cache, n, m) == 0;
-    w->remain = malloc(sizeof(int) * (size_t)m);
-    w->child_front = malloc(sizeof(int) * (size_t)m);
-    w->child_back = malloc(sizeof(int) * (size_t)m);
+    w->remain = fsbb_cache_lines_alloc((size_t)m, sizeof(int));
+    w->child_front = fsbb_cache_lines_alloc((size_t)m, sizeof(int));
+    w->child_back = fsbb_cache_lines_alloc((size_t)m, sizeof(int));
     const size_t width = (size_t)fsbb_batch_width(n);
-    w->lb_forward = malloc(sizeof(int) * ((size_t)n + FSBB_BATCH_LANES));
-    w->lb_backward = malloc(sizeof(int) * ((size_t)n + FSBB_BATCH_LANES));
-    w->survivors = malloc(sizeof(int) * (size_t)n);
-    w->times = malloc(sizeof(int) * width * (size_t)m);
-    w->batch_back = malloc(sizeof(int) * width * (size_t)m);
-    w->batch_t = malloc(sizeof(int) * width);
-    w->batch_last = malloc(sizeof(int) * width);
-    w->unscheduled = malloc((size_t)n);
-    w->custom_scratch = malloc(sizeof(int) * 3 * (size_t)n);
-    w->current = malloc(engine->node_size);
-    w->children = malloc(engine->node_size * (size_t)n);
+    w->lb_forward = fsbb_cache_lines_alloc((size_t)n + FSBB_BATCH_LANES, sizeof(int));
+    w->lb_backward = fsbb_cache_lines_alloc((size_t)n + FSBB_BATCH_LANES, sizeof(int));
+    w->survivors = fsbb_cache_lines_alloc((size_t)n, sizeof(int));
+    w->times = fsbb_cache_lines_alloc(width * (size_t)m, sizeof(int));
+    w->batch_back = fsbb_cache_lines_alloc(width * (size_t)m, sizeof(int));
+    w->batch_t = fsbb_cache_lines_alloc(width, sizeof(int));
+    w->batch_last = fsbb_cache_lines_alloc(width, sizeof(int));
+    w->unscheduled = fsbb_cache_lines_alloc((size_t)n, 1);
+    w->custom_scratch = fsbb_cache_lines_alloc(3 * (size_t)n, sizeof(int));
+    w->current = fsbb_cache_lines_alloc(1, engine->node_size);
+    w->children = fsbb_cache_lines_alloc((size_t)n, engine->node_size);
     return cache_ok && w->remain && w->child_front && w->child_back && w->lb_forward &&
                    w->lb_backward && w->survivors && w->times && w->batch_back && w->batch_t && w->batch_last &&
                    w->unscheduled && w->custom_scratch && w->current && w->children
@@ -1029,10 +1036,9 @@ fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
     if (engine.lb_auto_on)
         fsbb_cpu_lb_auto_init(&engine.lb_auto, search->data->n,
                               search->cores > 0 && search->cores < engine.count ? search->cores : engine.count);
-    engine.workers = aligned_alloc(_Alignof(worker), sizeof *engine.workers * (size_t)engine.count);
+    engine.workers = fsbb_cache_lines_alloc((size_t)engine.count, sizeof *engine.workers);
     if (!engine.workers)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for %d search threads", engine.count);
-    memset(engine.workers, 0, sizeof *engine.workers * (size_t)engine.count);
     init_sync(&engine);
     int initialised = 0;
     fsbb_status status = FSBB_OK;
