@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# device_cpu_scratch.sh — the CPU engine with its workers' scratch on cache lines of their own
-# (cache_lines.h) against a build without (issue 15: false sharing between the threads' hot
-# arrays), on every core of the GPU machine: ta021-ta030, --ub opt --lb lb1, --heuristic-threads 0
-# (the same LB1 tree in every finished run), the two builds alternating in each of ROUNDS
-# rounds. Each run stops after NODE_LIMIT branched nodes (the long instances: the same work
-# for both builds, about 2.5 s on 16 cores at 20 M nodes/s); no new run after DEADLINE_S.
+# device_cpu_scratch.sh — the CPU engine with each worker's scratch allocated by its own thread
+# (search_cpu.c, alloc_scratch) against a build that allocates every worker's scratch from the
+# main thread (issue 15: two threads' hot arrays on one cache line), on every core of the GPU
+# machine: ta021-ta030, --ub opt --lb lb1, --heuristic-threads 0 (the same LB1 tree in every
+# finished run), the two builds alternating in each of ROUNDS rounds (old first in odd rounds).
+# Each run stops after NODE_LIMIT branched nodes (the long instances: the same work for both
+# builds, about 2.5 s on 16 cores at 20 M nodes/s); no new run after DEADLINE_S.
 #   usage: test/bench/device_cpu_scratch.sh BUILD_DIR OLD_BUILD_DIR
 # Each build directory holds flowshop-bb; the shared libraries it needs are in DEVLIBS
 # (default .devlibs). Run from the repository root. Environment: ROUNDS (2), THREADS (16),
@@ -40,7 +41,7 @@ echo "# new: $(cat "$new/REVISION" 2>/dev/null || echo "$new"), old: $(cat "$old
 solve() {
     local start end
     start=$(now)
-    "$4" "$2" --ub opt --lb lb1 -t "$threads" --heuristic-threads 0 --node-limit "$node_limit" \
+    "$4" "$2" --device cpu --ub opt --lb lb1 -t "$threads" --heuristic-threads 0 --node-limit "$node_limit" \
         --json -q >"$json" 2>/dev/null
     end=$(now)
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$(field status <"$json" | cut -d' ' -f1)" \

@@ -16,7 +16,6 @@
 #ifndef FSBB_CPU_LB_AUTO_H
 #define FSBB_CPU_LB_AUTO_H
 
-#include "cache_lines.h"
 #include "lb_auto.h"
 
 #include <pthread.h>
@@ -51,11 +50,11 @@ typedef struct fsbb_cpu_lb_auto_counts {
 
 /* The engine's sums and the switches the rule set. What every thread reads without the lock
  * (the masks, for every survivor, written only when a sample changes; the merges' period) has
- * cache lines of its own (cache_lines.h), away from the lock and the sums a merge writes. */
+ * cache lines of their own, away from the lock and the sums a merge writes. */
 typedef struct fsbb_cpu_lb_auto {
-    _Alignas(FSBB_CACHE_LINE) atomic_uint mask[FSBB_LB_AUTO_DEPTHS]; /* a survivor is refined when its clock & mask is 0 */
+    _Alignas(64) atomic_uint mask[FSBB_LB_AUTO_DEPTHS]; /* a survivor is refined when its clock & mask is 0 */
     double merge_every_s;                           /* a thread's time between two merges */
-    _Alignas(FSBB_CACHE_LINE) int jobs, buckets;
+    _Alignas(64) int jobs, buckets;
     pthread_mutex_t lock;                           /* guards the sums */
     fsbb_lb_auto_depth depth[FSBB_LB_AUTO_DEPTHS];
     double lb1_seconds, lb1_candidates;

@@ -46,7 +46,6 @@
  * pools as its engine's part from its own thread, under the donation lock as well. */
 #include "search_cpu.h"
 
-#include "cache_lines.h"
 #include "checkpoint.h"
 #include "child_order.h"
 #include "cpu_lb_auto.h"
@@ -77,13 +76,13 @@ enum { SCAN_VICTIMS = 64 };
 
 typedef struct cpu_engine cpu_engine;
 
-/* A worker has cache lines of its own (cache_lines.h), so that what one thread writes at every
- * node (its counters, the tail of its lb_auto counts) shares no line with the next worker's
- * lock; its scratch arrays are on lines of their own too. What other threads touch (the lock,
- * the pool thieves take from, the counts they peek at) comes first; what only the worker's
- * thread reads and writes starts on a line of its own. */
+/* A worker has cache lines of its own (64 bytes), so that what one thread writes at every node
+ * (its counters, the tail of its lb_auto counts) shares no line with the next worker's lock.
+ * What other threads touch (the lock, the pool thieves take from, the counts they peek at)
+ * comes first; what only the worker's thread reads and writes starts on a line of its own.
+ * Its scratch arrays are allocated by its own thread (alloc_scratch). */
 typedef struct worker {
-    _Alignas(FSBB_CACHE_LINE) cpu_engine *engine;
+    _Alignas(64) cpu_engine *engine;
     int id;
     pthread_mutex_t lock;
     fsbb_node_pool pool;
@@ -92,9 +91,9 @@ typedef struct worker {
      * when it is popped, cleared under lock with its children's push (or at once, without the
      * lock, when it has none). */
     atomic_int flight_depth, flight_lb;
-    _Alignas(FSBB_CACHE_LINE) fsbb_times_cache times_cache; /* front and back times of the last nodes */
+    _Alignas(64) fsbb_times_cache times_cache; /* front and back times of the last nodes */
     const int *front, *back;         /* the current node's, in times_cache */
-    /* Scratch sized for one node. */
+    /* Scratch sized for one node (alloc_scratch). */
     int *remain, *child_front, *child_back;
     int *lb_forward, *lb_backward;   /* by position in the permutation, plus the batch's padding lanes */
     int *times;                      /* m x batch width: the unscheduled jobs' times */
@@ -121,12 +120,13 @@ struct cpu_engine {
 
     /* Written by the threads as they go idle or steal: a line of its own, away from the
      * fields above, which every thread reads at every node. */
-    _Alignas(FSBB_CACHE_LINE) atomic_int idle; /* workers without nodes, and those that never started */
+    _Alignas(64) atomic_int idle; /* workers without nodes, and those that never started */
     atomic_int out_of_memory;
+    atomic_int no_scratch;           /* a thread could not allocate its scratch */
 
     /* Idle workers: sleepers is read after every push, so it has a cache line of its own. */
-    _Alignas(FSBB_CACHE_LINE) atomic_int sleepers; /* workers about to sleep or sleeping */
-    _Alignas(FSBB_CACHE_LINE) pthread_mutex_t idle_lock;
+    _Alignas(64) atomic_int sleepers; /* workers about to sleep or sleeping */
+    _Alignas(64) pthread_mutex_t idle_lock;
     pthread_cond_t work_ready;       /* to the sleepers: work, the end, a stop or a pause */
     atomic_uint wakeups;             /* changed under idle_lock with each wake-up */
     int hint;                        /* under idle_lock: the worker that last offered nodes */
@@ -135,8 +135,8 @@ struct cpu_engine {
 
     /* Snapshots: workers park while pause_requested is set. The flag, read before every
      * node, has a cache line of its own, away from the counters that threads write. */
-    _Alignas(FSBB_CACHE_LINE) atomic_int pause_requested;
-    _Alignas(FSBB_CACHE_LINE) pthread_mutex_t pause_lock;
+    _Alignas(64) atomic_int pause_requested;
+    _Alignas(64) pthread_mutex_t pause_lock;
     pthread_cond_t parked_changed;   /* to the checkpoint thread: a worker parked or left */
     pthread_cond_t pause_over;       /* to the parked workers */
     int parked, running;             /* under pause_lock */
@@ -646,9 +646,55 @@ static int find_work(worker *w)
     }
 }
 
-static void *run_worker(void *arg)
+/* Allocates w's times cache and scratch, from w's own thread: glibc gives each thread an arena
+ * of its own (up to 8 a core), so no line of what a worker writes at every node lies next to
+ * another worker's, and every worker has the same layout, that of a fresh heap, whatever the
+ * main thread allocated before. Allocated one after another from the main thread, two workers'
+ * hot arrays could share a line, and the arrays' relative places (hence the loads that wait
+ * behind stores to an address 4 KiB apart) differed from worker to worker: on 2 threads, up to
+ * 40 % more CPU time for the same nodes (results/lb-auto/gain/README.md). 0, or -1 when
+ * memory runs out (free_worker frees what was allocated). */
+static int alloc_scratch(worker *w)
 {
-    worker *w = arg;
+    const fsbb_bound_data *d = w->engine->search->data;
+    const int n = d->n, m = d->m;
+    const size_t width = (size_t)fsbb_batch_width(n), node_size = w->engine->node_size;
+    const int cache_ok = fsbb_times_cache_init(&w->times_cache, n, m) == 0;
+    w->remain = malloc(sizeof(int) * (size_t)m);
+    w->child_front = malloc(sizeof(int) * (size_t)m);
+    w->child_back = malloc(sizeof(int) * (size_t)m);
+    w->lb_forward = malloc(sizeof(int) * ((size_t)n + FSBB_BATCH_LANES));
+    w->lb_backward = malloc(sizeof(int) * ((size_t)n + FSBB_BATCH_LANES));
+    w->survivors = malloc(sizeof(int) * (size_t)n);
+    w->times = malloc(sizeof(int) * width * (size_t)m);
+    w->batch_back = malloc(sizeof(int) * width * (size_t)m);
+    w->batch_t = malloc(sizeof(int) * width);
+    w->batch_last = malloc(sizeof(int) * width);
+    w->unscheduled = malloc((size_t)n);
+    w->custom_scratch = malloc(sizeof(int) * 3 * (size_t)n);
+    w->current = malloc(node_size);
+    w->children = malloc(node_size * (size_t)n);
+    return cache_ok && w->remain && w->child_front && w->child_back && w->lb_forward && w->lb_backward &&
+                   w->survivors && w->times && w->batch_back && w->batch_t && w->batch_last && w->unscheduled &&
+                   w->custom_scratch && w->current && w->children
+               ? 0
+               : -1;
+}
+
+/* A thread without its scratch: stops the search, waits through the start (run_threads) like
+ * the others, and leaves. */
+static void fail_to_start(worker *w)
+{
+    cpu_engine *engine = w->engine;
+    atomic_store(&engine->no_scratch, 1);
+    atomic_store(&engine->search->stop, 1);
+    if (atomic_load(&engine->pause_requested))
+        park(w);
+}
+
+/* The branch-and-bound loop of one thread, until the tree is exhausted or the search stops. */
+static void search_nodes(worker *w)
+{
     cpu_engine *engine = w->engine;
     fsbb_search *search = engine->search;
     int since_check = 0;
@@ -699,6 +745,15 @@ static void *run_worker(void *arg)
         else
             offer_work(w);
     }
+}
+
+static void *run_worker(void *arg)
+{
+    worker *w = arg;
+    if (alloc_scratch(w) == 0)
+        search_nodes(w);
+    else
+        fail_to_start(w);
     leave(w);
     return NULL;
 }
@@ -724,59 +779,44 @@ static void free_worker(worker *w)
     pthread_mutex_destroy(&w->lock);
 }
 
-static int init_worker(worker *w, cpu_engine *engine, int id)
+/* What the main thread sets up of a worker; its scratch comes from its thread (alloc_scratch). */
+static void init_worker(worker *w, cpu_engine *engine, int id)
 {
     const fsbb_search *search = engine->search;
-    const int n = search->data->n, m = search->data->m;
     memset(w, 0, sizeof *w);
     atomic_init(&w->flight_depth, -1);
     w->engine = engine;
     w->id = id;
     w->rng = 2654435761u * (unsigned)(id + 1);
     pthread_mutex_init(&w->lock, NULL);
-    fsbb_node_pool_init(&w->pool, search->options->select, n);
-    const int cache_ok = fsbb_times_cache_init(&w->times_cache, n, m) == 0;
-    w->remain = fsbb_cache_lines_alloc((size_t)m, sizeof(int));
-    w->child_front = fsbb_cache_lines_alloc((size_t)m, sizeof(int));
-    w->child_back = fsbb_cache_lines_alloc((size_t)m, sizeof(int));
-    const size_t width = (size_t)fsbb_batch_width(n);
-    w->lb_forward = fsbb_cache_lines_alloc((size_t)n + FSBB_BATCH_LANES, sizeof(int));
-    w->lb_backward = fsbb_cache_lines_alloc((size_t)n + FSBB_BATCH_LANES, sizeof(int));
-    w->survivors = fsbb_cache_lines_alloc((size_t)n, sizeof(int));
-    w->times = fsbb_cache_lines_alloc(width * (size_t)m, sizeof(int));
-    w->batch_back = fsbb_cache_lines_alloc(width * (size_t)m, sizeof(int));
-    w->batch_t = fsbb_cache_lines_alloc(width, sizeof(int));
-    w->batch_last = fsbb_cache_lines_alloc(width, sizeof(int));
-    w->unscheduled = fsbb_cache_lines_alloc((size_t)n, 1);
-    w->custom_scratch = fsbb_cache_lines_alloc(3 * (size_t)n, sizeof(int));
-    w->current = fsbb_cache_lines_alloc(1, engine->node_size);
-    w->children = fsbb_cache_lines_alloc((size_t)n, engine->node_size);
-    return cache_ok && w->remain && w->child_front && w->child_back && w->lb_forward &&
-                   w->lb_backward && w->survivors && w->times && w->batch_back && w->batch_t && w->batch_last &&
-                   w->unscheduled && w->custom_scratch && w->current && w->children
-               ? 0
-               : -1;
+    fsbb_node_pool_init(&w->pool, search->options->select, search->data->n);
 }
 
-/* The root node with its bound; returns -1 when memory runs out. */
+/* The root node with its bound, in w's pool (before the threads start: w's scratch does not
+ * exist yet); returns -1 when memory runs out. */
 static int push_root(worker *w)
 {
     fsbb_search *search = w->engine->search;
     const fsbb_bound_data *d = search->data;
-    const int m = d->m;
-    fsbb_node *root = w->current;
-    if (fsbb_search_root(d, search->options->lb, root, NULL) != FSBB_OK)
-        return -1;
-    w->bounded++;
+    const int n = d->n, m = d->m;
+    fsbb_node *root = malloc(w->engine->node_size);
     /* Nothing is scheduled: the root's front and back times are zero. */
-    memset(w->child_front, 0, sizeof(int) * (size_t)m);
-    memset(w->child_back, 0, sizeof(int) * (size_t)m);
-    const fsbb_custom_node view = {
-        .perm = root->perm, .front_len = 0, .back_len = 0, .front = w->child_front, .back = w->child_back,
-    };
-    root->lb = fsbb_custom_cpu_bounds(search->custom_bounds, search->custom_bound_count, d, &view, root->lb,
-                                      atomic_load(&search->incumbent), w->custom_scratch);
-    return fsbb_node_pool_push(&w->pool, root);
+    int *zero_times = calloc(2 * (size_t)m, sizeof(int));
+    int *custom_scratch = malloc(sizeof(int) * 3 * (size_t)n);
+    int pushed = -1;
+    if (root && zero_times && custom_scratch && fsbb_search_root(d, search->options->lb, root, NULL) == FSBB_OK) {
+        w->bounded++;
+        const fsbb_custom_node view = {
+            .perm = root->perm, .front_len = 0, .back_len = 0, .front = zero_times, .back = zero_times + m,
+        };
+        root->lb = fsbb_custom_cpu_bounds(search->custom_bounds, search->custom_bound_count, d, &view, root->lb,
+                                          atomic_load(&search->incumbent), custom_scratch);
+        pushed = fsbb_node_pool_push(&w->pool, root);
+    }
+    free(root);
+    free(zero_times);
+    free(custom_scratch);
+    return pushed;
 }
 
 /* The open nodes of a resumed search, dealt round-robin to the workers; -1 when memory
@@ -1036,19 +1076,15 @@ fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
     if (engine.lb_auto_on)
         fsbb_cpu_lb_auto_init(&engine.lb_auto, search->data->n,
                               search->cores > 0 && search->cores < engine.count ? search->cores : engine.count);
-    engine.workers = fsbb_cache_lines_alloc((size_t)engine.count, sizeof *engine.workers);
+    engine.workers = aligned_alloc(_Alignof(worker), sizeof *engine.workers * (size_t)engine.count);
     if (!engine.workers)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for %d search threads", engine.count);
     init_sync(&engine);
-    int initialised = 0;
+    const int made = engine.count;   /* workers, with a thread or not (keep_started) */
+    for (int t = 0; t < made; t++)
+        init_worker(&engine.workers[t], &engine, t);
     fsbb_status status = FSBB_OK;
-    for (; initialised < engine.count; initialised++)
-        if (init_worker(&engine.workers[initialised], &engine, initialised) != 0) {
-            free_worker(&engine.workers[initialised]);
-            status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for search thread scratch");
-            break;
-        }
-    if (status == FSBB_OK && (search->resume ? push_resumed(&engine) : push_root(&engine.workers[0])) != 0)
+    if ((search->resume ? push_resumed(&engine) : push_root(&engine.workers[0])) != 0)
         status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the %s", search->resume ? "resumed nodes" : "root node");
     for (int t = 0; status == FSBB_OK && t < engine.count; t++)
         publish_open_nodes(&engine.workers[t]);
@@ -1061,7 +1097,10 @@ fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
     if (status == FSBB_OK)
         status = run_threads(&engine, err);
     if (census)
-        fsbb_search_end_census(search, status == FSBB_OK && !atomic_load(&engine.out_of_memory));
+        fsbb_search_end_census(search, status == FSBB_OK && !atomic_load(&engine.out_of_memory) &&
+                                           !atomic_load(&engine.no_scratch));
+    if (status == FSBB_OK && atomic_load(&engine.no_scratch))
+        status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for search thread scratch");
     if (status == FSBB_OK && atomic_load(&engine.out_of_memory))
         status = fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for open nodes");
     /* Every worker stopped between two nodes: the pools hold the engine's open nodes. */
@@ -1076,7 +1115,7 @@ fsbb_status fsbb_search_cpu(fsbb_search *search, fsbb_error *err)
     }
     if (party_counts)
         engine.party->count_with(engine.party->user_data, NULL, NULL);
-    for (int t = 0; t < initialised; t++) {
+    for (int t = 0; t < made; t++) {
         if (!giving_back && engine.workers[t].pool.count > 0)
             fsbb_search_note_open(search, fsbb_node_pool_min_lb(&engine.workers[t].pool));
         free_worker(&engine.workers[t]);

@@ -1,7 +1,6 @@
 /* times_cache.c — front and back times carried from node to node (times_cache.h). */
 #include "times_cache.h"
 
-#include "cache_lines.h"
 #include "lb1.h"
 
 #include <stdlib.h>
@@ -9,11 +8,11 @@
 int fsbb_times_cache_init(fsbb_times_cache *cache, int n, int m)
 {
     cache->prefix_len = cache->suffix_len = 0;
-    /* On lines of the search thread's own (cache_lines.h); row 0 (no job) stays all zeros. */
-    cache->prefix = fsbb_cache_lines_alloc((size_t)n, sizeof(fsbb_job));
-    cache->suffix = fsbb_cache_lines_alloc((size_t)n, sizeof(fsbb_job));
-    cache->front = fsbb_cache_lines_alloc((size_t)(n + 1) * (size_t)m, sizeof(int));
-    cache->back = fsbb_cache_lines_alloc((size_t)(n + 1) * (size_t)m, sizeof(int));
+    cache->prefix = malloc(sizeof(fsbb_job) * (size_t)n);
+    cache->suffix = malloc(sizeof(fsbb_job) * (size_t)n);
+    /* Row 0 (no job) stays all zeros. */
+    cache->front = calloc((size_t)(n + 1) * (size_t)m, sizeof(int));
+    cache->back = calloc((size_t)(n + 1) * (size_t)m, sizeof(int));
     if (cache->prefix && cache->suffix && cache->front && cache->back)
         return 0;
     fsbb_times_cache_free(cache);
