@@ -148,6 +148,10 @@ $(BUILD)/%.o: %.c $(FLAGS_STAMP)
 # vector store through shuffles on the critical path (measured: ta081 12 % more iterations a
 # second without it, docs/heuristic.md). Its vector loops are written with vector types.
 $(BUILD)/solver/core/insertion.o: CFLAGS += -fno-tree-slp-vectorize
+# The CPU engine's node loops (search_cpu.c, with the bounds of lb1_batch.h inlined) start on
+# 64-byte boundaries: where they fall otherwise moves with any edit of the file, and moved
+# LB1's CPU time by 5-8 % on the 2-core EPYC of the CI machine (results/lb-auto/gain/README.md).
+$(BUILD)/solver/engines/cpu/search_cpu.o: CFLAGS += -falign-loops=64
 
 $(BUILD)/%.cu.o: %.cu $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)

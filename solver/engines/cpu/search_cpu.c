@@ -681,23 +681,19 @@ static int alloc_scratch(worker *w)
                : -1;
 }
 
-/* A thread without its scratch: stops the search, waits through the start (run_threads) like
- * the others, and leaves. */
-static void fail_to_start(worker *w)
+static void *run_worker(void *arg)
 {
-    cpu_engine *engine = w->engine;
-    atomic_store(&engine->no_scratch, 1);
-    atomic_store(&engine->search->stop, 1);
-    if (atomic_load(&engine->pause_requested))
-        park(w);
-}
-
-/* The branch-and-bound loop of one thread, until the tree is exhausted or the search stops. */
-static void search_nodes(worker *w)
-{
+    worker *w = arg;
     cpu_engine *engine = w->engine;
     fsbb_search *search = engine->search;
+    /* Without its scratch, a thread stops the search and leaves at its first look at the limits,
+     * after the start (run_threads) like the others. */
     int since_check = 0;
+    if (alloc_scratch(w) != 0) {
+        atomic_store(&engine->no_scratch, 1);
+        atomic_store(&search->stop, 1);
+        since_check = CHECK_EVERY;
+    }
     for (;;) {
         if (atomic_load_explicit(&engine->pause_requested, memory_order_relaxed))
             park(w);
@@ -745,15 +741,6 @@ static void search_nodes(worker *w)
         else
             offer_work(w);
     }
-}
-
-static void *run_worker(void *arg)
-{
-    worker *w = arg;
-    if (alloc_scratch(w) == 0)
-        search_nodes(w);
-    else
-        fail_to_start(w);
     leave(w);
     return NULL;
 }
