@@ -9,7 +9,8 @@
 #   usage: test/bench/device_cpu_scratch.sh BUILD_DIR OLD_BUILD_DIR
 # Each build directory holds flowshop-bb; the shared libraries it needs are in DEVLIBS
 # (default .devlibs). Run from the repository root. Environment: ROUNDS (2), THREADS (16),
-# NODE_LIMIT (50000000; 0: none), DEADLINE_S (200), DEVLIBS, INSTANCES (default ta021-ta030).
+# NODE_LIMIT (50000000; 0: none), DEADLINE_S (200), DEVLIBS, INSTANCES (NAME or FILE:UB items,
+# default ta021-ta030; NAME runs with --ub opt).
 # Writes $OUT/cpu-scratch/runs.tsv (round, instance, build, status, nodes, search seconds,
 # nodes/s, wall seconds) and $OUT/cpu-scratch/table.txt: per instance and build the best and
 # median wall seconds and nodes/s over the rounds, new / old, and the sums.
@@ -34,17 +35,18 @@ late() { awk -v a="$began" -v b="$(now)" -v d="$deadline_s" 'BEGIN { exit !(b - 
 json=$(mktemp)
 trap 'rm -f "$json"' EXIT
 
-echo "# $(nproc) cores, $threads threads, node limit $node_limit, $rounds rounds, lb1, --ub opt"
+echo "# $(nproc) cores, $threads threads, node limit $node_limit, $rounds rounds, lb1"
 echo "# new: $(cat "$new/REVISION" 2>/dev/null || echo "$new"), old: $(cat "$old/REVISION" 2>/dev/null || echo "$old")"
 
-# solve ROUND INSTANCE BUILD BINARY: one row.
+# solve ROUND ITEM BUILD BINARY: one row.
 solve() {
-    local start end
+    local name=${2%%:*} ub=opt start end
+    case $2 in *:*) ub=${2#*:} ;; esac
     start=$(now)
-    "$4" "$2" --device cpu --ub opt --lb lb1 -t "$threads" --heuristic-threads 0 --node-limit "$node_limit" \
+    "$4" "$name" --device cpu --ub "$ub" --lb lb1 -t "$threads" --heuristic-threads 0 --node-limit "$node_limit" \
         --json -q >"$json" 2>/dev/null
     end=$(now)
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$(field status <"$json" | cut -d' ' -f1)" \
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$(basename "$name" .txt)" "$3" "$(field status <"$json" | cut -d' ' -f1)" \
         "$(field nodes <"$json")" "$(field time_s <"$json")" "$(field nodes_per_s <"$json")" \
         "$(echo "$start $end" | awk '{printf "%.3f", $2 - $1}')" >>"$runs"
 }
@@ -52,7 +54,7 @@ solve() {
 # Old first in odd rounds, new first in even ones.
 for round in $(seq "$rounds"); do
     for name in $instances; do
-        late && { echo "# deadline: stopped in round $round before $name"; break 2; }
+        late && { echo "# deadline: stopped in round $round before ${name%%:*}"; break 2; }
         if [ $((round % 2)) -eq 1 ]; then
             solve "$round" "$name" old "$old/flowshop-bb"
             solve "$round" "$name" new "$new/flowshop-bb"
@@ -74,7 +76,7 @@ NR == 1 { next }
     c = ++count[k]; wall[k, c] = $8; rate[k, c] = $7 / 1e6
     if (!($2 in seen)) { seen[$2] = 1; order[++names] = $2 }
     nodes[k] = nodes[k] (nodes[k] == "" ? "" : ",") $5
-    if ($4 != "optimal" && !((k, $4) in noted)) { noted[k, $4] = 1; status[$2] = status[$2] " " $3 ":" $4 }
+    if ($4 != "optimal" && $4 != "no" && !((k, $4) in noted)) { noted[k, $4] = 1; status[$2] = status[$2] " " $3 ":" $4 }
 }
 END {
     printf "%-8s %3s | %8s %8s %7s %7s | %8s %8s %7s %7s | %6s %6s\n", "instance", "n", "old_best", "old_med",

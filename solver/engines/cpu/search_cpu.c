@@ -647,13 +647,14 @@ static int find_work(worker *w)
 }
 
 /* Allocates w's times cache and scratch, from w's own thread: glibc gives each thread an arena
- * of its own (up to 8 a core), so no line of what a worker writes at every node lies next to
+ * of its own (up to 8 a core), so no line that a worker writes at every node lies next to
  * another worker's, and every worker has the same layout, that of a fresh heap, whatever the
- * main thread allocated before. Allocated one after another from the main thread, two workers'
- * hot arrays could share a line, and the arrays' relative places (hence the loads that wait
- * behind stores to an address 4 KiB apart) differed from worker to worker: on 2 threads, up to
- * 40 % more CPU time for the same nodes (results/lb-auto/gain/README.md). 0, or -1 when
- * memory runs out (free_worker frees what was allocated). */
+ * main thread allocated before. Allocated one after another by the main thread, the workers'
+ * arrays were neighbours, and which ones shared a line depended on what the main thread had
+ * allocated (even on the command line's options): on r30x20_3020005, 2 threads, worker 0's
+ * current node shared a line with worker 1's times cache, and 3 M nodes took 0.99-1.15 s
+ * against 0.83 s now (results/lb-auto/gain/README.md). 0, or -1 when memory runs out
+ * (free_worker frees what was allocated). */
 static int alloc_scratch(worker *w)
 {
     const fsbb_bound_data *d = w->engine->search->data;
