@@ -27,7 +27,19 @@
  * FSBB_LB_AUTO_MIN_REFINED refinements and FSBB_LB_AUTO_MIN_SURVIVORS (or the engine's
  * min_survivors) survivors behind it;
  * the engine keeps refining a sample of the survivors at depths turned off, so that
- * pruned/refined stays current there. */
+ * pruned/refined stays current there.
+ *
+ * gain x S_x is a prior, and a poor one: the children LB2 cuts have subtrees 10-1000x
+ * smaller than gain x S_x on some instances and not on others (results/lb-auto/gain/). An
+ * engine may measure what a cut saves: it keeps a fixed share of the children LB2 cuts at
+ * every depth as shadows (they never improve the incumbent, LB2 having proved them no
+ * better), explores them under the rule in force, and counts shadows, the shadow roots at
+ * depth x whose subtrees are done, and shadow_cost, the work below them. That is what one
+ * more cut saves with the other depths as they are; where LB2 pays at several depths
+ * together, each one's share of it is smaller than what they save together. So with
+ * FSBB_LB_AUTO_MIN_SHADOWS of them a cut at x saves the measured saving times shadow_weight,
+ * never more than the prior (fsbb_lb_auto_cut_saving): the measurement only turns off depths
+ * that the prior would have on. */
 #ifndef FSBB_LB_AUTO_H
 #define FSBB_LB_AUTO_H
 
@@ -53,10 +65,17 @@ FSBB_HOST_DEVICE int fsbb_lb_auto_buckets(int n)
 /* Evidence a depth needs before its setting changes. */
 #define FSBB_LB_AUTO_MIN_REFINED 64.0
 #define FSBB_LB_AUTO_MIN_SURVIVORS 1024.0
+/* Shadow roots a depth needs before its measured saving counts, and its weight (of 1, 2, 4,
+ * 8 and 16 the best in sum in the resident GPU engine, and no better than the prior alone:
+ * results/lb-auto/gain/, "Shadows in the engine"). */
+#define FSBB_LB_AUTO_MIN_SHADOWS 64.0
+#define FSBB_LB_AUTO_SHADOW_WEIGHT 8.0
 
 typedef struct fsbb_lb_auto_depth {
     double branched, survivors, refined, pruned;
     double lb2_cost;          /* summed over the refined children */
+    double shadows;           /* cut children kept as shadows whose subtrees are done (0: not measured) */
+    double shadow_cost;       /* the work below them, lb2_cost's unit */
 } fsbb_lb_auto_depth;
 
 /* Whether depth d has the evidence its setting may change on. */
@@ -130,6 +149,7 @@ typedef struct fsbb_lb_auto_input {
     const fsbb_lb_auto_depth *depth;
     double lb1_cost;          /* per LB1 candidate */
     double gain;              /* 0: FSBB_LB_AUTO_GAIN */
+    double shadow_weight;     /* the measured saving's weight (0: FSBB_LB_AUTO_SHADOW_WEIGHT) */
     double min_survivors;     /* evidence a depth needs: 0: FSBB_LB_AUTO_MIN_SURVIVORS (an engine whose
                                  refinements cost hundreds of LB1 candidates asks for fewer) */
 } fsbb_lb_auto_input;
@@ -147,12 +167,26 @@ static inline void fsbb_lb_auto_subtrees(const fsbb_lb_auto_input *in, double *s
     }
 }
 
+/* What a child that LB2 cuts at depth bucket x saves: the prior gain x S_x (subtree,
+ * fsbb_lb_auto_subtrees), or less where the engine kept enough shadows there: their measured
+ * saving times shadow_weight. */
+static inline double fsbb_lb_auto_cut_saving(const fsbb_lb_auto_depth *d, double gain, double shadow_weight,
+                                             double subtree)
+{
+    const double prior = gain * subtree;
+    if (d->shadows < FSBB_LB_AUTO_MIN_SHADOWS)
+        return prior;
+    const double measured = shadow_weight * d->shadow_cost / d->shadows;
+    return measured < prior ? measured : prior;
+}
+
 /* Updates refine[x] (1: refine the survivors at depth bucket x, 0: only a sample) for each
  * bucket with enough evidence; returns how many buckets refine afterwards. */
 static inline int fsbb_lb_auto_decide(const fsbb_lb_auto_input *in, int *refine)
 {
     const int depths = in->depths < FSBB_LB_AUTO_DEPTHS ? in->depths : FSBB_LB_AUTO_DEPTHS;
     const double gain = in->gain > 0 ? in->gain : FSBB_LB_AUTO_GAIN;
+    const double weight = in->shadow_weight > 0 ? in->shadow_weight : FSBB_LB_AUTO_SHADOW_WEIGHT;
     const double min_survivors = in->min_survivors > 0 ? in->min_survivors : FSBB_LB_AUTO_MIN_SURVIVORS;
     double subtree[FSBB_LB_AUTO_DEPTHS];
     fsbb_lb_auto_subtrees(in, subtree);
@@ -160,7 +194,7 @@ static inline int fsbb_lb_auto_decide(const fsbb_lb_auto_input *in, int *refine)
     for (int x = 0; x < depths; x++) {
         const fsbb_lb_auto_depth *d = &in->depth[x];
         if (fsbb_lb_auto_has_evidence(d, min_survivors)) {
-            const double saving = d->pruned / d->refined * gain * subtree[x];
+            const double saving = d->pruned / d->refined * fsbb_lb_auto_cut_saving(d, gain, weight, subtree[x]);
             refine[x] = saving >= d->lb2_cost / d->refined;
         }
         refining += refine[x] != 0;
@@ -173,14 +207,15 @@ static inline int fsbb_lb_auto_decide(const fsbb_lb_auto_input *in, int *refine)
  * its larger shared memory), overhead being that extra as a share of the work: whether the
  * depths refine[] switches on saved more in the stretch of search `recent` counts (per
  * bucket, as depth[] but over that stretch alone) than they and that overhead cost:
- *     sum_{x on} [pruned_x gain S_x - lb2_cost_x]  >=  overhead * W,
- * W being the stretch's work, sum_y branched_y (n - y) lb1_cost + lb2_cost_y, and S_x from
- * the whole search (in). */
+ *     sum_{x on} [pruned_x saving_x - lb2_cost_x]  >=  overhead * W,
+ * W being the stretch's work, sum_y branched_y (n - y) lb1_cost + lb2_cost_y, and saving_x
+ * a cut's saving (fsbb_lb_auto_cut_saving) over the whole search (in). */
 static inline int fsbb_lb_auto_refining_pays(const fsbb_lb_auto_input *in, const fsbb_lb_auto_depth *recent,
                                              const int *refine, double overhead)
 {
     const int depths = in->depths < FSBB_LB_AUTO_DEPTHS ? in->depths : FSBB_LB_AUTO_DEPTHS;
     const double gain = in->gain > 0 ? in->gain : FSBB_LB_AUTO_GAIN;
+    const double weight = in->shadow_weight > 0 ? in->shadow_weight : FSBB_LB_AUTO_SHADOW_WEIGHT;
     double subtree[FSBB_LB_AUTO_DEPTHS];
     fsbb_lb_auto_subtrees(in, subtree);
     double net_saving = 0, work = 0;
@@ -188,7 +223,7 @@ static inline int fsbb_lb_auto_refining_pays(const fsbb_lb_auto_input *in, const
         const fsbb_lb_auto_depth *r = &recent[x];
         work += r->branched * in->unscheduled[x] * in->lb1_cost + r->lb2_cost;
         if (refine[x])
-            net_saving += r->pruned * gain * subtree[x] - r->lb2_cost;
+            net_saving += r->pruned * fsbb_lb_auto_cut_saving(&in->depth[x], gain, weight, subtree[x]) - r->lb2_cost;
     }
     return net_saving >= overhead * work;
 }

@@ -2,8 +2,8 @@
  * (resident_search.h), one line per instance, so that launch shapes can be compared inside
  * one run on the GPU machine:
  *     gpu-resident-bench INSTANCE[:UB][,INSTANCE[:UB]...] [batch=N] [block=N] [chunk=N] [registers=N] [sync=N]
- *                        [graph=0|1] [group=8|16|32] [sample=N] [explore=N] [gain=G] [overhead=F]
- *                        [first=N] [look=N] [gap=N] [trace=1] [depths=1]
+ *                        [graph=0|1] [group=8|16|32] [sample=N] [explore=N] [shadow=N] [weight=W] [gain=G]
+ *                        [overhead=F] [first=N] [look=N] [gap=N] [trace=1] [depths=1]
  *                        [lb=lb1|lb2|auto] [ub=opt|N] [time-limit=S] [node-limit=N]
  * An instance's :UB (digits) gives its upper bound, before the ub knob and the best known.
  * Each line: instance, knobs, search seconds (after setup), setup seconds, nodes, nodes/s,
@@ -41,8 +41,10 @@ static void print_run(void *user, const fsbb_resident_run_note *note)
 }
 
 /* depths=1: per depth bucket, what --lb auto decides from (lb_auto.h): the counts, LB2's cut
- * share and warp-cycles per refinement, the subtree S_x in LB1 candidates, and the rule's
- * saving / cost (gain 1, the stage scale left out). */
+ * share and warp-cycles per refinement, the subtree S_x in LB1 candidates, and the prior's
+ * saving / cost (gain 1, the stage scale left out); then the shadows kept at the depth, what
+ * one saved (LB1 candidates and refinement cycles below it, in LB1 candidates: all of them,
+ * including those not done when the search ended) and the measured saving / cost. */
 static void print_depths(const fsbb_resident_depth_stats *st, int n)
 {
     const int buckets = fsbb_lb_auto_buckets(n);
@@ -63,14 +65,20 @@ static void print_depths(const fsbb_resident_depth_stats *st, int n)
     printf("  lb1 cycles/candidate %.1f, stage/child cycles %.2f, fed stages %.2f\n", lb1_cost,
            child > 0 ? (double)st->lb2_stage_cycles / child : 0,
            st->lb2_fed_child_cycles ? (double)st->lb2_fed_stage_cycles / (double)st->lb2_fed_child_cycles : 0);
-    printf("  %5s %14s %14s %12s %10s %7s %11s %14s %10s\n", "depth", "branched", "survivors", "refined", "pruned",
-           "cut %", "cyc/refine", "S_x candidates", "saving/cost");
+    printf("  %5s %14s %14s %12s %10s %7s %11s %14s %10s %9s %14s %10s\n", "depth", "branched", "survivors",
+           "refined", "pruned", "cut %", "cyc/refine", "S_x candidates", "saving/cost", "shadows", "saved/shadow",
+           "measured");
     for (int b = 0; b < buckets; b++) {
         const fsbb_lb_auto_depth *d = &depth[b];
         const double cut = d->refined > 0 ? d->pruned / d->refined : 0;
         const double cost = d->refined > 0 ? d->lb2_cost / d->refined : 0;
-        printf("  %5d %14.0f %14.0f %12.0f %10.0f %7.2f %11.0f %14.1f %10.3f\n", b, d->branched, d->survivors,
-               d->refined, d->pruned, 100 * cut, cost, subtree[b] / lb1_cost, cost > 0 ? cut * subtree[b] / cost : 0);
+        const double shadows = (double)st->shadow_roots[b];
+        const double saved = shadows > 0 ? ((double)st->shadow_candidates[b] * lb1_cost +
+                                            (double)st->shadow_cycles[b]) / shadows
+                                         : 0;
+        printf("  %5d %14.0f %14.0f %12.0f %10.0f %7.2f %11.0f %14.1f %10.3f %9.0f %14.1f %10.3f\n", b, d->branched,
+               d->survivors, d->refined, d->pruned, 100 * cut, cost, subtree[b] / lb1_cost,
+               cost > 0 ? cut * subtree[b] / cost : 0, shadows, saved / lb1_cost, cost > 0 ? cut * saved / cost : 0);
     }
 }
 
@@ -105,10 +113,14 @@ static int parse_knob(bench_args *args, const char *text)
         args->tuning.lb2_group = atoi(value);
     else if (strcmp(key, "sample") == 0)
         args->tuning.auto_sample = atoi(value);
+    else if (strcmp(key, "shadow") == 0)
+        args->tuning.auto_shadow = atoi(value);
     else if (strcmp(key, "explore") == 0)
         args->tuning.auto_explore_sample = atoi(value);
     else if (strcmp(key, "gain") == 0)
         args->tuning.auto_gain = atof(value);
+    else if (strcmp(key, "weight") == 0)
+        args->tuning.auto_shadow_weight = atof(value);
     else if (strcmp(key, "overhead") == 0)
         args->tuning.auto_overhead = atof(value);
     else if (strcmp(key, "first") == 0)

@@ -311,6 +311,50 @@ static void test_auto_samples(void)
     fsbb_instance_free(inst);
 }
 
+/* --lb auto with shadows (lb_auto.h), refining throughout: from one above the optimum, the
+ * optimum, with every cut LB2 makes kept as a shadow (spacing 1) and with 1 in 64: shadows
+ * made and the work below them counted, and more nodes branched than without them (their
+ * subtrees), never the optimum changed. A spacing that is not a power of 2 is refused. */
+static void test_auto_shadows(void)
+{
+    fsbb_options *options = options_with("auto", "dyn", "0");
+    const char *names[] = {"ta011", "ta021"};
+    for (int i = 0; i < 2; i++) {
+        fsbb_instance *inst = test_load_instance(names[i]);
+        const int optimum = inst->best_known;
+        const fsbb_resident_tuning none = {.auto_overhead = -1e300};
+        const test_engine_run plain = run_engine(inst, options, optimum + 1, ENGINE_GPU, &none);
+        CU_ASSERT_EQUAL(plain.incumbent, optimum);
+        const int spacings[] = {1, 64};
+        for (int k = 0; k < 2; k++) {
+            const fsbb_resident_tuning shadows = {.auto_overhead = -1e300, .auto_shadow = spacings[k]};
+            const test_engine_run run = run_engine(inst, options, optimum + 1, ENGINE_GPU, &shadows);
+            CU_ASSERT_EQUAL(run.status, FSBB_OK);
+            CU_ASSERT_EQUAL(run.stopped, 0);
+            CU_ASSERT_EQUAL(run.incumbent, optimum);
+            CU_ASSERT_EQUAL(run.schedule_makespan, optimum);
+            const fsbb_resident_depth_stats *st = &run.resident_stats.depth;
+            unsigned long long roots = 0, candidates = 0;
+            for (int b = 0; b < fsbb_lb_auto_buckets(inst->n); b++) {
+                roots += st->shadow_roots[b];
+                candidates += st->shadow_candidates[b];
+            }
+            CU_ASSERT(roots > 0 && candidates >= roots);
+            CU_ASSERT(candidates < st->lb1_candidates);
+            if (k == 0)
+                CU_ASSERT(run.nodes > plain.nodes);
+            printf("\n[%s auto, shadows 1 in %d cuts: %llu shadows, %llu LB1 candidates below them, %llu nodes; "
+                   "none: %llu nodes]",
+                   inst->name, spacings[k], roots, candidates, (unsigned long long)run.nodes,
+                   (unsigned long long)plain.nodes);
+        }
+        const fsbb_resident_tuning uneven = {.auto_shadow = 3};
+        CU_ASSERT_EQUAL(run_engine(inst, options, optimum, ENGINE_GPU, &uneven).status, FSBB_ERR_ARGUMENT);
+        fsbb_instance_free(inst);
+    }
+    fsbb_options_free(options);
+}
+
 /* A pool of 320 nodes spills to host memory and loses none (a look every 4 iterations: the
  * open nodes at a look vary with the blocks' order, and a 480-node pool looked at every 64
  * iterations once stayed below its spill mark, 360); one parent per iteration, three
@@ -477,6 +521,7 @@ FSBB_SUITE("gpu_resident",
             test_auto_run_lengths},
            {"--lb auto's samples: every survivor with lb2, 1 in 16 or fewer where sampled, bad samples refused",
             test_auto_samples},
+           {"--lb auto with shadows: the optimum, shadows counted, their subtrees explored", test_auto_shadows},
            {"spilling pool, tiny batches, graph replay, register caps: same tree", test_spill_and_small_batches},
            {"from above the optimum: optimal schedule recorded", test_schedules_found},
            {"from no upper bound: the CPU starts, the device goes on", test_warm_start},

@@ -87,7 +87,7 @@ test_engine_run test_run_engine(const fsbb_instance *inst, const fsbb_options *o
     memset(&run, 0, sizeof run);
     fsbb_bound_data data;
     CU_ASSERT_FATAL(fsbb_bound_data_init(&data, inst->n, inst->m, inst->p) == 0);
-    if (options->lb == FSBB_LB2)
+    if (options->lb != FSBB_LB1)
         CU_ASSERT_FATAL(fsbb_bound_data_build_pairs(&data, options->lb2_pairs, NULL, NULL) == 0);
     atomic_int interrupt;
     atomic_init(&interrupt, 0);

@@ -34,7 +34,8 @@
  * (occupancy against spills). REFINE: the kernel queues LB1 survivors for LB2 (--lb lb2,
  * or --lb auto at the depths and in the samples prm.refine_mask names) and counts
  * per depth what auto decides from (fsbb_resident_depth_stats); without it no LB2 code or
- * counting is compiled in. */
+ * counting is compiled in, but for the work below auto's shadows (lb_auto.h), which both
+ * kernels branch. */
 #ifndef FSBB_RESIDENT_BRANCH_CUH
 #define FSBB_RESIDENT_BRANCH_CUH
 
@@ -63,7 +64,10 @@ enum {
     FSBB_STAT_LB2_STAGE,
     FSBB_STAT_LB2_FED_STAGE,
     FSBB_STAT_LB2_FED_CHILD,
-    FSBB_STAT_WORDS
+    FSBB_STAT_SHADOW_ROOTS,
+    FSBB_STAT_SHADOW_CANDIDATES = FSBB_STAT_SHADOW_ROOTS + FSBB_RESIDENT_DEPTH_BUCKETS,
+    FSBB_STAT_SHADOW_CYCLES = FSBB_STAT_SHADOW_CANDIDATES + FSBB_RESIDENT_DEPTH_BUCKETS,
+    FSBB_STAT_WORDS = FSBB_STAT_SHADOW_CYCLES + FSBB_RESIDENT_DEPTH_BUCKETS
 };
 static_assert(sizeof(fsbb_resident_depth_stats) == FSBB_STAT_WORDS * sizeof(unsigned long long),
               "the block's counts and fsbb_resident_depth_stats are word for word the same");
@@ -75,6 +79,19 @@ __device__ __forceinline__ void fsbb_resident_count(unsigned *stats, int base, i
     const unsigned peers = __match_any_sync(FSBB_FULL_WARP, key);
     if (key >= 0 && fsbb_lane() == __ffs(peers) - 1)
         atomicAdd(stats + base + key, (unsigned)__popc(peers));
+}
+
+/* The work below a shadow (lb_auto.h; a node whose word 2, tag, is not 0): a shadow parent's
+ * unscheduled jobs, added to the block's counts in the refining kernels, and in the plain
+ * kernel, which keeps none, straight to the control block's (shadows are few). */
+template <bool REFINE>
+__device__ __forceinline__ void fsbb_resident_count_shadow_work(const fsbb_resident_params &prm, unsigned *stats,
+                                                                int tag, int unscheduled)
+{
+    if (REFINE)
+        atomicAdd(stats + FSBB_STAT_SHADOW_CANDIDATES + tag - 1, (unsigned)unscheduled);
+    else
+        atomicAdd(&prm.control->depth.shadow_candidates[tag - 1], (unsigned long long)unscheduled);
 }
 
 /* The arrays of the block's dynamic shared memory (fsbb_resident_shared_layout). */
@@ -191,6 +208,8 @@ __device__ __forceinline__ bool fsbb_resident_stage_parents(const fsbb_resident_
         if (lb < c.ub) {
             counts.nodes++;
             branched = fsbb_resident_depth_bucket(front_len + back_len, l.n);
+            if (node[2] != 0)
+                fsbb_resident_count_shadow_work<REFINE>(prm, b.shared.stats, node[2], unscheduled);
             if (unscheduled == 1) {
                 const fsbb_job *perm = fsbb_resident_perm(prm, b, c, tid);
                 const int makespan = fsbb_resident_complete<MT>(prm, b.shared.table, node, perm[front_len]);
@@ -440,7 +459,9 @@ __device__ __forceinline__ void fsbb_resident_write_leftover(const fsbb_resident
 
 /* Stage 5, when refining: lane groups take the queued children one at a time (a task pool
  * in shared memory), compute LB2 (resident_refine.cuh), then finish the leaf or write the
- * child 16 bytes a lane. Returns whether the queue held a child for every lane group of the
+ * child 16 bytes a lane. A child LB2 cuts, neither a leaf nor a shadow's descendant, is
+ * written all the same, as a shadow root (its LB1 its bound, its depth bucket + 1 its tag),
+ * where a second hash picks it (prm.shadow_mask: resident_device.h's set_refine). Returns whether the queue held a child for every lane group of the
  * block (the stage then counts as fed: its cost per refinement is what a depth refined in
  * full pays). */
 template <int MT>
@@ -482,8 +503,13 @@ __device__ __forceinline__ bool fsbb_resident_stage_refine(const fsbb_resident_p
         const int lb2 = fsbb_resident_child_lb2(prm, g, table, node, perm, front_len, open, pos, job, forward, c.ub,
                                                 changed, flags);
         const int lb = max(lb1, lb2);
+        const int bucket = fsbb_resident_depth_bucket(front_len + back_len + 1, n), tag = node[2];
+        bool shadow = false;
+        if (lb >= c.ub && tag == 0 && open > 2) {
+            const int mask = __ldg(prm.shadow_mask + bucket);
+            shadow = mask >= 0 && ((((unsigned)(c.first + i) * 131u + job) * 0x85EBCA77u) >> 18 & (unsigned)mask) == 0;
+        }
         if (g.lane == 0) {
-            const int bucket = fsbb_resident_depth_bucket(front_len + back_len + 1, n);
             counts.bounded++;
             atomicAdd(b.shared.stats + FSBB_STAT_REFINED + bucket, 1u);
             if (lb >= c.ub)
@@ -491,8 +517,12 @@ __device__ __forceinline__ bool fsbb_resident_stage_refine(const fsbb_resident_p
             const unsigned cycles = (unsigned)((clock64() - started) * g.size / FSBB_WARP_SIZE);
             atomicAdd(b.shared.stats + FSBB_STAT_LB2_CYCLES + bucket, cycles);
             spent += cycles;
+            if (tag != 0)
+                atomicAdd(b.shared.stats + FSBB_STAT_SHADOW_CYCLES + tag - 1, cycles);
+            if (shadow)
+                atomicAdd(b.shared.stats + FSBB_STAT_SHADOW_ROOTS + bucket, 1u);
         }
-        if (lb < c.ub) {
+        if (lb < c.ub || shadow) {
             if (open == 2) {
                 if (g.lane == 0) {
                     const int other = perm[pos == front_len ? front_len + 1 : front_len];
@@ -511,7 +541,7 @@ __device__ __forceinline__ bool fsbb_resident_stage_refine(const fsbb_resident_p
                 int4 *out = reinterpret_cast<int4 *>(b.children + (size_t)slot * l.stride);
                 for (int v = g.lane; v < l.stride / 4; v += g.size)
                     out[v] = fsbb_resident_child_vector(prm, table, node, perm, changed, front_len, back_len, pos,
-                                                        forward, lb, v);
+                                                        forward, shadow ? lb1 : lb, shadow ? bucket + 1 : tag, v);
             }
         }
         __syncwarp(g.mask);

@@ -1,7 +1,8 @@
 /* resident_census.cuh — the census kernel of the resident engine (census.h): every open node
  * of the device (the pool, then the staged children) counted by depth, and their least bound.
  * A node's first word is its bound, its second the front length and the back length
- * (16 bits each). The lanes of a warp that see the same depth add once (their leader). */
+ * (16 bits each), its third not 0 in a shadow's subtree (not counted: LB2 proved it no
+ * better than the incumbent). The lanes of a warp that see the same depth add once (their leader). */
 #ifndef FSBB_RESIDENT_CENSUS_CUH
 #define FSBB_RESIDENT_CENSUS_CUH
 
@@ -24,8 +25,9 @@ __global__ void fsbb_resident_census(fsbb_resident_params prm, unsigned long lon
     for (int base = rounds_from; base < open; base += step) {
         const int i = base + (threadIdx.x & 31);
         int depth = -1;
-        if (i < open) {
-            const int *node = i < top ? prm.pool + (size_t)i * stride : staging + (size_t)(i - top) * stride;
+        const int *node = i < open ? (i < top ? prm.pool + (size_t)i * stride : staging + (size_t)(i - top) * stride)
+                                   : NULL;
+        if (node && node[2] == 0) {
             const int packed = node[1];
             depth = (packed & 0xffff) + (int)((unsigned)packed >> 16);
             low = node[0] < low ? node[0] : low;

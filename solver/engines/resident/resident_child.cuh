@@ -193,7 +193,8 @@ static __device__ void fsbb_resident_offer(const fsbb_resident_params &prm, int 
 }
 
 /* Writes the child that moves perm[pos] of the parent (rows at node, permutation at perm)
- * to the front (or the back), row by row in 16-byte pieces. */
+ * to the front (or the back), row by row in 16-byte pieces; it keeps the parent's shadow
+ * tag (word 2). */
 template <int MT>
 __device__ void fsbb_resident_write_child(const fsbb_resident_params &prm, const int *table, const int *node,
                                           const fsbb_job *perm, int front_len, int back_len, int pos, int forward,
@@ -205,7 +206,7 @@ __device__ void fsbb_resident_write_child(const fsbb_resident_params &prm, const
     const int slot = forward ? front_len : n - back_len - 1;
     const int job = perm[pos];
     const int *times = table + job * l.m4;
-    reinterpret_cast<int4 *>(out)[0] = make_int4(lb, (front_len + forward) | ((back_len + !forward) << 16), 0, 0);
+    reinterpret_cast<int4 *>(out)[0] = make_int4(lb, (front_len + forward) | ((back_len + !forward) << 16), node[2], 0);
     /* The row that changes is the front (forward) or the back (backward); the other is copied. */
     const int *grown_from = node + (forward ? l.front : l.back), *kept_from = node + (forward ? l.back : l.front);
     int *grown = out + (forward ? l.front : l.back), *kept = out + (forward ? l.back : l.front);

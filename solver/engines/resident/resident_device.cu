@@ -174,19 +174,22 @@ static fsbb_status upload_times(fsbb_resident_device *dev, fsbb_error *err)
     return FSBB_OK;
 }
 
-/* With LB2 (lb2 or auto): the pair tables and the refine masks (all 0: every survivor),
- * in one allocation, each part 16-byte aligned. */
+/* With LB2 (lb2 or auto): the pair tables, the refine masks (all 0: every survivor) and
+ * the shadow masks (all -1: none), in one allocation, each part 16-byte aligned. */
 static fsbb_status upload_refine_tables(fsbb_resident_device *dev, fsbb_error *err)
 {
     const fsbb_bound_data *d = dev->data;
     const int n = d->n, pairs = d->pair_count > 0 ? d->pair_count : 1;
     const size_t steps = sizeof(int4) * (size_t)n * pairs;
     const size_t machines = ((sizeof(int2) * (size_t)pairs) + 15) / 16 * 16;
-    const size_t masks = sizeof(int) * FSBB_RESIDENT_DEPTH_BUCKETS;
+    const size_t masks = 2 * sizeof(int) * FSBB_RESIDENT_DEPTH_BUCKETS;
     unsigned char *host = (unsigned char *)calloc(1, steps + machines + masks);
     if (!host)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the LB2 tables");
     fsbb_lb2_fill_lane_tables(d, (int4 *)host, (int2 *)(host + steps));
+    int *no_shadows = (int *)(host + steps + machines) + FSBB_RESIDENT_DEPTH_BUCKETS;
+    for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++)
+        no_shadows[b] = -1;
     cudaError_t status = cudaMalloc(&dev->lb2_tables, steps + machines + masks);
     if (status == cudaSuccess)
         status = cudaMemcpy(dev->lb2_tables, host, steps + machines + masks, cudaMemcpyHostToDevice);
@@ -199,6 +202,7 @@ static fsbb_status upload_refine_tables(fsbb_resident_device *dev, fsbb_error *e
     t->pair_machines = (const int2 *)(at + steps);
     t->pairs = d->pair_count;
     dev->prm.refine_mask = (const int *)(at + steps + machines);
+    dev->prm.shadow_mask = dev->prm.refine_mask + FSBB_RESIDENT_DEPTH_BUCKETS;
     return FSBB_OK;
 }
 
@@ -622,16 +626,23 @@ extern "C" fsbb_status fsbb_resident_device_lower_incumbent(fsbb_resident_device
     return FSBB_OK;
 }
 
-extern "C" fsbb_status fsbb_resident_device_set_refine(fsbb_resident_device *dev, const int *sample, fsbb_error *err)
+extern "C" fsbb_status fsbb_resident_device_set_refine(fsbb_resident_device *dev, const int *sample,
+                                                       int shadow_spacing, fsbb_error *err)
 {
     if (!dev->refining)
         return FSBB_OK;
-    int mask[FSBB_RESIDENT_DEPTH_BUCKETS];
+    if (shadow_spacing != 0 && !fsbb_resident_sample_valid(shadow_spacing))
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine keeps 1 in a power of 2 up to %d cut "
+                         "children as shadows (got %d)", FSBB_RESIDENT_MAX_SAMPLE, shadow_spacing);
+    int mask[2 * FSBB_RESIDENT_DEPTH_BUCKETS];
     for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++) {
         if (!fsbb_resident_sample_valid(sample[b]))
             return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine samples 1 in a power of 2 up to %d "
                              "survivors (got %d)", FSBB_RESIDENT_MAX_SAMPLE, sample[b]);
         mask[b] = sample[b] - 1;
+        mask[FSBB_RESIDENT_DEPTH_BUCKETS + b] = shadow_spacing == 0 ? -1
+                                                : sample[b] >= shadow_spacing ? 0
+                                                : shadow_spacing / sample[b] - 1;
     }
     FSBB_CUDA_TRY(
         cudaMemcpyAsync((void *)dev->prm.refine_mask, mask, sizeof mask, cudaMemcpyHostToDevice, dev->stream));
@@ -689,8 +700,9 @@ extern "C" fsbb_status fsbb_resident_device_open_min(fsbb_resident_device *dev, 
     FSBB_CUDA_TRY(cudaStreamSynchronize(dev->stream));
     int low = dev->state->open_min;
     for (size_t i = 0; i < dev->spill_count; i++) {
-        const int node_lb = *(const int *)(dev->spill + i * dev->node_bytes);
-        low = node_lb < low ? node_lb : low;
+        const int *node = (const int *)(dev->spill + i * dev->node_bytes);
+        if (node[2] == 0)
+            low = node[0] < low ? node[0] : low;
     }
     *lb = low;
     return FSBB_OK;
@@ -720,35 +732,42 @@ extern "C" fsbb_status fsbb_resident_device_census(fsbb_resident_device *dev, fs
     census->min_lb = *host_min < census->min_lb ? *host_min : census->min_lb;
     for (size_t i = 0; i < dev->spill_count; i++) {
         const int *node = (const int *)(dev->spill + i * dev->node_bytes);
-        fsbb_census_add(census, (node[1] & 0xffff) + (int)((unsigned)node[1] >> 16), node[0]);
+        if (node[2] == 0)
+            fsbb_census_add(census, (node[1] & 0xffff) + (int)((unsigned)node[1] >> 16), node[0]);
     }
     return FSBB_OK;
 }
 
-/* Appends count device-layout nodes to out (node.h layout, stride bytes apart). */
-static void convert_nodes(const fsbb_resident_device *dev, const int *raw, size_t count, unsigned char *out,
-                          size_t stride)
+/* Appends count device-layout nodes to out (node.h layout, stride bytes apart), but for
+ * shadows (LB2 proved them no better than the incumbent); returns how many it appended. */
+static size_t convert_nodes(const fsbb_resident_device *dev, const int *raw, size_t count, unsigned char *out,
+                            size_t stride)
 {
     const fsbb_resident_layout l = dev->prm.layout;
+    size_t kept = 0;
     for (size_t i = 0; i < count; i++) {
         const int *w = raw + i * (size_t)l.stride;
-        fsbb_node *node = (fsbb_node *)(out + i * stride);
+        if (w[2] != 0)
+            continue;
+        fsbb_node *node = (fsbb_node *)(out + kept++ * stride);
         node->lb = w[0];
         node->front_len = (int16_t)(w[1] & 0xffff);
         node->back_len = (int16_t)((unsigned)w[1] >> 16);
         memcpy(node->perm, w + l.perm, sizeof(fsbb_job) * (size_t)l.n);
     }
+    return kept;
 }
 
-/* Copies count device nodes at from to out, converted, a bounded piece at a time. */
+/* Appends count device nodes at from to out (*kept of them there already), converted
+ * (convert_nodes), a bounded piece at a time. */
 static fsbb_status export_range(fsbb_resident_device *dev, const int *from, size_t count, unsigned char *out,
-                                size_t stride, int *piece, size_t piece_nodes, fsbb_error *err)
+                                size_t stride, int *piece, size_t piece_nodes, size_t *kept, fsbb_error *err)
 {
     for (size_t done = 0; done < count; done += piece_nodes) {
         const size_t length = count - done < piece_nodes ? count - done : piece_nodes;
         FSBB_CUDA_TRY(cudaMemcpy(piece, from + done * (size_t)dev->prm.layout.stride, length * dev->node_bytes,
                                 cudaMemcpyDeviceToHost));
-        convert_nodes(dev, piece, length, out + done * stride, stride);
+        *kept += convert_nodes(dev, piece, length, out + *kept * stride, stride);
     }
     return FSBB_OK;
 }
@@ -763,21 +782,21 @@ extern "C" fsbb_status fsbb_resident_device_export(fsbb_resident_device *dev, un
     int *piece = (int *)malloc(piece_nodes * dev->node_bytes);
     fsbb_status status = out && piece ? FSBB_OK
                                       : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for %zu open nodes", total);
+    size_t kept = 0;
     if (status == FSBB_OK)
-        status = export_range(dev, dev->prm.pool, (size_t)s->top, out, stride, piece, piece_nodes, err);
+        status = export_range(dev, dev->prm.pool, (size_t)s->top, out, stride, piece, piece_nodes, &kept, err);
     if (status == FSBB_OK)
-        status = export_range(dev, dev->prm.staging[s->parity], (size_t)s->staged, out + (size_t)s->top * stride,
-                              stride, piece, piece_nodes, err);
+        status = export_range(dev, dev->prm.staging[s->parity], (size_t)s->staged, out, stride, piece, piece_nodes,
+                              &kept, err);
     if (status == FSBB_OK)
-        convert_nodes(dev, (const int *)dev->spill, dev->spill_count,
-                      out + ((size_t)s->top + (size_t)s->staged) * stride, stride);
+        kept += convert_nodes(dev, (const int *)dev->spill, dev->spill_count, out + kept * stride, stride);
     free(piece);
     if (status != FSBB_OK) {
         free(out);
         return status;
     }
     *nodes = out;
-    *count = total;
+    *count = kept;
     return FSBB_OK;
 }
 
@@ -827,12 +846,12 @@ extern "C" fsbb_status fsbb_resident_device_take(fsbb_resident_device *dev, size
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for %zu open nodes", count);
     }
     /* The spill's front holds its oldest nodes (spill_out appends the pool's bottom). */
-    convert_nodes(dev, (const int *)dev->spill, from_spill, out, stride);
+    size_t kept = convert_nodes(dev, (const int *)dev->spill, from_spill, out, stride);
     memmove(dev->spill, dev->spill + from_spill * dev->node_bytes, (dev->spill_count - from_spill) * dev->node_bytes);
     dev->spill_count -= from_spill;
     fsbb_status status = FSBB_OK;
     if (from_pool > 0) {
-        status = export_range(dev, dev->prm.pool, from_pool, out + from_spill * stride, stride, piece, from_pool, err);
+        status = export_range(dev, dev->prm.pool, from_pool, out, stride, piece, from_pool, &kept, err);
         /* The rest of the pool moves down, in pieces that do not overlap. */
         const size_t node_ints = (size_t)dev->prm.layout.stride;
         for (size_t from = from_pool; status == FSBB_OK && from < top; from += from_pool) {
@@ -854,7 +873,7 @@ extern "C" fsbb_status fsbb_resident_device_take(fsbb_resident_device *dev, size
         return status;
     }
     *nodes = out;
-    *taken = from_spill + from_pool;
+    *taken = kept;
     return FSBB_OK;
 }
 

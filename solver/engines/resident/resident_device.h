@@ -55,6 +55,12 @@ typedef struct fsbb_resident_depth_stats {
     unsigned long long lb2_stage_cycles;                        /* the refine stage, idle lanes included */
     unsigned long long lb2_fed_stage_cycles, lb2_fed_child_cycles; /* the same and its refinements' own, over
                                                                      the stages whose queue fed every lane group */
+    /* auto's shadows (lb_auto.h): children LB2 cut, kept by depth bucket of the child, and
+     * the work below them by the same bucket: LB1 candidates (unscheduled jobs of the
+     * shadow nodes branched, counted by both kernels) and refinement warp-cycles */
+    unsigned long long shadow_roots[FSBB_RESIDENT_DEPTH_BUCKETS];
+    unsigned long long shadow_candidates[FSBB_RESIDENT_DEPTH_BUCKETS];
+    unsigned long long shadow_cycles[FSBB_RESIDENT_DEPTH_BUCKETS];
 } fsbb_resident_depth_stats;
 
 /* One run of the search loop (fsbb_resident_device_run and what followed it), for a tracer
@@ -82,10 +88,14 @@ typedef struct fsbb_resident_tuning {
     int lb2_group;              /* LB2: lanes per child, 8, 16 or 32 (default: by the pair count) */
     int auto_sample;            /* auto: refine 1 in auto_sample survivors where off (a power of 2 up to
                                    FSBB_RESIDENT_MAX_SAMPLE; default 1024) */
+    int auto_shadow;            /* auto: keep 1 in this many of the children LB2 would cut at every depth as
+                                   shadows, what a cut saves measured below them (a power of 2 up to
+                                   FSBB_RESIDENT_MAX_SAMPLE; default 0: none, the prior alone) */
     int auto_explore_sample;    /* auto: refine 1 in this many survivors at a depth not yet decided (a power of
                                    2 up to FSBB_RESIDENT_MAX_SAMPLE; default 16; 1: every survivor until the
                                    depth is decided) */
     double auto_gain;           /* auto: lb_auto.h's gain (default: resident_search_cuda.c's) */
+    double auto_shadow_weight;  /* auto with shadows: lb_auto.h's shadow_weight (default: lb_auto.h's) */
     double auto_overhead;       /* auto: the refining kernel's extra cost, a share of the work, that the
                                    depths switched on must save (default: resident_search_cuda.c's; a
                                    large negative value keeps the refining kernel throughout) */
@@ -139,12 +149,19 @@ fsbb_status fsbb_resident_device_lower_incumbent(fsbb_resident_device *device, i
 
 /* With --lb auto, from the next run on: LB2 refines 1 in sample[b] of the LB1 survivors at
  * depth bucket b (FSBB_RESIDENT_DEPTH_BUCKETS values, each a power of 2 up to
- * FSBB_RESIDENT_MAX_SAMPLE; 1: every one). Until it is called, every survivor. */
-fsbb_status fsbb_resident_device_set_refine(fsbb_resident_device *device, const int *sample, fsbb_error *err);
+ * FSBB_RESIDENT_MAX_SAMPLE; 1: every one). Until it is called, every survivor. With
+ * shadow_spacing (a power of 2 up to FSBB_RESIDENT_MAX_SAMPLE; 0: none), of the children
+ * that LB2 cuts at bucket b, 1 in shadow_spacing / sample[b] (every one where sample[b] is
+ * shadow_spacing or more) is kept as a shadow (lb_auto.h): 1 in shadow_spacing of the
+ * survivors LB2 would cut, at every depth; a shadow's descendants are shadows too, and
+ * neither the census nor the least open bound counts them. */
+fsbb_status fsbb_resident_device_set_refine(fsbb_resident_device *device, const int *sample, int shadow_spacing,
+                                            fsbb_error *err);
 
 /* With --lb auto, from the next run on: 1 runs the refining kernel (the samples of
  * set_refine, the per-depth counts), 0 the plain LB1 kernel, which neither
- * refines nor counts (the counts of fsbb_resident_state then stay as they were). */
+ * refines nor counts, but for the work below shadows (the other counts of
+ * fsbb_resident_state then stay as they were). */
 void fsbb_resident_device_use_refining(fsbb_resident_device *device, int refining);
 
 /* From the next run on, runs of `iterations` iterations (0, or more than the tuning's
@@ -168,7 +185,8 @@ fsbb_status fsbb_resident_device_open_min(fsbb_resident_device *device, int *lb,
 fsbb_status fsbb_resident_device_census(fsbb_resident_device *dev, fsbb_census *census, fsbb_error *err);
 
 /* Every open node (pool, staged children, spilled nodes) in the node.h layout, in a new
- * array of *count nodes fsbb_node_size(n) bytes apart (free it), for checkpoints. */
+ * array of *count nodes fsbb_node_size(n) bytes apart (free it), for checkpoints; shadows
+ * (set_refine) are left out, LB2 having proved them no better than the incumbent. */
 fsbb_status fsbb_resident_device_export(fsbb_resident_device *device, unsigned char **nodes, size_t *count,
                                         fsbb_error *err);
 
@@ -176,7 +194,7 @@ fsbb_status fsbb_resident_device_export(fsbb_resident_device *device, unsigned c
  * removes up to count of the oldest open nodes, the spilled ones first, then the pool's
  * bottom (the nearest the root), all of them when count covers every open node, and returns
  * them in the node.h layout in a new array of *taken nodes fsbb_node_size(n) bytes apart
- * (free it). */
+ * (free it); shadows among them are dropped, as by export. */
 fsbb_status fsbb_resident_device_take(fsbb_resident_device *device, size_t count, unsigned char **nodes,
                                       size_t *taken, fsbb_error *err);
 

@@ -6,7 +6,9 @@
  * need, so that branching a node reads it once and never replays its prefix or suffix:
  *     word 0        lb
  *     word 1        front_len | back_len << 16
- *     words 2, 3    zero
+ *     word 2        0, or with --lb auto in a shadow's subtree, the shadow root's depth
+ *                   bucket + 1 (lb_auto.h, resident_device.h's set_refine)
+ *     word 3        zero
  *     [4, 4+M4)     front[k]   completion times of the prefix (lb1.h)
  *     [.., +M4)     back[k]    suffix lengths
  *     [.., +M4)     remain[k]  work of the unscheduled jobs
@@ -142,6 +144,8 @@ struct fsbb_resident_params {
     fsbb_resident_control *control;
     const int *refine_mask;     /* FSBB_RESIDENT_DEPTH_BUCKETS: an LB1 survivor there is refined when its
                                    hash & mask is 0 (0: every survivor; 2^k - 1: 1 in 2^k) */
+    const int *shadow_mask;     /* FSBB_RESIDENT_DEPTH_BUCKETS: a child LB2 cuts there becomes a shadow when
+                                   another hash & mask is 0 (-1: never; resident_device.h's set_refine) */
     fsbb_job *record;           /* n: the recorded schedule */
     const int *p;               /* n x m4 processing times by job (table[job * m4 + k]), zero padded */
     fsbb_lb2_lane_tables lb2;   /* the refine stage's LB2 tables (lb2_lanes.cuh) */

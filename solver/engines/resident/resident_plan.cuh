@@ -61,8 +61,8 @@ __global__ void fsbb_resident_plan(fsbb_resident_params prm)
     fsbb_resident_plan_next(prm);
 }
 
-/* The smallest bound among the open nodes (pool and staged children), into
- * control->open_min. */
+/* The smallest bound among the open nodes (pool and staged children; not shadows, whose
+ * subtrees LB2 proved no better than the incumbent), into control->open_min. */
 __global__ void fsbb_resident_open_min(fsbb_resident_params prm)
 {
     fsbb_resident_control *ctl = prm.control;
@@ -70,9 +70,10 @@ __global__ void fsbb_resident_open_min(fsbb_resident_params prm)
     const int *staging = prm.staging[ctl->parity];
     int low = INT_MAX;
     for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < top + staged; i += gridDim.x * blockDim.x) {
-        const int lb = i < top ? prm.pool[(size_t)i * prm.layout.stride]
-                               : staging[(size_t)(i - top) * prm.layout.stride];
-        low = lb < low ? lb : low;
+        const int *node = i < top ? prm.pool + (size_t)i * prm.layout.stride
+                                  : staging + (size_t)(i - top) * prm.layout.stride;
+        if (node[2] == 0)
+            low = node[0] < low ? node[0] : low;
     }
     low = fsbb_warp_min(low);
     if ((threadIdx.x & 31) == 0)

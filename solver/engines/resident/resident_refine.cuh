@@ -83,18 +83,19 @@ __device__ __forceinline__ int fsbb_resident_child_lb2(const fsbb_resident_param
 }
 
 /* One 16-byte vector (words 4v..4v+3) of the child that moves perm[pos] of the parent to
- * the front (or the back); changed is its new front (forward) or back. */
+ * the front (or the back), with bound lb and shadow tag (word 2) tag; changed is its new
+ * front (forward) or back. */
 __device__ __forceinline__ int4 fsbb_resident_child_vector(const fsbb_resident_params &prm, const int *table,
                                                            const int *node, const fsbb_job *perm, const int *changed,
                                                            int front_len, int back_len, int pos, int forward, int lb,
-                                                           int v)
+                                                           int tag, int v)
 {
     const fsbb_resident_layout &l = prm.layout;
     const int n = l.n, w = 4 * v;
     const int slot = forward ? front_len : n - back_len - 1;
     const int job = perm[pos];
     if (w < l.front)
-        return make_int4(lb, (front_len + forward) | ((back_len + !forward) << 16), 0, 0);
+        return make_int4(lb, (front_len + forward) | ((back_len + !forward) << 16), tag, 0);
     if (w < l.perm) {
         const int region = w < l.back ? l.front : w < l.remain ? l.back : l.remain;
         const int k = w - region;

@@ -8,7 +8,8 @@
  * bound. A resumed search starts from the checkpoint's open nodes instead of the root; a
  * search without an upper bound starts on the CPU (warm_start.h) and continues from the
  * open nodes it leaves. With --lb auto it turns LB2 on and off per depth between runs, by
- * the rule of lb_auto.h on the device's per-depth counts, and runs the plain LB1 kernel
+ * the rule of lb_auto.h on the device's per-depth counts (with the tuning's shadows, also on
+ * what a cut saved below them), and runs the plain LB1 kernel
  * while the depths turned on do not pay for the refining kernel (auto_after_run); its first
  * refining run and its looks after plain runs are short, growing while refining pays, and a
  * depth not decided yet refines a sample of its survivors. With a
@@ -124,6 +125,21 @@ enum { FIRST_REFINING_RUN = 1, LOOK_RUN = 4, LONGEST_RUN = 1 << 16 };
  * ta024: the first refining runs with every survivor refined took 9.3 ms for 2.6 M nodes,
  * the plain kernel 2 ms for 3.4 M). */
 enum { OFF_SAMPLE = 1024, EXPLORE_SAMPLE = 16 };
+/* --lb auto with shadows (the tuning's auto_shadow, off by default: measured, they did not
+ * beat the prior alone, results/lb-auto/gain/ "Shadows in the engine"): 1 in auto_shadow of
+ * the survivors LB2 would cut is kept as a shadow, at every depth, and the work below it
+ * measures what a cut saves (lb_auto.h): at a depth turned off every cut of its sample
+ * (1 in OFF_SAMPLE survivors), so that it goes on measuring; where on, 1 in auto_shadow
+ * cuts, a cost of that share of what LB2 saves there. A shadow root counts once n
+ * iterations (n jobs) have passed since the run that made it: its subtree is explored
+ * depth first, a level an iteration, and is done by then. */
+enum { SHADOW_SNAPSHOTS = 32 };
+
+/* The shadow roots made by the end of a refining run. */
+typedef struct shadow_snapshot {
+    long long iterations;     /* iterations done at the run's end */
+    unsigned long long roots[FSBB_RESIDENT_DEPTH_BUCKETS];
+} shadow_snapshot;
 
 /* --lb auto between runs: the per-depth switches, and which kernel runs. The plain kernel
  * runs while the depths switched on do not save the refining kernel's overhead; a refining
@@ -134,6 +150,11 @@ typedef struct lb_auto_runs {
     int sample[FSBB_RESIDENT_DEPTH_BUCKETS];  /* a refining run refines 1 in sample[b] survivors */
     int whole[FSBB_RESIDENT_DEPTH_BUCKETS];   /* refined in full until decided: too few children to sample */
     int off_sample, explore_sample;
+    int shadow_spacing;               /* set_refine's (0: no shadows) */
+    double gain, shadow_weight;       /* lb_auto.h's (shadow_weight 0: its default) */
+    double overhead;                  /* the refining kernel's */
+    shadow_snapshot snapshots[SHADOW_SNAPSHOTS];  /* after the last refining runs, a ring */
+    int snapshot_count;               /* snapshots taken in all */
     fsbb_resident_depth_stats seen;   /* the counts after the previous refining run */
     int refining;                     /* the kernel of the next run */
     int plain_left, gap;              /* plain runs before the next refining run; the next gap */
@@ -144,10 +165,12 @@ typedef struct lb_auto_runs {
 } lb_auto_runs;
 
 /* lb_auto.h's input from the device's counts, cycles the unit of cost; recent (when not
- * NULL) gets the counts since `since`. */
-static void auto_input(const fsbb_resident_depth_stats *stats, const fsbb_resident_depth_stats *since, int n,
-                       double gain, fsbb_lb_auto_depth *depth, fsbb_lb_auto_depth *recent, int *unscheduled,
-                       fsbb_lb_auto_input *input)
+ * NULL) gets the counts since `since`; shadow_roots (NULL: none) are the shadow roots
+ * whose subtrees are done. */
+static void auto_input(const fsbb_resident_depth_stats *stats, const fsbb_resident_depth_stats *since,
+                       const unsigned long long *shadow_roots, int n, const lb_auto_runs *runs,
+                       fsbb_lb_auto_depth *depth,
+                       fsbb_lb_auto_depth *recent, int *unscheduled, fsbb_lb_auto_input *input)
 {
     const int buckets = fsbb_lb_auto_buckets(n);
     fsbb_lb_auto_unscheduled(n, unscheduled);
@@ -169,11 +192,15 @@ static void auto_input(const fsbb_resident_depth_stats *stats, const fsbb_reside
                                  ? (double)stats->lb2_fed_stage_cycles / (double)stats->lb2_fed_child_cycles
                                  : FED_STAGE_SCALE;
     const double fed_scale = fed_ratio > 1 ? fed_ratio : 1;
+    const double lb1_cost = stats->lb1_candidates ? (double)stats->lb1_cycles / (double)stats->lb1_candidates : 1;
     for (int b = 0; b < buckets; b++) {
         depth[b] = (fsbb_lb_auto_depth){
             .branched = (double)stats->branched[b], .survivors = (double)stats->survivors[b],
             .refined = (double)stats->refined[b], .pruned = (double)stats->pruned[b],
-            .lb2_cost = (double)stats->lb2_cycles[b] * fed_scale};
+            .lb2_cost = (double)stats->lb2_cycles[b] * fed_scale,
+            .shadows = shadow_roots ? (double)shadow_roots[b] : 0,
+            .shadow_cost = (double)stats->shadow_candidates[b] * lb1_cost +
+                           (double)stats->shadow_cycles[b] * fed_scale};
         if (recent)
             recent[b] = (fsbb_lb_auto_depth){
                 .branched = (double)(stats->branched[b] - since->branched[b]),
@@ -182,10 +209,8 @@ static void auto_input(const fsbb_resident_depth_stats *stats, const fsbb_reside
                 .pruned = (double)(stats->pruned[b] - since->pruned[b]),
                 .lb2_cost = (double)(stats->lb2_cycles[b] - since->lb2_cycles[b]) * scale};
     }
-    *input = (fsbb_lb_auto_input){
-        .jobs = n, .depths = buckets, .unscheduled = unscheduled, .depth = depth,
-        .lb1_cost = stats->lb1_candidates ? (double)stats->lb1_cycles / (double)stats->lb1_candidates : 1,
-        .gain = gain};
+    *input = (fsbb_lb_auto_input){.jobs = n, .depths = buckets, .unscheduled = unscheduled, .depth = depth,
+                                  .lb1_cost = lb1_cost, .gain = runs->gain, .shadow_weight = runs->shadow_weight};
 }
 
 /* --lb auto's sample per depth bucket (lb_auto.h's fsbb_lb_auto_sample). */
@@ -203,12 +228,19 @@ static fsbb_status auto_start(lb_auto_runs *runs, int n, const fsbb_resident_tun
 {
     runs->off_sample = tuning && tuning->auto_sample > 0 ? tuning->auto_sample : OFF_SAMPLE;
     runs->explore_sample = tuning && tuning->auto_explore_sample > 0 ? tuning->auto_explore_sample : EXPLORE_SAMPLE;
+    runs->gain = tuning && tuning->auto_gain > 0 ? tuning->auto_gain : RESIDENT_AUTO_GAIN;
+    runs->overhead = tuning && tuning->auto_overhead != 0 ? tuning->auto_overhead : REFINING_OVERHEAD;
+    runs->shadow_weight = tuning ? tuning->auto_shadow_weight : 0;
+    runs->shadow_spacing = tuning && tuning->auto_shadow > 0 ? tuning->auto_shadow : 0;
     if (!fsbb_resident_sample_valid(runs->off_sample))
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "--lb auto's sample where a depth is off must be 1 in a power of 2 "
                          "up to %d (got %d)", FSBB_RESIDENT_MAX_SAMPLE, runs->off_sample);
     if (!fsbb_resident_sample_valid(runs->explore_sample))
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "--lb auto's sample where a depth is not decided must be 1 in a "
                          "power of 2 up to %d (got %d)", FSBB_RESIDENT_MAX_SAMPLE, runs->explore_sample);
+    if (runs->shadow_spacing && !fsbb_resident_sample_valid(runs->shadow_spacing))
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "--lb auto keeps 1 in a power of 2 up to %d cut children as "
+                         "shadows (got %d)", FSBB_RESIDENT_MAX_SAMPLE, runs->shadow_spacing);
     const fsbb_lb_auto_depth no_evidence[FSBB_RESIDENT_DEPTH_BUCKETS] = {{0}};
     for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++) {
         runs->whole[b] = fsbb_lb_auto_whole(b, n, runs->explore_sample, 0);
@@ -218,12 +250,31 @@ static fsbb_status auto_start(lb_auto_runs *runs, int n, const fsbb_resident_tun
     return FSBB_OK;
 }
 
+/* After a refining run that ended with `iterations` done: its snapshot of the shadow roots,
+ * and the roots whose subtrees are done (those of the last snapshot n iterations old; NULL
+ * when there is none). */
+static const unsigned long long *auto_done_shadows(lb_auto_runs *runs, const fsbb_resident_depth_stats *stats,
+                                                   long long iterations, int n)
+{
+    if (!runs->shadow_spacing)
+        return NULL;
+    shadow_snapshot *taken = &runs->snapshots[runs->snapshot_count++ % SHADOW_SNAPSHOTS];
+    taken->iterations = iterations;
+    memcpy(taken->roots, stats->shadow_roots, sizeof taken->roots);
+    const int kept = runs->snapshot_count < SHADOW_SNAPSHOTS ? runs->snapshot_count : SHADOW_SNAPSHOTS;
+    for (int back = 1; back <= kept; back++) {
+        const shadow_snapshot *s = &runs->snapshots[(runs->snapshot_count - back) % SHADOW_SNAPSHOTS];
+        if (s->iterations <= iterations - n)
+            return s->roots;
+    }
+    return NULL;
+}
+
 /* After a run with --lb auto: after a refining run, the switches from the counts (lb_auto.h)
  * and whether the refining kernel pays for the next runs; after a plain run, whether the
  * next one looks again. */
 static fsbb_status auto_after_run(fsbb_resident_device *device, const fsbb_resident_depth_stats *stats, int n,
-                                  double gain, double overhead, uint64_t run_nodes, lb_auto_runs *runs,
-                                  fsbb_error *err)
+                                  uint64_t run_nodes, long long iterations, lb_auto_runs *runs, fsbb_error *err)
 {
     if (!runs->refining) {
         runs->plain_nodes += run_nodes;
@@ -237,17 +288,18 @@ static fsbb_status auto_after_run(fsbb_resident_device *device, const fsbb_resid
     fsbb_lb_auto_depth depth[FSBB_RESIDENT_DEPTH_BUCKETS], recent[FSBB_RESIDENT_DEPTH_BUCKETS];
     int unscheduled[FSBB_RESIDENT_DEPTH_BUCKETS], next[FSBB_RESIDENT_DEPTH_BUCKETS];
     fsbb_lb_auto_input input;
-    auto_input(stats, &runs->seen, n, gain, depth, recent, unscheduled, &input);
+    auto_input(stats, &runs->seen, auto_done_shadows(runs, stats, iterations, n), n, runs, depth, recent, unscheduled,
+               &input);
     fsbb_lb_auto_decide(&input, runs->refine);
     auto_samples(runs, depth, next);
     runs->seen = *stats;
     if (memcmp(next, runs->sample, sizeof next) != 0) {
         memcpy(runs->sample, next, sizeof next);
-        const fsbb_status status = fsbb_resident_device_set_refine(device, runs->sample, err);
+        const fsbb_status status = fsbb_resident_device_set_refine(device, runs->sample, runs->shadow_spacing, err);
         if (status != FSBB_OK)
             return status;
     }
-    if (fsbb_lb_auto_refining_pays(&input, recent, runs->refine, overhead)) {
+    if (fsbb_lb_auto_refining_pays(&input, recent, runs->refine, runs->overhead)) {
         runs->gap = 1;
         if (runs->refining_length > 0)
             runs->refining_length = runs->refining_length < LONGEST_RUN ? runs->refining_length * 2 : 0;
@@ -381,10 +433,8 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
         status = auto_start(&runs, d->n, tuning, err);
         fsbb_resident_device_set_run_length(device, runs.refining_length);
         if (status == FSBB_OK)
-            status = fsbb_resident_device_set_refine(device, runs.sample, err);
+            status = fsbb_resident_device_set_refine(device, runs.sample, runs.shadow_spacing, err);
     }
-    const double gain = tuning && tuning->auto_gain > 0 ? tuning->auto_gain : RESIDENT_AUTO_GAIN;
-    const double overhead = tuning && tuning->auto_overhead != 0 ? tuning->auto_overhead : REFINING_OVERHEAD;
     long long refining_syncs = 0;
     while (status == FSBB_OK) {
         const uint64_t nodes_at_run = state.nodes;
@@ -399,10 +449,14 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
         if (status != FSBB_OK)
             break;
         syncs++;
-        if (state.depth && config.lb == FSBB_LB_AUTO &&
-            (status = auto_after_run(device, state.depth, d->n, gain, overhead, state.nodes - nodes_at_run, &runs,
-                                     err)) != FSBB_OK)
-            break;
+        if (state.depth && config.lb == FSBB_LB_AUTO) {
+            fsbb_resident_shape shape;
+            fsbb_resident_device_shape(device, &shape);
+            status = auto_after_run(device, state.depth, d->n, state.nodes - nodes_at_run,
+                                    shape.iterations, &runs, err);
+            if (status != FSBB_OK)
+                break;
+        }
         if (tracing) {
             fsbb_resident_shape after;
             fsbb_resident_device_shape(device, &after);
