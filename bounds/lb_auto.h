@@ -36,10 +36,12 @@
  * better), explores them under the rule in force, and counts shadows, the shadow roots at
  * depth x whose subtrees are done, and shadow_cost, the work below them. That is what one
  * more cut saves with the other depths as they are; where LB2 pays at several depths
- * together, each one's share of it is smaller than what they save together. So with
- * FSBB_LB_AUTO_MIN_SHADOWS of them a cut at x saves the measured saving times shadow_weight,
- * never more than the prior (fsbb_lb_auto_cut_saving): the measurement only turns off depths
- * that the prior would have on. */
+ * together, each one's share of it is smaller than what they save together, so that a rule
+ * weighing each depth on its measured saving turns them off one after the other. The
+ * measurement is used as a veto instead (fsbb_lb_auto_decide): where every depth that the
+ * prior turns on is measured not to pay (fsbb_lb_auto_measured_off: FSBB_LB_AUTO_MIN_SHADOWS
+ * shadows, and its cuts, weighted by shadow_weight, save less than its refinements cost),
+ * every decided depth is off; elsewhere the prior decides. */
 #ifndef FSBB_LB_AUTO_H
 #define FSBB_LB_AUTO_H
 
@@ -65,11 +67,10 @@ FSBB_HOST_DEVICE int fsbb_lb_auto_buckets(int n)
 /* Evidence a depth needs before its setting changes. */
 #define FSBB_LB_AUTO_MIN_REFINED 64.0
 #define FSBB_LB_AUTO_MIN_SURVIVORS 1024.0
-/* Shadow roots a depth needs before its measured saving counts, and its weight (of 1, 2, 4,
- * 8 and 16 the best in sum in the resident GPU engine, and no better than the prior alone:
- * results/lb-auto/gain/, "Shadows in the engine"). */
+/* Shadow roots a depth needs before its measured saving counts, and its weight (of 1, 1.5
+ * and 2 the best in sum in the resident GPU engine: results/lb-auto/gain/, "The veto"). */
 #define FSBB_LB_AUTO_MIN_SHADOWS 64.0
-#define FSBB_LB_AUTO_SHADOW_WEIGHT 8.0
+#define FSBB_LB_AUTO_SHADOW_WEIGHT 1.5
 
 typedef struct fsbb_lb_auto_depth {
     double branched, survivors, refined, pruned;
@@ -167,17 +168,12 @@ static inline void fsbb_lb_auto_subtrees(const fsbb_lb_auto_input *in, double *s
     }
 }
 
-/* What a child that LB2 cuts at depth bucket x saves: the prior gain x S_x (subtree,
- * fsbb_lb_auto_subtrees), or less where the engine kept enough shadows there: their measured
- * saving times shadow_weight. */
-static inline double fsbb_lb_auto_cut_saving(const fsbb_lb_auto_depth *d, double gain, double shadow_weight,
-                                             double subtree)
+/* Whether a depth is measured not to pay: it has
+ * FSBB_LB_AUTO_MIN_SHADOWS shadows, and its cut rate times the measured saving of a cut,
+ * times the weight, stays below the cost of a refinement. */
+static inline int fsbb_lb_auto_measured_off(const fsbb_lb_auto_depth *d, double weight)
 {
-    const double prior = gain * subtree;
-    if (d->shadows < FSBB_LB_AUTO_MIN_SHADOWS)
-        return prior;
-    const double measured = shadow_weight * d->shadow_cost / d->shadows;
-    return measured < prior ? measured : prior;
+    return d->shadows >= FSBB_LB_AUTO_MIN_SHADOWS && d->pruned * weight * d->shadow_cost / d->shadows < d->lb2_cost;
 }
 
 /* Updates refine[x] (1: refine the survivors at depth bucket x, 0: only a sample) for each
@@ -190,13 +186,22 @@ static inline int fsbb_lb_auto_decide(const fsbb_lb_auto_input *in, int *refine)
     const double min_survivors = in->min_survivors > 0 ? in->min_survivors : FSBB_LB_AUTO_MIN_SURVIVORS;
     double subtree[FSBB_LB_AUTO_DEPTHS];
     fsbb_lb_auto_subtrees(in, subtree);
-    int refining = 0;
+    /* The prior's settings; the veto where every decided depth they turn on is measured off. */
+    int on[FSBB_LB_AUTO_DEPTHS], prior_on = 0, measured_off = 0;
     for (int x = 0; x < depths; x++) {
         const fsbb_lb_auto_depth *d = &in->depth[x];
-        if (fsbb_lb_auto_has_evidence(d, min_survivors)) {
-            const double saving = d->pruned / d->refined * fsbb_lb_auto_cut_saving(d, gain, weight, subtree[x]);
-            refine[x] = saving >= d->lb2_cost / d->refined;
-        }
+        on[x] = refine[x];
+        if (!fsbb_lb_auto_has_evidence(d, min_survivors))
+            continue;
+        on[x] = d->pruned / d->refined * gain * subtree[x] >= d->lb2_cost / d->refined;
+        prior_on += on[x];
+        measured_off += on[x] && fsbb_lb_auto_measured_off(d, weight);
+    }
+    const int veto = prior_on > 0 && measured_off == prior_on;
+    int refining = 0;
+    for (int x = 0; x < depths; x++) {
+        if (fsbb_lb_auto_has_evidence(&in->depth[x], min_survivors))
+            refine[x] = on[x] && !veto;
         refining += refine[x] != 0;
     }
     return refining;
@@ -207,15 +212,14 @@ static inline int fsbb_lb_auto_decide(const fsbb_lb_auto_input *in, int *refine)
  * its larger shared memory), overhead being that extra as a share of the work: whether the
  * depths refine[] switches on saved more in the stretch of search `recent` counts (per
  * bucket, as depth[] but over that stretch alone) than they and that overhead cost:
- *     sum_{x on} [pruned_x saving_x - lb2_cost_x]  >=  overhead * W,
- * W being the stretch's work, sum_y branched_y (n - y) lb1_cost + lb2_cost_y, and saving_x
- * a cut's saving (fsbb_lb_auto_cut_saving) over the whole search (in). */
+ *     sum_{x on} [pruned_x gain S_x - lb2_cost_x]  >=  overhead * W,
+ * W being the stretch's work, sum_y branched_y (n - y) lb1_cost + lb2_cost_y, and S_x from
+ * the whole search (in). */
 static inline int fsbb_lb_auto_refining_pays(const fsbb_lb_auto_input *in, const fsbb_lb_auto_depth *recent,
                                              const int *refine, double overhead)
 {
     const int depths = in->depths < FSBB_LB_AUTO_DEPTHS ? in->depths : FSBB_LB_AUTO_DEPTHS;
     const double gain = in->gain > 0 ? in->gain : FSBB_LB_AUTO_GAIN;
-    const double weight = in->shadow_weight > 0 ? in->shadow_weight : FSBB_LB_AUTO_SHADOW_WEIGHT;
     double subtree[FSBB_LB_AUTO_DEPTHS];
     fsbb_lb_auto_subtrees(in, subtree);
     double net_saving = 0, work = 0;
@@ -223,7 +227,7 @@ static inline int fsbb_lb_auto_refining_pays(const fsbb_lb_auto_input *in, const
         const fsbb_lb_auto_depth *r = &recent[x];
         work += r->branched * in->unscheduled[x] * in->lb1_cost + r->lb2_cost;
         if (refine[x])
-            net_saving += r->pruned * fsbb_lb_auto_cut_saving(&in->depth[x], gain, weight, subtree[x]) - r->lb2_cost;
+            net_saving += r->pruned * gain * subtree[x] - r->lb2_cost;
     }
     return net_saving >= overhead * work;
 }

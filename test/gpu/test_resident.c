@@ -311,9 +311,9 @@ static void test_auto_samples(void)
     fsbb_instance_free(inst);
 }
 
-/* --lb auto with shadows (lb_auto.h), refining throughout: from one above the optimum, the
+/* --lb auto's shadows (lb_auto.h), refining throughout: from one above the optimum, the
  * optimum, with every cut LB2 makes kept as a shadow (spacing 1) and with 1 in 64: shadows
- * made and the work below them counted, and more nodes branched than without them (their
+ * made and the work below them counted, and more nodes branched than without any (their
  * subtrees), never the optimum changed. A spacing that is not a power of 2 is refused. */
 static void test_auto_shadows(void)
 {
@@ -322,7 +322,7 @@ static void test_auto_shadows(void)
     for (int i = 0; i < 2; i++) {
         fsbb_instance *inst = test_load_instance(names[i]);
         const int optimum = inst->best_known;
-        const fsbb_resident_tuning none = {.auto_overhead = -1e300};
+        const fsbb_resident_tuning none = {.auto_overhead = -1e300, .auto_shadow = -1};
         const test_engine_run plain = run_engine(inst, options, optimum + 1, ENGINE_GPU, &none);
         CU_ASSERT_EQUAL(plain.incumbent, optimum);
         const int spacings[] = {1, 64};

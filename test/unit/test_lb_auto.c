@@ -2,8 +2,8 @@
  * refines where LB2 cuts often enough to pay for itself against the subtree it saves, not
  * where it rarely cuts or where the subtree is a leaf, and leaves a depth as it was until
  * the evidence is there; the refining kernel's choice (pays only where the depths switched
- * on save more than its overhead); what a cut saves, measured below shadows where there are
- * enough of them, the prior otherwise; the depth buckets; and the CPU engine's merge of its
+ * on save more than its overhead); the veto of what cuts were measured to save below
+ * shadows; the depth buckets; and the CPU engine's merge of its
  * threads' counts (cpu_lb_auto.h). */
 #include "suites.h"
 #include "cpu_lb_auto.h"
@@ -88,54 +88,42 @@ static void test_no_change_without_evidence(void)
     CU_ASSERT_EQUAL(refine[4], 1);
 }
 
-/* A cut's saving: the prior until a depth has enough shadows, then the measured one times
- * the weight, never above the prior. Depth 1's prior (its subtree) says refine; shadows
- * there, fewer than the evidence asks, leave it on; enough of them, each saving less than a
- * refinement costs over its cut rate, turn it off. Shadows that save more than the prior at
- * depth 18 do not turn it on. */
-static void test_measured_saving(void)
+/* The shadows' veto: where every decided depth that the prior turns on is measured to save
+ * less than its refinements cost (cut rate x saving per shadow x the weight), every decided
+ * depth is off; one of them without shadows enough, or measured to pay, and the prior
+ * decides as before. */
+static void test_shadow_veto(void)
 {
-    fsbb_lb_auto_depth one = {.shadows = FSBB_LB_AUTO_MIN_SHADOWS - 1, .shadow_cost = 10 * FSBB_LB_AUTO_MIN_SHADOWS};
-    CU_ASSERT_DOUBLE_EQUAL(fsbb_lb_auto_cut_saving(&one, 2, 3, 100), 200, 1e-9);
-    one.shadows = FSBB_LB_AUTO_MIN_SHADOWS;
-    CU_ASSERT_DOUBLE_EQUAL(fsbb_lb_auto_cut_saving(&one, 2, 3, 100), 30, 1e-9);
-    one.shadow_cost = 1000 * FSBB_LB_AUTO_MIN_SHADOWS;
-    CU_ASSERT_DOUBLE_EQUAL(fsbb_lb_auto_cut_saving(&one, 2, 3, 100), 200, 1e-9);
-
     fsbb_lb_auto_depth depth[DEPTHS];
     int unscheduled[DEPTHS], refine[DEPTHS];
     counts(depth, unscheduled, 0.3, 60);
-    for (int x = 0; x < DEPTHS; x++)
-        refine[x] = 0;
-    depth[1].shadows = FSBB_LB_AUTO_MIN_SHADOWS - 1;
-    depth[1].shadow_cost = depth[1].shadows * 10;
-    depth[JOBS - 2].shadows = 1000;
-    depth[JOBS - 2].shadow_cost = 1000 * 1e5;
-    decide(depth, unscheduled, refine);
-    CU_ASSERT_EQUAL(refine[1], 1);
-    CU_ASSERT_EQUAL(refine[JOBS - 2], 0);
-    /* 0.3 x 10 x the weight (8) saved against 60 spent per refinement. */
-    depth[1].shadows = FSBB_LB_AUTO_MIN_SHADOWS;
-    depth[1].shadow_cost = depth[1].shadows * 10;
-    decide(depth, unscheduled, refine);
-    CU_ASSERT_EQUAL(refine[1], 0);
-    CU_ASSERT_EQUAL(refine[0], 1);
-    /* The refining kernel weighs the same savings: depths 4-6, cutting 30 %, pay for it on
-     * their priors, not where their shadows saved little. */
-    for (int x = 0; x < DEPTHS; x++)
-        refine[x] = x >= 4 && x <= 6;
-    fsbb_lb_auto_depth recent[DEPTHS];
-    for (int x = 0; x < DEPTHS; x++)
-        recent[x] = (fsbb_lb_auto_depth){.branched = depth[x].branched * 0.01, .refined = depth[x].refined * 0.01,
-                                         .pruned = depth[x].pruned * 0.01, .lb2_cost = depth[x].lb2_cost * 0.01};
-    const fsbb_lb_auto_input input = {.jobs = JOBS, .depths = DEPTHS, .unscheduled = unscheduled, .depth = depth,
-                                      .lb1_cost = 1, .gain = 0};
-    CU_ASSERT_TRUE(fsbb_lb_auto_refining_pays(&input, recent, refine, 0.12));
-    for (int x = 4; x <= 6; x++) {
+    /* 0.3 x 10 x 1.5 = 4.5 saved against 60 spent, at every depth. */
+    for (int x = 0; x < DEPTHS; x++) {
         depth[x].shadows = FSBB_LB_AUTO_MIN_SHADOWS;
         depth[x].shadow_cost = depth[x].shadows * 10;
     }
-    CU_ASSERT_FALSE(fsbb_lb_auto_refining_pays(&input, recent, refine, 0.12));
+    const fsbb_lb_auto_input input = {.jobs = JOBS, .depths = DEPTHS, .unscheduled = unscheduled, .depth = depth,
+                                      .lb1_cost = 1, .gain = 0, .shadow_weight = 1.5};
+    CU_ASSERT_TRUE(fsbb_lb_auto_measured_off(&depth[0], 1.5));
+    for (int x = 0; x < DEPTHS; x++)
+        refine[x] = 1;
+    CU_ASSERT_EQUAL(fsbb_lb_auto_decide(&input, refine), 0);
+    /* Depth 0 (the prior: on) without shadows enough: the prior decides. */
+    depth[0].shadows = FSBB_LB_AUTO_MIN_SHADOWS - 1;
+    CU_ASSERT_FALSE(fsbb_lb_auto_measured_off(&depth[0], 1.5));
+    fsbb_lb_auto_decide(&input, refine);
+    CU_ASSERT_EQUAL(refine[0], 1);
+    CU_ASSERT_EQUAL(refine[1], 1);
+    CU_ASSERT_EQUAL(refine[JOBS - 2], 0);
+    /* Depth 0 measured to save 0.3 x 200 x 1.5 = 90 against 60: the prior decides. */
+    depth[0].shadows = FSBB_LB_AUTO_MIN_SHADOWS;
+    depth[0].shadow_cost = depth[0].shadows * 200;
+    CU_ASSERT_FALSE(fsbb_lb_auto_measured_off(&depth[0], 1.5));
+    for (int x = 0; x < DEPTHS; x++)
+        refine[x] = 0;
+    fsbb_lb_auto_decide(&input, refine);
+    CU_ASSERT_EQUAL(refine[0], 1);
+    CU_ASSERT_EQUAL(refine[1], 1);
 }
 
 /* The last stretch of search: the whole search's counts scaled down. */
@@ -343,7 +331,7 @@ FSBB_SUITE("lb_auto",
            {"the leaf depth, every survivor cut: off", test_leaf_depth_turned_off},
            {"no change without evidence", test_no_change_without_evidence},
            {"the refining kernel pays only where the depths on save its overhead", test_refining_kernel_choice},
-           {"a cut's saving: measured below shadows, else the prior", test_measured_saving},
+           {"the shadows' veto: LB2 off where every depth on is measured not to pay", test_shadow_veto},
            {"depth buckets", test_depth_buckets},
            {"a depth bucket's most children", test_bucket_capacity},
            {"the evidence a setting changes on", test_evidence},

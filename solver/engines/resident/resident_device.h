@@ -90,12 +90,12 @@ typedef struct fsbb_resident_tuning {
                                    FSBB_RESIDENT_MAX_SAMPLE; default 1024) */
     int auto_shadow;            /* auto: keep 1 in this many of the children LB2 would cut at every depth as
                                    shadows, what a cut saves measured below them (a power of 2 up to
-                                   FSBB_RESIDENT_MAX_SAMPLE; default 0: none, the prior alone) */
+                                   FSBB_RESIDENT_MAX_SAMPLE; default 1024; negative: none, the prior alone) */
     int auto_explore_sample;    /* auto: refine 1 in this many survivors at a depth not yet decided (a power of
                                    2 up to FSBB_RESIDENT_MAX_SAMPLE; default 16; 1: every survivor until the
                                    depth is decided) */
     double auto_gain;           /* auto: lb_auto.h's gain (default: resident_search_cuda.c's) */
-    double auto_shadow_weight;  /* auto with shadows: lb_auto.h's shadow_weight (default: lb_auto.h's) */
+    double auto_shadow_weight;  /* auto: lb_auto.h's shadow_weight (default: lb_auto.h's) */
     double auto_overhead;       /* auto: the refining kernel's extra cost, a share of the work, that the
                                    depths switched on must save (default: resident_search_cuda.c's; a
                                    large negative value keeps the refining kernel throughout) */

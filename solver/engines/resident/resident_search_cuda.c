@@ -8,8 +8,8 @@
  * bound. A resumed search starts from the checkpoint's open nodes instead of the root; a
  * search without an upper bound starts on the CPU (warm_start.h) and continues from the
  * open nodes it leaves. With --lb auto it turns LB2 on and off per depth between runs, by
- * the rule of lb_auto.h on the device's per-depth counts (with the tuning's shadows, also on
- * what a cut saved below them), and runs the plain LB1 kernel
+ * the rule of lb_auto.h on the device's per-depth counts and on what a cut saved below the
+ * shadows it kept, and runs the plain LB1 kernel
  * while the depths turned on do not pay for the refining kernel (auto_after_run); its first
  * refining run and its looks after plain runs are short, growing while refining pays, and a
  * depth not decided yet refines a sample of its survivors. With a
@@ -125,15 +125,16 @@ enum { FIRST_REFINING_RUN = 1, LOOK_RUN = 4, LONGEST_RUN = 1 << 16 };
  * ta024: the first refining runs with every survivor refined took 9.3 ms for 2.6 M nodes,
  * the plain kernel 2 ms for 3.4 M). */
 enum { OFF_SAMPLE = 1024, EXPLORE_SAMPLE = 16 };
-/* --lb auto with shadows (the tuning's auto_shadow, off by default: measured, they did not
- * beat the prior alone, results/lb-auto/gain/ "Shadows in the engine"): 1 in auto_shadow of
- * the survivors LB2 would cut is kept as a shadow, at every depth, and the work below it
- * measures what a cut saves (lb_auto.h): at a depth turned off every cut of its sample
- * (1 in OFF_SAMPLE survivors), so that it goes on measuring; where on, 1 in auto_shadow
- * cuts, a cost of that share of what LB2 saves there. A shadow root counts once n
- * iterations (n jobs) have passed since the run that made it: its subtree is explored
- * depth first, a level an iteration, and is done by then. */
-enum { SHADOW_SNAPSHOTS = 32 };
+/* --lb auto: 1 in SHADOW_SPACING of the survivors LB2 would cut is kept as a shadow, at
+ * every depth, and the work below it measures what a cut saves (lb_auto.h's veto): at a
+ * depth turned off every cut of its sample (1 in OFF_SAMPLE survivors), so that it goes on
+ * measuring; where on, 1 in SHADOW_SPACING cuts, a cost of that share of what LB2 saves
+ * there. A shadow root counts once n iterations (n jobs) have passed since the run that
+ * made it: its subtree is explored depth first, a level an iteration, and is done by then.
+ * H100, search seconds summed over ta021-ta030 (UB = optimum), least of 2: 2.050 with
+ * shadows against 2.107 without and LB1's 2.013; over 25 random instances 3.856 against
+ * 3.837 (results/lb-auto/gain/, "The veto"). */
+enum { SHADOW_SPACING = 1024, SHADOW_SNAPSHOTS = 32 };
 
 /* The shadow roots made by the end of a refining run. */
 typedef struct shadow_snapshot {
@@ -231,7 +232,9 @@ static fsbb_status auto_start(lb_auto_runs *runs, int n, const fsbb_resident_tun
     runs->gain = tuning && tuning->auto_gain > 0 ? tuning->auto_gain : RESIDENT_AUTO_GAIN;
     runs->overhead = tuning && tuning->auto_overhead != 0 ? tuning->auto_overhead : REFINING_OVERHEAD;
     runs->shadow_weight = tuning ? tuning->auto_shadow_weight : 0;
-    runs->shadow_spacing = tuning && tuning->auto_shadow > 0 ? tuning->auto_shadow : 0;
+    runs->shadow_spacing = !tuning || tuning->auto_shadow == 0 ? SHADOW_SPACING
+                           : tuning->auto_shadow < 0           ? 0
+                                                               : tuning->auto_shadow;
     if (!fsbb_resident_sample_valid(runs->off_sample))
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "--lb auto's sample where a depth is off must be 1 in a power of 2 "
                          "up to %d (got %d)", FSBB_RESIDENT_MAX_SAMPLE, runs->off_sample);
