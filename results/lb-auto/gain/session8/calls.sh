@@ -3,9 +3,10 @@
 # the GPU machine from the repository root: bash results/lb-auto/gain/session8/calls.sh CALL
 # PKG names the folder of gzipped programs and lib/ (call 1: device_kernel_prepare.sh's
 # folder, old = 35d78cf; later calls: build-device's flowshop-bb, gpu-resident-bench and
-# check-gpu, stripped and gzipped, with call 1's lib/). Calls 2 and 3 ran builds that are not
-# on main (call 2: a cost scale knob, lb2scale; call 3-4: the rule as landed, shadows on by
-# default, shadow=-1 for none); the variants below are theirs. The calls ran these commands
+# check-gpu, stripped and gzipped, with call 1's lib/; calls 9 and 11 also old/flowshop-bb.gz
+# of 35d78cf). Calls 2-4 and 7-9 ran builds that are not on main (call 2: a cost scale knob,
+# lb2scale; calls 3-4: the per-depth rule, shadows on by default, shadow=-1 for none; calls
+# 7-9: the first veto); the variants below are theirs. The calls ran these commands
 # from one script each; collected here afterwards, this file itself was not run. The log
 # goes to $OUT/call.log.
 set -u
@@ -73,6 +74,39 @@ case $call in
             overhead=-1e300 batch=2048 2>&1 | tail -4
         echo "compute-sanitizer $tool: exit ${PIPESTATUS[0]}"
     done ;;
+7)  # (an H200) the first veto, shadows 1 in 1024, weights 1, 1.5 (its default), 2
+    unpack
+    auto_bench 2 "lb=lb1|lb=lb2|lb=auto|lb=auto shadow=1024 weight=1|lb=auto shadow=1024|lb=auto shadow=1024 weight=2"
+    depths "ta021,$(random r20x20_2020032)" shadow=1024 ;;
+8|9|10|11) # 8 (H200): check-gpu, 2 rounds; 9 (H100): 1 round and whole process; 10 (H100): the
+    # veto as landed, 2 rounds; 11 (H100): check-gpu and whole process. Whole process: old
+    # (35d78cf, $pkg/old) and new alternating, --ub at the optimum, --device gpu (call 8's ran
+    # without it, on the CPU engine, and is not used).
+    unpack
+    if [ "$call" = 8 ] || [ "$call" = 11 ]; then
+        timeout 300 "$bin/check-gpu" >"$out/check-gpu.txt" 2>&1
+        echo "check-gpu: exit $?"
+        grep -E "shadows|Run Summary|^ +suites|^ +tests|^ +asserts" "$out/check-gpu.txt"
+    fi
+    case $call in 8 | 10) rounds=2 ;; *) rounds=1 ;; esac
+    [ "$call" = 11 ] || auto_bench $rounds "lb=lb1|lb=lb2|lb=auto shadow=-1|lb=auto"
+    if [ "$call" = 9 ] || [ "$call" = 11 ]; then
+        items=$(for k in $(seq 21 30); do printf 'ta0%s:opt ' "$k"; done)
+        [ "$call" = 9 ] && items="$items $(awk 'NR > 1 { printf "instances/random/%s.txt:%s ", $1, $5 }' instances/random/optima.tsv)"
+        printf 'round\tinstance\tbuild\tstatus\tnodes\twall_s\n' >"$out/whole.tsv"
+        for item in $items; do
+            for side in old new; do
+                program=$bin/flowshop-bb
+                [ "$side" = old ] && program=$(mktemp -d)/flowshop-bb && gunzip -c "$pkg/old/flowshop-bb.gz" >"$program" && chmod +x "$program"
+                s=$(date +%s.%N)
+                "$program" "${item%:*}" --ub "${item##*:}" --device gpu --json -q >"$out/last.json" 2>/dev/null
+                printf '1\t%s\t%s\t%s\t%s\t%s\n' "$(basename "${item%:*}" .txt)" "$side" \
+                    "$(sed -n 's/.*"status": "\([^"]*\)".*/\1/p' "$out/last.json")" \
+                    "$(sed -n 's/.*"nodes": \([0-9]*\).*/\1/p' "$out/last.json")" \
+                    "$(echo "$s $(date +%s.%N)" | awk '{printf "%.3f", $2 - $1}')" >>"$out/whole.tsv"
+            done
+        done
+    fi ;;
 *) echo "calls.sh: no call $call" >&2; exit 2 ;;
 esac
 echo "call done $(date -u)"
