@@ -168,9 +168,9 @@ static inline void fsbb_lb_auto_subtrees(const fsbb_lb_auto_input *in, double *s
     }
 }
 
-/* Whether a depth is measured not to pay: it has
- * FSBB_LB_AUTO_MIN_SHADOWS shadows, and its cut rate times the measured saving of a cut,
- * times the weight, stays below the cost of a refinement. */
+/* Whether depth d is measured not to pay: it has FSBB_LB_AUTO_MIN_SHADOWS shadows, and its
+ * cut rate times the measured saving of a cut, times weight, stays below the cost of a
+ * refinement. */
 static inline int fsbb_lb_auto_measured_off(const fsbb_lb_auto_depth *d, double weight)
 {
     return d->shadows >= FSBB_LB_AUTO_MIN_SHADOWS && d->pruned * weight * d->shadow_cost / d->shadows < d->lb2_cost;
@@ -187,10 +187,9 @@ static inline int fsbb_lb_auto_decide(const fsbb_lb_auto_input *in, int *refine)
     double subtree[FSBB_LB_AUTO_DEPTHS];
     fsbb_lb_auto_subtrees(in, subtree);
     /* The prior's settings; the veto where every decided depth they turn on is measured off. */
-    int on[FSBB_LB_AUTO_DEPTHS], prior_on = 0, measured_off = 0;
+    int on[FSBB_LB_AUTO_DEPTHS] = {0}, prior_on = 0, measured_off = 0;
     for (int x = 0; x < depths; x++) {
         const fsbb_lb_auto_depth *d = &in->depth[x];
-        on[x] = refine[x];
         if (!fsbb_lb_auto_has_evidence(d, min_survivors))
             continue;
         on[x] = d->pruned / d->refined * gain * subtree[x] >= d->lb2_cost / d->refined;
