@@ -170,8 +170,8 @@ typedef struct lb_auto_runs {
  * whose subtrees are done. */
 static void auto_input(const fsbb_resident_depth_stats *stats, const fsbb_resident_depth_stats *since,
                        const unsigned long long *shadow_roots, int n, const lb_auto_runs *runs,
-                       fsbb_lb_auto_depth *depth,
-                       fsbb_lb_auto_depth *recent, int *unscheduled, fsbb_lb_auto_input *input)
+                       fsbb_lb_auto_depth *depth, fsbb_lb_auto_depth *recent, int *unscheduled,
+                       fsbb_lb_auto_input *input)
 {
     const int buckets = fsbb_lb_auto_buckets(n);
     fsbb_lb_auto_unscheduled(n, unscheduled);
@@ -455,8 +455,8 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
         if (state.depth && config.lb == FSBB_LB_AUTO) {
             fsbb_resident_shape shape;
             fsbb_resident_device_shape(device, &shape);
-            status = auto_after_run(device, state.depth, d->n, state.nodes - nodes_at_run,
-                                    shape.iterations, &runs, err);
+            status = auto_after_run(device, state.depth, d->n, state.nodes - nodes_at_run, shape.iterations, &runs,
+                                    err);
             if (status != FSBB_OK)
                 break;
         }
