@@ -461,9 +461,9 @@ __device__ __forceinline__ void fsbb_resident_write_leftover(const fsbb_resident
  * in shared memory), compute LB2 (resident_refine.cuh), then finish the leaf or write the
  * child 16 bytes a lane. A child LB2 cuts, neither a leaf nor a shadow's descendant, is
  * written all the same, as a shadow root (its LB1 its bound, its depth bucket + 1 its tag),
- * where a second hash picks it (prm.shadow_mask: resident_device.h's set_refine). Returns whether the queue held a child for every lane group of the
- * block (the stage then counts as fed: its cost per refinement is what a depth refined in
- * full pays). */
+ * where a second hash picks it (prm.shadow_mask: resident_device.h's set_refine). Returns
+ * whether the queue held a child for every lane group of the block (the stage then counts
+ * as fed: its cost per refinement is what a depth refined in full pays). */
 template <int MT>
 __device__ __forceinline__ bool fsbb_resident_stage_refine(const fsbb_resident_params &prm,
                                                            const fsbb_resident_block &b,
