@@ -661,6 +661,7 @@ static fsbb_status run_heuristic_alone(fsbb_search *search, fsbb_result *result,
     const fsbb_options *options = search->options;
     const int n = search->data->n, m = search->data->m;
     const int bound = root_bound(search->data);
+    fsbb_search_set_lower_bound(search, bound);
     fsbb_ig_config config;
     fsbb_anytime_config(search, search->threads, &config, NULL);
     config.iteration_limit = options->heuristic_iterations;

@@ -66,9 +66,11 @@ static void on_signal(int signal_number)
         fsbb_solver_interrupt(solver);
 }
 
+/* The progress line; user_data points to a gboolean, TRUE for --search heuristic, which
+ * branches no nodes: its line starts at the incumbent. */
 static void print_progress(const fsbb_progress *progress, void *user_data)
 {
-    (void)user_data;
+    const gboolean heuristic = *(const gboolean *)user_data;
     char incumbent[32];
     if (progress->incumbent == G_MAXINT)
         snprintf(incumbent, sizeof incumbent, "none");
@@ -95,8 +97,11 @@ static void print_progress(const fsbb_progress *progress, void *user_data)
         cli_text_duration(number, sizeof number, progress->eta_s);
         snprintf(tree + at, sizeof tree - (size_t)at, "  eta %s", number);
     }
-    fprintf(stderr, "\r%14" G_GUINT64_FORMAT " nodes  %10.3g nodes/s  incumbent %s%s  %8.1f s%s \033[K",
-            (guint64)progress->nodes, progress->nodes_per_second, incumbent, tree, progress->elapsed_s, bound);
+    if (heuristic)
+        fprintf(stderr, "\rheuristic  incumbent %s%s  %8.1f s \033[K", incumbent, tree, progress->elapsed_s);
+    else
+        fprintf(stderr, "\r%14" G_GUINT64_FORMAT " nodes  %10.3g nodes/s  incumbent %s%s  %8.1f s%s \033[K",
+                (guint64)progress->nodes, progress->nodes_per_second, incumbent, tree, progress->elapsed_s, bound);
     fflush(stderr);
 }
 
@@ -608,8 +613,10 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
         goto done;
     }
     const int show_progress = !quiet && isatty(STDERR_FILENO);
+    const char *search = fsbb_cli_solver_value(line, "search");
+    gboolean heuristic_only = search && strcmp(search, "heuristic") == 0;
     if (show_progress)
-        fsbb_solver_on_progress(solver, print_progress, NULL, 0.5);
+        fsbb_solver_on_progress(solver, print_progress, &heuristic_only, 0.5);
     checkpoint_log log = {.quiet = quiet, .progress_line = show_progress, .final_status = -1};
     if (checkpoint)
         fsbb_solver_on_checkpoint(solver, report_checkpoint, &log);

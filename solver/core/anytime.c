@@ -15,6 +15,7 @@ typedef struct link {
     fsbb_search *search;
     fsbb_found_by source;
     atomic_int *finish;  /* the workers' stop request; NULL for a run on the caller's thread */
+    int reports;         /* the heuristic alone: its walks report the search's progress */
     fsbb_job *jobs;      /* n: a schedule on its way to the search */
     int handed;          /* the makespan of the last search schedule handed to the walks */
 } link;
@@ -70,6 +71,8 @@ static void offer(int makespan, const int *permutation, int jobs, double elapsed
 static int should_stop(void *data)
 {
     const link *l = data;
+    if (l->reports)
+        fsbb_search_report_progress(l->search);
     return (l->finish && atomic_load_explicit(l->finish, memory_order_relaxed)) ||
            atomic_load_explicit(&l->search->stop, memory_order_relaxed) ||
            (l->search->interrupt_request && atomic_load_explicit(l->search->interrupt_request, memory_order_relaxed));
@@ -119,7 +122,8 @@ fsbb_status fsbb_anytime_run(fsbb_search *search, const fsbb_ig_config *config, 
                              fsbb_ig_result *result, fsbb_error *err)
 {
     const int n = search->data->n;
-    link l = {.search = search, .source = source, .jobs = malloc(sizeof(fsbb_job) * (size_t)n)};
+    link l = {.search = search, .source = source, .reports = source == FSBB_FOUND_HEURISTIC,
+              .jobs = malloc(sizeof(fsbb_job) * (size_t)n)};
     int *best = malloc(sizeof(int) * (size_t)n);
     fsbb_status status = l.jobs && best ? run_linked(&l, config, best, result, err)
                                         : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the heuristic");

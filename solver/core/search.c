@@ -177,6 +177,26 @@ static int report_progress(fsbb_search *search, double now)
     return reached;
 }
 
+void fsbb_search_set_lower_bound(fsbb_search *search, int lb)
+{
+    pthread_mutex_lock(&search->progress_lock);
+    search->measured = 1;
+    search->tree_lower_bound = lb;
+    pthread_mutex_unlock(&search->progress_lock);
+}
+
+void fsbb_search_report_progress(fsbb_search *search)
+{
+    if (!search->on_progress || pthread_mutex_trylock(&search->progress_lock) != 0)
+        return;
+    const double now = fsbb_now();
+    if (now - search->last_progress_time >= search->progress_interval_s) {
+        search->last_progress_time = now;
+        report(search, now);
+    }
+    pthread_mutex_unlock(&search->progress_lock);
+}
+
 void fsbb_search_set_census(fsbb_search *search, fsbb_census_fn census, void *data)
 {
     pthread_mutex_lock(&search->progress_lock);

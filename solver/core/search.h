@@ -157,6 +157,14 @@ void fsbb_search_stop_rule(const fsbb_search *search, fsbb_stop *stop);
  * that limit or interrupt would leave it. */
 void fsbb_search_stopped(fsbb_search *search, fsbb_stop_reason reason);
 
+/* For a search without a tree (search=heuristic): lb, the root's bound, is the lower bound
+ * its progress reports and result give; the share of the tree done stays unknown. */
+void fsbb_search_set_lower_bound(fsbb_search *search, int lb);
+
+/* Reports progress when due and checks nothing else: for a phase that watches its own
+ * limits (search=heuristic). Safe from several threads at once. */
+void fsbb_search_report_progress(fsbb_search *search);
+
 /* Records that a node with bound lb was left unexplored because the search stopped. */
 void fsbb_search_note_open(fsbb_search *search, int lb);
 

@@ -2,7 +2,8 @@
 # progress_log.sh — flowshop-bb --log and flowshop-sweep plot-log. The log: every line is
 # one JSON object (python3's parser, NaN refused), "run" first and "result" last, times
 # that never go back (progress lines strictly forward), unknown values null never -1, the
-# result line agreeing with --json's result; a log read while its run goes on, and the log
+# result line agreeing with --json's result; the heuristic alone logs its progress too (no
+# nodes, the root's bound); a log read while its run goes on, and the log
 # of a run killed with SIGKILL, hold only whole lines; a log that cannot be written (a full
 # device, a file size limit) is said once with exit status 4 and ends at a whole line; a folder, a missing folder, the
 # checkpoint's file and a bad interval are refused (with --json as a JSON error). The chart:
@@ -112,6 +113,15 @@ check "proven: result optimal" 'grep -q "\"event\": \"result\".*\"optimal\": tru
 "$bin" ta001 --search heuristic --heuristic-iterations 20 --threads 1 --log "$tmp/heuristic.jsonl" --json -q \
     >"$tmp/heuristic.json" 2>/dev/null
 check "heuristic alone: log well formed" 'check_log "$tmp/heuristic.jsonl" "$tmp/heuristic.json"' ||
+    cat "$tmp/check.out"
+# The heuristic alone reports its progress too (no nodes; the root's bound, 3480 on ta051):
+# the walk that finds the time limit passed looks at the progress first, so a line is due.
+"$bin" ta051 --search heuristic --threads 1 --time-limit 0.5 --log "$tmp/walks.jsonl" --log-interval 0.05 --json \
+    -q >"$tmp/walks.json" 2>/dev/null
+check "heuristic alone: progress lines while it walks" \
+    'grep -q "\"event\": \"progress\", .*\"nodes\": 0, .*\"lower_bound\": 3480, " "$tmp/walks.jsonl"' ||
+    cat "$tmp/walks.jsonl"
+check "heuristic alone, time limit: log well formed" 'check_log "$tmp/walks.jsonl" "$tmp/walks.json"' ||
     cat "$tmp/check.out"
 
 # The log of a run that goes on is read as it grows, then the run is killed: whole lines only.

@@ -3,7 +3,7 @@
  * gap 0; a node limit leaves done exactly the tree outside the checkpoint's nodes, and a
  * resumed search starts from there; the fraction reported never falls; no gap without a
  * schedule; --gap stops with the reported gap at most G and a lower bound at most the optimum; the forecasts of a steady
- * run are right. */
+ * run are right; the heuristic alone reports its progress (the root's bound, no tree). */
 #include "suites.h"
 
 #include "census.h"
@@ -294,10 +294,54 @@ static void test_no_schedule_no_gap(void)
     fsbb_instance_free(inst);
 }
 
+/* What the heuristic alone reported: every report's nodes, lower bound, share done, gap. */
+typedef struct walk_reports {
+    int reports, wrong;
+    int lower_bound;
+} walk_reports;
+
+static void note_walk_progress(const fsbb_progress *progress, void *data)
+{
+    walk_reports *seen = data;
+    seen->reports++;
+    seen->wrong += progress->nodes != 0 || progress->fraction_done != -1 || progress->eta_s != -1 ||
+                   progress->lower_bound <= 0 || progress->gap < 0 ||
+                   progress->gap != (double)(progress->incumbent - progress->lower_bound) / progress->incumbent;
+    seen->lower_bound = progress->lower_bound;
+}
+
+/* search=heuristic reports its progress as it walks: no nodes, the root's bound as the lower
+ * bound (the result's), the gap of its schedule, no share of the tree. One walk for a fixed
+ * number of iterations (the target, the root's bound, is below ta021's optimum) looks at the
+ * limits many times, each a report at this interval. */
+static void test_heuristic_alone_reports(void)
+{
+    fsbb_instance *inst = test_load_instance("ta021");
+    const char *const pairs[] = {"search", "heuristic", "threads", "1", "heuristic-iterations", "100", NULL};
+    fsbb_options *options = test_options_from_pairs(pairs);
+    fsbb_solver *solver = NULL;
+    fsbb_error err;
+    CU_ASSERT_FATAL(fsbb_solver_new(inst, options, &solver, &err) == FSBB_OK);
+    walk_reports seen = {0};
+    fsbb_solver_on_progress(solver, note_walk_progress, &seen, 1e-6);
+    fsbb_result result;
+    CU_ASSERT_FATAL(fsbb_solver_solve(solver, &result, &err) == FSBB_OK);
+    CU_ASSERT_STRING_EQUAL(result.stop_reason, "budget");
+    CU_ASSERT(seen.reports > 0);
+    CU_ASSERT_EQUAL(seen.wrong, 0);
+    CU_ASSERT_EQUAL(seen.lower_bound, result.lower_bound);
+    CU_ASSERT_EQUAL(result.fraction_done, -1);
+    fsbb_result_clear(&result);
+    fsbb_solver_free(solver);
+    fsbb_options_free(options);
+    fsbb_instance_free(inst);
+}
+
 FSBB_SUITE("progress",
            {"weights: each level of the tree weighs 1", test_weights},
            {"forecasts of steady and slowing runs", test_forecast_steady},
            {"a proof ends with the tree done, gap 0; the fraction never falls", test_proof_ends_whole},
            {"node limit: 1 - fraction = the checkpoint's weight; resumed to 1", test_node_limit_matches_checkpoint},
            {"--gap stops at a gap <= G, lower bound <= optimum", test_gap_stops},
-           {"no schedule, no gap; the lower bound still measured", test_no_schedule_no_gap});
+           {"no schedule, no gap; the lower bound still measured", test_no_schedule_no_gap},
+           {"search=heuristic reports: no nodes, the root's bound, its gap", test_heuristic_alone_reports});
