@@ -484,6 +484,24 @@ static void print_saved_note(const char *checkpoint, const fsbb_instance *instan
     g_free(word);
 }
 
+/* The notes of an exact search: --heuristic-iterations counts the walks of --search
+ * heuristic only, and the GPU engines' options do nothing on the CPU (--device cpu, the
+ * default; with auto the CLI says when no GPU is found). */
+static void note_idle_in_exact_search(const fsbb_cli_command_line *line)
+{
+    if (fsbb_cli_solver_value(line, "heuristic-iterations"))
+        fprintf(stderr, "flowshop-bb: note: --heuristic-iterations does nothing without --search heuristic\n");
+    const char *device = fsbb_cli_solver_value(line, "device");
+    if (device && strcmp(device, "cpu") != 0)
+        return;
+    static const char *const gpu_only[] = {"gpu-engine", "warm-start", "pool-size", "block-size", "pool-order",
+                                           "branch-free", "gpu-ranks"};
+    for (size_t o = 0; o < G_N_ELEMENTS(gpu_only); o++)
+        if (fsbb_cli_solver_value(line, gpu_only[o]))
+            fprintf(stderr, "flowshop-bb: note: --%s does nothing on the CPU (--device cpu%s): add --device gpu\n",
+                    gpu_only[o], device ? "" : ", the default");
+}
+
 /* A one-line note for each option given that does nothing without another. */
 static void note_idle_options(const fsbb_cli_command_line *line)
 {
@@ -495,8 +513,10 @@ static void note_idle_options(const fsbb_cli_command_line *line)
     if (line->flags[CLI_OVERWRITE_CHECKPOINT] && !checkpoint)
         fprintf(stderr, "flowshop-bb: note: --overwrite-checkpoint does nothing without --checkpoint\n");
     const char *search = fsbb_cli_solver_value(line, "search");
-    if (!search || strcmp(search, "heuristic") != 0)
+    if (!search || strcmp(search, "heuristic") != 0) {
+        note_idle_in_exact_search(line);
         return;
+    }
     if (fsbb_cli_solver_value(line, "heuristic-threads"))
         fprintf(stderr, "flowshop-bb: note: --heuristic-threads does nothing with --search heuristic, which runs "
                         "--threads walks\n");

@@ -217,6 +217,19 @@ expect_status "idle options" 0 "$bin" "$tmp/one.txt" --log-interval 3 --checkpoi
 expect_output "idle --log-interval" "note: --log-interval does nothing without --log" "$tmp/err"
 expect_output "idle --checkpoint-interval" "note: --checkpoint-interval does nothing without --checkpoint" "$tmp/err"
 expect_output "idle --overwrite-checkpoint" "note: --overwrite-checkpoint does nothing without --checkpoint" "$tmp/err"
+# An exact search on the CPU: the heuristic's iterations and the GPU engines' options are idle.
+expect_status "idle heuristic and GPU options" 0 "$bin" "$tmp/one.txt" --heuristic-iterations 5 --pool-size 64 \
+    --refactor none --gpu-engine offload
+expect_output "idle --heuristic-iterations" "note: --heuristic-iterations does nothing without --search heuristic" \
+    "$tmp/err"
+expect_output "idle --pool-size" "note: --pool-size does nothing on the CPU (--device cpu, the default)" "$tmp/err"
+expect_output "idle --refactor, by its name" "note: --branch-free does nothing on the CPU" "$tmp/err"
+expect_output "idle --gpu-engine" "note: --gpu-engine does nothing on the CPU" "$tmp/err"
+expect_status "idle GPU option, --device cpu" 0 "$bin" "$tmp/one.txt" --device cpu --warm-start 5
+expect_output "idle --warm-start" "note: --warm-start does nothing on the CPU (--device cpu): add --device gpu" \
+    "$tmp/err"
+expect_status "GPU option, --device auto: no note of its own" 0 "$bin" "$tmp/one.txt" --device auto --block-size 64
+check "GPU option, --device auto: no note of its own" "! grep -q 'note: --block-size' '$tmp/err'"
 expect_status "idle options, quiet" 0 "$bin" "$tmp/one.txt" --log-interval 3 --checkpoint-interval 3 -q
 check "idle options, quiet: no note" "[ ! -s '$tmp/err' ]"
 expect_status "--log-interval with --log: no note" 0 "$bin" "$tmp/one.txt" --log "$tmp/one.jsonl" --log-interval 3
