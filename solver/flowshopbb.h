@@ -435,6 +435,10 @@ typedef struct fsbb_result {
                                 bound), "error" (the search failed); "" when none ran */
     int log_errno;           /* option log: 0 when every line was written, else the errno of the write
                                 that failed (the log ends at its last whole line; the solve went on) */
+    double resumed_time_s;   /* a resumed solve (option resume): the seconds and the nodes of the
+                                runs before it, which time_s, nodes and the time and node limits */
+    uint64_t resumed_nodes;  /* count too (a limit they reached stops the resumed search at once);
+                                0 otherwise */
 } fsbb_result;
 
 /* Solves. The time limit and fsbb_solver_interrupt apply to every phase: the initial

@@ -875,6 +875,10 @@ static fsbb_status solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *e
         result->gpu_startup_s = engine && engine->device == FSBB_DEVICE_GPU ? search.gpu_startup_s : 0;
     }
     result->time_s = fsbb_now() - search.start_time;
+    if (search.resume) {
+        result->resumed_time_s = search.resume->elapsed_s;
+        result->resumed_nodes = search.resume->nodes;
+    }
     result->rank_stats = dist.stats;
     if (log) {
         log_run(log, solver, &search, result, start);

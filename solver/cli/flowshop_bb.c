@@ -502,6 +502,28 @@ static void note_idle_in_exact_search(const fsbb_cli_command_line *line)
                     gpu_only[o], device ? "" : ", the default");
 }
 
+/* A resumed search stopped by a limit that the runs before it had reached: it stopped at
+ * once, since limits count every run; a note says so (the limit to give is the total). */
+static void note_spent_limits(const fsbb_cli_command_line *line, const fsbb_result *result)
+{
+    if (!fsbb_cli_solver_value(line, "resume") || strcmp(result->stop_reason, "limit") != 0)
+        return;
+    const char *time_limit = fsbb_cli_solver_value(line, "time-limit");
+    const double seconds = time_limit ? g_ascii_strtod(time_limit, NULL) : 0;
+    if (seconds > 0 && result->resumed_time_s >= seconds)
+        fprintf(stderr,
+                "flowshop-bb: note: the runs before the resume took %.3f s, --time-limit %s already: limits "
+                "count every run, so the search stopped at once; give the total you allow\n",
+                result->resumed_time_s, time_limit);
+    const char *node_limit = fsbb_cli_solver_value(line, "node-limit");
+    const guint64 nodes = node_limit ? g_ascii_strtoull(node_limit, NULL, 10) : 0;
+    if (nodes > 0 && result->resumed_nodes >= nodes)
+        fprintf(stderr,
+                "flowshop-bb: note: the runs before the resume branched %" G_GUINT64_FORMAT " nodes, --node-limit "
+                "%s already: limits count every run, so the search stopped at once; give the total you allow\n",
+                (guint64)result->resumed_nodes, node_limit);
+}
+
 /* A one-line note for each option given that does nothing without another. */
 static void note_idle_options(const fsbb_cli_command_line *line)
 {
@@ -662,6 +684,8 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
     fsbb_options_get(options, "gpu-engine", engine, sizeof engine);
     if (strcmp(result.engine, "offload") == 0 && strcmp(engine, "offload") != 0 && !quiet && reporting)
         fprintf(stderr, "flowshop-bb: the divergence options ran the offload GPU engine (--gpu-engine offload)\n");
+    if (!quiet && reporting)
+        note_spent_limits(line, &result);
     const char *error = status == FSBB_OK ? NULL : err.message;
     if (error)
         exit_status = exit_status_of(status);

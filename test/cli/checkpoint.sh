@@ -14,7 +14,8 @@
 # (version 1) checkpoint alone are refused with status 2 and one line; a path with a quote and
 # a newline stays one escaped line in messages and JSON; resumed alone, the text, the JSON and
 # the log name the checkpoint's tree options (and ub "resumed"); a time limit the checkpoint
-# has already used up still saves the resumed tree to --checkpoint.
+# has already used up still saves the resumed tree to --checkpoint, and a note says that limits
+# count every run (a time or node limit reached before the resume).
 # Usage: sh test/cli/checkpoint.sh build/flowshop-bb. Prints "N passed, N failed".
 # FSBB_TEST_LIGHT=1 (set by `make check SANITIZE=1`) uses smaller instances.
 bin=${1:?usage: checkpoint.sh PATH-TO-flowshop-bb}
@@ -280,6 +281,19 @@ expect_output "time used up: no error" '"error": null,'
 check "time used up: the saved tree is the resumed one (nodes, lower bound)" \
     "[ \"\$(json_field \"$tmp/out\" nodes) \$(json_field \"$tmp/out\" lower_bound)\" = \
        \"\$(json_field \"$tmp/again.json\" nodes) \$(json_field \"$tmp/again.json\" lower_bound)\" ]"
+# A limit that the runs before the resume had reached: a note says why the search stopped at
+# once (limits count every run); none when the resumed search reached the limit itself.
+expect_output "time used up: a note says the limit counts every run" \
+    "note: the runs before the resume took [0-9.]* s, --time-limit 0\.2 already: limits count every run" \
+    "$tmp/err"
+"$bin" ta051 --ub inf --threads 1 --node-limit 1000 --checkpoint "$tmp/nodes.ck" -q >/dev/null 2>&1
+expect_status "nodes used up: resumed, stopped at once (status 1)" 1 "$bin" --resume "$tmp/nodes.ck" \
+    --node-limit 1000 --threads 1
+expect_output "nodes used up: a note says the limit counts every run" \
+    "note: the runs before the resume branched [0-9]* nodes, --node-limit 1000 already" "$tmp/err"
+expect_status "nodes left: resumed, stopped by its limit (status 1)" 1 "$bin" --resume "$tmp/nodes.ck" \
+    --node-limit 3000 --threads 1
+check "nodes left: no note" "! grep -q 'runs before the resume' '$tmp/err'" || cat "$tmp/err"
 
 # A version 1 checkpoint (test/data/ta020-v1.ckpt: ta020 --ub opt --threads 1 --node-limit
 # 100000, written before checkpoints named their instance): named, it resumes; alone, refused.

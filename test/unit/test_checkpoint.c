@@ -438,6 +438,8 @@ static void test_stop_and_resume_same_tree(void)
     CU_ASSERT_EQUAL_FATAL(solve_with(instance, plain, &whole, NULL, &err), FSBB_OK);
     CU_ASSERT_EQUAL(whole.makespan, fsbb_instance_best_known(instance));
     CU_ASSERT_TRUE(whole.optimal);
+    CU_ASSERT_EQUAL(whole.resumed_nodes, 0);
+    CU_ASSERT_EQUAL(whole.resumed_time_s, 0);
 
     char *dir = temp_dir();
     char *path = path_in(dir, "ck");
@@ -454,10 +456,14 @@ static void test_stop_and_resume_same_tree(void)
     while (!result.optimal && resumes < 20) {
         /* No "ub": the resumed search keeps the checkpoint's bound (a known makespan). */
         snprintf(limit, sizeof limit, "%llu", (unsigned long long)(result.nodes + step));
+        const uint64_t nodes_before = result.nodes;
         fsbb_result_clear(&result);
         const char *const again[] = {"threads", resumes % 2 ? "1" : "3", "resume", path, "checkpoint", path,
                                      "node-limit", limit, NULL};
         CU_ASSERT_EQUAL_FATAL(solve_with(instance, again, &result, &log, &err), FSBB_OK);
+        /* The result says what the runs before the resume did, which its counts include. */
+        CU_ASSERT_EQUAL(result.resumed_nodes, nodes_before);
+        CU_ASSERT(result.resumed_time_s > 0 && result.resumed_time_s <= result.time_s);
         resumes++;
     }
     CU_ASSERT(resumes >= 3);
