@@ -33,7 +33,7 @@ int fsbb_interchange_init(fsbb_interchange *x, const fsbb_insertion *w)
     x->path_last = malloc(sizeof(int) * (size_t)n);
     x->job_prefix = malloc(sizeof(int) * (size_t)n * ((size_t)m + 1));
     x->row_prefix = malloc(sizeof(int) * (size_t)m * ((size_t)n + 1));
-    x->column = malloc(sizeof(int) * (size_t)m);
+    x->column = malloc(sizeof(int) * 2 * (size_t)m);
     if (!x->path_first || !x->path_last || !x->job_prefix || !x->row_prefix || !x->column) {
         fsbb_interchange_free(x);
         return -1;
@@ -88,16 +88,16 @@ int fsbb_interchange_bound(const fsbb_interchange *x, const int *seq, int makesp
 }
 
 /* A lower bound on the makespan once the new segment is scheduled up to (not including)
- * position next of seq, with completions f: on each machine, the rest of the segment
- * (positions next..j - 1 of seq, then the job a moved to j) and the tail after j. */
-static int rest_bound(const fsbb_interchange *x, const fsbb_insertion *w, const int *f, const int *ta, int next,
-                      int j)
+ * position next of seq, with completions f: on each machine k, the rest of the segment's
+ * middle (positions next..j - 1 of seq) and then the path from the job moved to j on that
+ * machine to the end, g[k]. */
+static int rest_bound(const fsbb_interchange *x, const int *f, const int *g, int next, int j)
 {
-    const int m = w->m, stride = w->stride, n1 = x->n + 1;
+    const int m = x->m, n1 = x->n + 1;
     int bound = 0;
     for (int k = 0; k < m; k++) {
         const int *row = x->row_prefix + k * n1;
-        bound = max_int(bound, f[k] + row[j] - row[next] + ta[k] + w->tail[k * stride + j + 1]);
+        bound = max_int(bound, f[k] + row[j] - row[next] + g[k]);
     }
     return bound;
 }
@@ -106,15 +106,23 @@ int fsbb_interchange_makespan(fsbb_interchange *x, const fsbb_insertion *w, cons
 {
     const int m = w->m, stride = w->stride;
     const int *ta = w->times + seq[i] * m, *tb = w->times + seq[j] * m;
-    int *f = x->column;
+    /* f: completions of the job moved to i after the heads before it; g: from the start of
+     * the job moved to j on each machine to the end, before the tails after it. The
+     * makespan is max_k f[k] + g[k] once f has passed the middle. */
+    int *f = x->column, *g = x->column + m;
     int c = 0;
     for (int k = 0; k < m; k++) {
         c = max_int(c, w->head[k * stride + i]) + tb[k];
         f[k] = c;
     }
+    c = 0;
+    for (int k = m - 1; k >= 0; k--) {
+        c = max_int(c, w->tail[k * stride + j + 1]) + ta[k];
+        g[k] = c;
+    }
     for (int next = i + 1; next < j; next++) {
         if ((next - i - 1) % CHECK_EVERY == 0) {
-            const int bound = rest_bound(x, w, f, ta, next, j);
+            const int bound = rest_bound(x, f, g, next, j);
             if (bound >= below)
                 return bound;
         }
@@ -126,10 +134,7 @@ int fsbb_interchange_makespan(fsbb_interchange *x, const fsbb_insertion *w, cons
         }
     }
     int makespan = 0;
-    c = 0;
-    for (int k = 0; k < m; k++) {
-        c = max_int(c, f[k]) + ta[k];
-        makespan = max_int(makespan, c + w->tail[k * stride + j + 1]);
-    }
+    for (int k = 0; k < m; k++)
+        makespan = max_int(makespan, f[k] + g[k]);
     return makespan;
 }

@@ -5,7 +5,8 @@
  * Exact makespan: the heads before i and the tails after j are those of the loaded sequence,
  * so only the segment i..j is recomputed, O((j - i + 1) m), and the computation stops as
  * soon as the makespan is known to reach a given bound (a lower bound on what is left: the
- * segment's remaining jobs on one machine, then that machine's tail).
+ * segment's remaining jobs on one machine, then the longest path from the job moved to j on
+ * that machine to the end).
  *
  * Lower bound: a critical path of the loaded sequence (a path through the grid of positions
  * x machines, monotone in both, whose times sum to the makespan) is also a path of the
@@ -29,7 +30,7 @@ typedef struct fsbb_interchange {
     int *path_last;   /* n: per position, its last machine */
     int *job_prefix;  /* n x (m + 1): job_prefix[j * (m + 1) + k] = p[0][j] + ... + p[k - 1][j] */
     int *row_prefix;  /* m x (n + 1): per machine, the times of the loaded sequence's first jobs */
-    int *column;      /* m: scratch */
+    int *column;      /* 2 m: scratch */
 } fsbb_interchange;
 
 /* Returns 0, or -1 when out of memory (nothing to free then). w: the instance's insertion
