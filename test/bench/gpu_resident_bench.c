@@ -178,7 +178,7 @@ static int run_one(const char *name, int given_ub, const bench_args *args, const
         char depths[FSBB_RESIDENT_DEPTH_BUCKETS + 1] = "";
         for (int b = 0; b <= inst->n && b < FSBB_RESIDENT_DEPTH_BUCKETS && args->options->lb == FSBB_LB_AUTO; b++)
             depths[b] = stats.refine[b] ? '+' : '.';
-        printf("%-6s %-28s %9.3f %6.3f %13llu %11.4g %15llu %7lld %6lld %10lld %9lld %s b%d g%d t%d r%.3f k%lld %s\n",
+        printf("%-6s %-28s %10.6f %6.3f %13llu %11.4g %15llu %7lld %6lld %10lld %9lld %s b%d g%d t%d r%.3f k%lld %s\n",
                name,
                knobs, stats.search_s, stats.setup_s, nodes, stats.search_s > 0 ? (double)nodes / stats.search_s : 0.0,
                (unsigned long long)atomic_load(&search.bounded), stats.iterations, stats.syncs, stats.peak_pool,
