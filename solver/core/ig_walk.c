@@ -18,6 +18,7 @@ void fsbb_ig_walk_free(fsbb_ig_walk *walk)
     free(walk->saved);
     fsbb_elite_free(&walk->elite);
     fsbb_relinking_free(&walk->relinking);
+    fsbb_interchange_free(&walk->exchanges);
     memset(walk, 0, sizeof *walk);
 }
 
@@ -46,7 +47,8 @@ int fsbb_ig_walk_init(fsbb_ig_walk *walk, int n, int m, const int *p, const fsbb
         (params->relink_after > 0 &&
          (!(walk->saved = malloc(sizeof(int) * (size_t)n)) ||
           fsbb_elite_init(&walk->elite, n, FSBB_IG_ELITE, n / 10) != 0 ||
-          fsbb_relinking_init(&walk->relinking, n) != 0))) {
+          fsbb_relinking_init(&walk->relinking, n) != 0)) ||
+        (params->interchange > 0 && fsbb_interchange_init(&walk->exchanges, &walk->space) != 0)) {
         fsbb_ig_walk_free(walk);
         return -1;
     }
@@ -121,10 +123,16 @@ static int insertion_search(fsbb_ig_walk *walk, int *seq, int makespan, fsbb_wal
 /* Step 4 on seq (a whole schedule of that makespan); returns its new makespan. */
 static int improve(fsbb_ig_walk *walk, int *seq, int makespan, fsbb_walk_should_stop stop, void *stop_data)
 {
+    const fsbb_ig_walk_params *params = &walk->params;
     makespan = insertion_search(walk, seq, makespan, stop, stop_data);
-    while (walk->params.block_search >= 2 && !(stop && stop(stop_data))) {
-        const int moved = fsbb_local_search_block(&walk->space, seq, walk->n, makespan, walk->params.block_search,
-                                                  &walk->rng, walk->scratch, stop, stop_data);
+    while ((params->block_search >= 2 || params->interchange > 0) && !(stop && stop(stop_data))) {
+        int moved = makespan;
+        if (params->block_search >= 2)
+            moved = fsbb_local_search_block(&walk->space, seq, walk->n, moved, params->block_search, &walk->rng,
+                                            walk->scratch, stop, stop_data);
+        if (params->interchange > 0 && !(stop && stop(stop_data)))
+            moved = fsbb_local_search_interchange(&walk->space, &walk->exchanges, seq, walk->n, moved,
+                                                  params->interchange, &walk->rng, walk->scratch, stop, stop_data);
         if (moved >= makespan)
             break;
         makespan = insertion_search(walk, seq, moved, stop, stop_data);

@@ -11,7 +11,10 @@
  *      order or, with referenced_search, in the order of the walk's best schedule (the
  *      referenced local search of Pan, Tasgetiren and Liang, C&IE 55, 2008); with
  *      block_search, then alternates block insertion of 2..block_search jobs and the
- *      insertion local search until the block moves no longer improve it,
+ *      insertion local search until the block moves no longer improve it; with
+ *      interchange, likewise with exchanges of two jobs at most interchange positions
+ *      apart (after the block moves when both are on), so that the result is always an
+ *      insertion local optimum,
  *   5. accepts it as the current schedule when it is no worse, or else with probability
  *      exp(-(its makespan - current makespan) / temperature), the constant temperature
  *      T * (sum of all times) / (10 n m) of Ruiz and Stützle.
@@ -28,6 +31,7 @@
 
 #include "elite_set.h"
 #include "insertion.h"
+#include "interchange.h"
 #include "local_search.h"
 #include "path_relinking.h"
 
@@ -41,6 +45,7 @@ typedef struct fsbb_ig_walk_params {
     int block_search;         /* largest block of the block-insertion step; 0 or 1: none */
     uint64_t relink_after;    /* iterations without a better best before path relinking; 0: none */
     int referenced_search;    /* 1: step 4 tries the jobs in the order of the walk's best schedule */
+    int interchange;          /* most positions between two jobs exchanged in step 4; 0: no exchanges */
 } fsbb_ig_walk_params;
 
 /* Schedules in a walk's elite set (relink_after). */
@@ -65,6 +70,7 @@ typedef struct fsbb_ig_walk {
     int *saved;                   /* n: the current schedule during a relinking's trial */
     fsbb_elite_set elite;         /* relink_after only */
     fsbb_relinking relinking;     /* relink_after only */
+    fsbb_interchange exchanges;   /* interchange only */
 } fsbb_ig_walk;
 
 /* Prepares a walk on the instance (n >= 2) with the given parameters and seed. Returns 0,

@@ -75,6 +75,7 @@ void fsbb_ig_config_default(fsbb_ig_config *config)
     config->restart_after = 0;
     config->relink_after = 0;
     config->referenced_search = 0;
+    config->interchange = 0;
     config->cooperation = FSBB_IG_INDEPENDENT;
 }
 
@@ -310,7 +311,8 @@ fsbb_status fsbb_ig_run(int n, int m, const int *p, const fsbb_ig_config *config
     shared.best = malloc(sizeof(int) * (size_t)n);
     shared.arrived = malloc(sizeof(int) * (size_t)n);
     const fsbb_ig_walk_params params = {config->destruction, config->temperature, config->partial_search,
-                                         config->block_search, config->relink_after, config->referenced_search};
+                                         config->block_search, config->relink_after, config->referenced_search,
+                                         config->interchange};
     int ready = 0;
     if (walkers && shared.best && shared.arrived)
         for (; ready < threads; ready++) {

@@ -45,6 +45,8 @@ typedef struct fsbb_ig_config {
                                   walk's elite set (ig_walk.h); 0: never */
     int referenced_search;     /* 1: the local search tries the jobs in the order of the walk's best
                                   schedule (ig_walk.h), not in a random order */
+    int interchange;           /* most positions between two jobs exchanged by the local search
+                                  (ig_walk.h); 0: no exchanges */
     fsbb_ig_cooperation cooperation;
     const int *start;          /* a schedule of all n jobs to start from; NULL: NEH */
 } fsbb_ig_config;

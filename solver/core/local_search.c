@@ -110,3 +110,50 @@ int fsbb_local_search_block(fsbb_insertion *w, int *seq, int length, int makespa
     }
     return makespan;
 }
+
+int fsbb_local_search_interchange(fsbb_insertion *w, fsbb_interchange *x, int *seq, int length, int makespan,
+                                  int window, uint64_t *rng, int *scratch, fsbb_walk_should_stop stop,
+                                  void *stop_data)
+{
+    if (length < 2 || window < 1)
+        return makespan;
+    int *order = scratch, *where = scratch + w->n;
+    memcpy(order, seq, sizeof(int) * (size_t)length);
+    fsbb_splitmix_shuffle(rng, order, length);
+    for (int i = 0; i < length; i++)
+        where[seq[i]] = i;
+    fsbb_insertion_load(w, seq, length);
+    fsbb_interchange_prepare(x, w, seq, length);
+    /* Each job with every later job in the window; `length` jobs in a row without an
+     * improving exchange: every pair in the window was tried on the final sequence. */
+    for (int unchanged = 0, r = 0; unchanged < length; r = r + 1 == length ? 0 : r + 1) {
+        const int i = where[order[r]];
+        const int last = length - 1 - i < window ? length - 1 : i + window;
+        int best = makespan, partner = -1;
+        for (int j = i + 1; j <= last; j++) {
+            if (fsbb_interchange_bound(x, seq, makespan, i, j) >= best)
+                continue;
+            const int candidate = fsbb_interchange_makespan(x, w, seq, i, j, best);
+            if (candidate < best) {
+                best = candidate;
+                partner = j;
+            }
+        }
+        if (partner >= 0) {
+            const int job = seq[i];
+            seq[i] = seq[partner];
+            seq[partner] = job;
+            where[seq[i]] = i;
+            where[job] = partner;
+            fsbb_insertion_reload(w, seq, length, i, partner);
+            fsbb_interchange_prepare(x, w, seq, length);
+            makespan = best;
+            unchanged = 0;
+        } else {
+            unchanged++;
+        }
+        if (stop && stop(stop_data))
+            return makespan;
+    }
+    return makespan;
+}

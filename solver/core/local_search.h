@@ -16,11 +16,18 @@
  * Kizilay, Tasgetiren, Pan and Gao, Algorithms 12, 2019, here as a move of the local
  * search): blocks of 2 first, then 3, and so on, each size cycling through the block starts
  * in one random order until every start in a row has not moved. A cycle of one size costs
- * O(length^2 size m). */
+ * O(length^2 size m).
+ *
+ * Interchange (optional in the iterated greedy, ig_walk.h): the same with exchanges of two
+ * jobs at most `window` positions apart (interchange.h): each job in turn, in one random
+ * order, is exchanged with the later job that gives the least makespan when that shortens
+ * the schedule, cycling until `length` jobs in a row have found none; exchanges that the
+ * critical-path bound rules out are not evaluated. */
 #ifndef FSBB_LOCAL_SEARCH_H
 #define FSBB_LOCAL_SEARCH_H
 
 #include "insertion.h"
+#include "interchange.h"
 
 #include <stdint.h>
 
@@ -44,5 +51,11 @@ int fsbb_local_search_referenced(fsbb_insertion *w, int *seq, int length, int ma
  * FSBB_INSERTION_MAX_BLOCK; sizes of length or more are skipped). Same contract. */
 int fsbb_local_search_block(fsbb_insertion *w, int *seq, int length, int makespan, int largest, uint64_t *rng,
                             int *scratch, fsbb_walk_should_stop stop, void *stop_data);
+
+/* Improves seq[0..length) as above by exchanging two jobs at most window positions apart
+ * (x: the interchange workspace beside w). Same contract. */
+int fsbb_local_search_interchange(fsbb_insertion *w, fsbb_interchange *x, int *seq, int length, int makespan,
+                                  int window, uint64_t *rng, int *scratch, fsbb_walk_should_stop stop,
+                                  void *stop_data);
 
 #endif
