@@ -90,11 +90,13 @@ static void warn_bad_rows(const GPtrArray *bad_rows, const char *dir, const char
     }
 }
 
-/* Writes dir/summary.md from table, dir/runs.csv as read; 1 when it is written. */
-static int write_summary(const char *dir, const fsbb_sweep_table *table, const char *title, const char *description)
+/* Writes dir/summary.md from table, dir/runs.csv as read, and spec (NULL: not known); 1 when it
+ * is written. */
+static int write_summary(const char *dir, const fsbb_sweep_table *table, const char *title, const char *description,
+                         const fsbb_sweep_spec *spec)
 {
     fsbb_error err;
-    if (fsbb_sweep_summary_write(dir, table, title, description, &err) != FSBB_OK) {
+    if (fsbb_sweep_summary_write(dir, table, title, description, spec, &err) != FSBB_OK) {
         fprintf(stderr, "flowshop-sweep: %s\n", err.message);
         return 0;
     }
@@ -110,7 +112,7 @@ static int summarise_sweep(const char *dir, const fsbb_sweep_spec *spec)
         fprintf(stderr, "flowshop-sweep: %s\n", err.message);
         return 0;
     }
-    const int written = write_summary(dir, &table, spec->name, spec->description);
+    const int written = write_summary(dir, &table, spec->name, spec->description, spec);
     fsbb_sweep_table_clear(&table);
     return written;
 }
@@ -230,7 +232,7 @@ static int summarise(const char *dir)
     fsbb_sweep_spec *spec = NULL;
     if (g_file_test(copy_path, G_FILE_TEST_EXISTS) && fsbb_sweep_spec_load(copy_path, &spec, &err) != FSBB_OK)
         fprintf(stderr, "flowshop-sweep: %s (the summary goes without its description)\n", err.message);
-    const int written = write_summary(dir, &table, spec ? spec->name : name, spec ? spec->description : NULL);
+    const int written = write_summary(dir, &table, spec ? spec->name : name, spec ? spec->description : NULL, spec);
     if (written)
         printf("%s/summary.md\n", dir);
     fsbb_sweep_spec_free(spec);

@@ -2,6 +2,7 @@
  * (sweep_summary.h). */
 #include "sweep_summary.h"
 
+#include "sweep_plan.h"
 #include "sweep_store.h"
 
 #include <stdlib.h>
@@ -325,8 +326,66 @@ static void append_totals(GString *out, GPtrArray *configs)
     g_ptr_array_free(variants, TRUE);
 }
 
+/* The runs of spec that rows do not hold (they failed, or the sweep stopped before them):
+ * how many, and the first MISSING_LISTED of them. Nothing when every run is there, or when
+ * rows are not of spec's layout (a sweep file changed since). */
+enum { MISSING_LISTED = 20 };
+
+static void append_missing(GString *out, const fsbb_sweep_spec *spec, const fsbb_sweep_layout *layout,
+                           GPtrArray *rows)
+{
+    fsbb_sweep_layout *planned = fsbb_sweep_spec_layout(spec);
+    if (!fsbb_sweep_layout_equal(planned, layout)) {
+        fsbb_sweep_layout_free(planned);
+        return;
+    }
+    GHashTable *stored = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    for (guint r = 0; r < rows->len; r++)
+        g_hash_table_add(stored, fsbb_sweep_row_key(layout, g_ptr_array_index(rows, r)));
+    const long count = fsbb_sweep_run_count(spec);
+    int *values = g_new0(int, (gsize)spec->parameter_count + 1);
+    fsbb_sweep_run run = {.values = values};
+    GString *listed = g_string_new(NULL);
+    long missing = 0;
+    for (long i = 0; i < count; i++) {
+        fsbb_sweep_run_decode(spec, i, &run);
+        char **row = fsbb_sweep_run_row(spec, &run);
+        char *key = fsbb_sweep_row_key(layout, row);
+        if (!g_hash_table_contains(stored, key) && missing++ < MISSING_LISTED) {
+            g_string_append_c(listed, '|');
+            append_cell(listed, row[FSBB_COLUMN_INSTANCE]);
+            for (int p = 0; p < layout->parameter_count; p++)
+                append_cell(listed, row[fsbb_sweep_parameter_column(p)]);
+            append_cell(listed, row[FSBB_COLUMN_REPEAT]);
+            g_string_append_c(listed, '\n');
+        }
+        g_free(key);
+        g_strfreev(row);
+    }
+    if (missing > 0) {
+        g_string_append_printf(out,
+                               "## Runs not in this summary\n\n%ld of the sweep's %ld runs are not in runs.csv: they "
+                               "failed (flowshop-sweep said why when it ran them), or the sweep stopped before "
+                               "them. Running the sweep again runs them.\n\n| instance |",
+                               missing, count);
+        for (int p = 0; p < layout->parameter_count; p++)
+            append_cell(out, layout->parameters[p]);
+        g_string_append(out, " repeat |\n|---|");
+        for (int p = 0; p <= layout->parameter_count; p++)
+            g_string_append(out, "---|");
+        g_string_append_printf(out, "\n%s", listed->str);
+        if (missing > MISSING_LISTED)
+            g_string_append_printf(out, "\nand %ld more.\n", missing - MISSING_LISTED);
+        g_string_append_c(out, '\n');
+    }
+    g_string_free(listed, TRUE);
+    g_free(values);
+    g_hash_table_destroy(stored);
+    fsbb_sweep_layout_free(planned);
+}
+
 char *fsbb_sweep_summary_markdown(const fsbb_sweep_layout *layout, GPtrArray *rows, const char *title,
-                                  const char *description)
+                                  const char *description, const fsbb_sweep_spec *spec)
 {
     GString *out = g_string_new(NULL);
     g_string_append_printf(out, "# Sweep %s\n\n", title);
@@ -336,6 +395,8 @@ char *fsbb_sweep_summary_markdown(const fsbb_sweep_layout *layout, GPtrArray *ro
         g_string_append(out, "No runs yet.\n");
         return g_string_free(out, FALSE);
     }
+    if (spec)
+        append_missing(out, spec, layout, rows);
     int *varying = g_new0(int, (gsize)layout->parameter_count + 1);
     GPtrArray *configs = fsbb_sweep_configurations(layout, rows, varying);
     append_overview(out, layout, rows, configs, varying);
@@ -347,9 +408,9 @@ char *fsbb_sweep_summary_markdown(const fsbb_sweep_layout *layout, GPtrArray *ro
 }
 
 fsbb_status fsbb_sweep_summary_write(const char *dir, const fsbb_sweep_table *table, const char *title,
-                                     const char *description, fsbb_error *err)
+                                     const char *description, const fsbb_sweep_spec *spec, fsbb_error *err)
 {
-    char *markdown = fsbb_sweep_summary_markdown(table->layout, table->rows, title, description);
+    char *markdown = fsbb_sweep_summary_markdown(table->layout, table->rows, title, description, spec);
     char *summary_path = g_build_filename(dir, "summary.md", NULL);
     const fsbb_status status = fsbb_write_file_atomically(summary_path, markdown, strlen(markdown), err);
     g_free(summary_path);

@@ -5,6 +5,7 @@
 #define FSBB_SWEEP_SUMMARY_H
 
 #include "sweep_row.h"
+#include "sweep_spec.h"
 #include "sweep_store.h"
 
 #include <glib.h>
@@ -33,14 +34,15 @@ GHashTable *fsbb_sweep_shared_instances(GPtrArray *configs);
 /* The median of count values (sorted in place); 0 when count is 0. */
 double fsbb_median(double *values, int count);
 
-/* summary.md's text for rows: title, description (may be NULL), the fixed parameters, one
- * table row per configuration, and totals per parameter combination over the instances
- * they all share. */
+/* summary.md's text for rows: title, description (may be NULL), the runs of spec (may be
+ * NULL) that rows lack, the fixed parameters, one table row per configuration, and totals
+ * per parameter combination over the instances they all share. */
 char *fsbb_sweep_summary_markdown(const fsbb_sweep_layout *layout, GPtrArray *rows, const char *title,
-                                  const char *description);
+                                  const char *description, const fsbb_sweep_spec *spec);
 
-/* Rewrites DIR/summary.md (atomically) from table, DIR/runs.csv as read. */
+/* Rewrites DIR/summary.md (atomically) from table, DIR/runs.csv as read, and spec (may be
+ * NULL: the sweep file, when known). */
 fsbb_status fsbb_sweep_summary_write(const char *dir, const fsbb_sweep_table *table, const char *title,
-                                     const char *description, fsbb_error *err);
+                                     const char *description, const fsbb_sweep_spec *spec, fsbb_error *err);
 
 #endif

@@ -95,6 +95,15 @@ expect_output "only the damaged row's run runs again" "ran 1, 3 were stored alre
 check "runs.csv holds the four runs" "[ \$(wc -l <'$tmp/damaged/runs.csv') -eq 5 ]"
 expect_output "the damaged row is kept aside" "^garbage,row,\"unterminated$" "$tmp/damaged/runs.rejected.csv"
 
+# Runs of the sweep file that runs.csv lacks (failed, or not run yet) are listed in the
+# summary; a folder that holds every run lists none.
+check "a complete sweep lists no missing runs" "! grep -q 'Runs not in this summary' '$tmp/tiny/summary.md'"
+cp -r "$tmp/tiny" "$tmp/gaps"
+awk -F, '!($1 == "ta002" && $3 == "lb2")' "$tmp/tiny/runs.csv" >"$tmp/gaps/runs.csv"
+expect_status "summary of a folder that lacks a run" 0 "$bin" summary "$tmp/gaps"
+expect_output "the missing run is counted" "^1 of the sweep's 4 runs are not in runs.csv" "$tmp/gaps/summary.md"
+expect_output "the missing run is listed" "^| ta002 | lb2 | 1 | 1 |$" "$tmp/gaps/summary.md"
+
 # A runs.rejected.csv that is a link: the folder does not choose where bad rows go.
 cp -r "$tmp/tiny" "$tmp/rejected-link"
 sed '3s/.*/garbage,row,"unterminated/' "$tmp/tiny/runs.csv" >"$tmp/rejected-link/runs.csv"

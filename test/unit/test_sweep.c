@@ -1075,7 +1075,7 @@ static void test_summary_configurations(void)
     CU_ASSERT_EQUAL(g_hash_table_size(shared), 1);
     CU_ASSERT(g_hash_table_contains(shared, "ta001"));
     g_hash_table_destroy(shared);
-    char *markdown = fsbb_sweep_summary_markdown(layout, rows, "t", NULL);
+    char *markdown = fsbb_sweep_summary_markdown(layout, rows, "t", NULL, NULL);
     CU_ASSERT_PTR_NOT_NULL(strstr(markdown, "| ta001 | 20x5 | lb1 | 3 | 3 | 1278 | 1.000 | 2.000 | 100 | 200 |"));
     CU_ASSERT_PTR_NOT_NULL(strstr(markdown, "Fixed parameters: threads=2"));
     CU_ASSERT_PTR_NOT_NULL(strstr(markdown, "| lb=lb2 | 1 | 1 | 5.000 | 50 |"));
