@@ -6,9 +6,17 @@
 #include "sweep_range.h"
 #include "sweep_row.h"
 #include "taillard.h"
+#include "text_file.h"
 
+#include <errno.h>
 #include <glib.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* The largest sweep file read (a sweep file is a few lines; this keeps a device or a huge
+ * file given by mistake from being read whole). */
+#define SWEEP_FILE_BYTES ((size_t)1 << 20)
 
 static const char *const sweep_keys[] = {"name", "description", "instances", "repeats", NULL};
 
@@ -346,15 +354,15 @@ fsbb_status fsbb_sweep_spec_parse(const char *text, size_t length, const char *s
 
 fsbb_status fsbb_sweep_spec_load(const char *path, fsbb_sweep_spec **out, fsbb_error *err)
 {
+    FILE *file = fopen(path, "rb");
+    if (!file)
+        return fsbb_fail(err, FSBB_ERR_IO, "%s: %s", path, strerror(errno));
     char *text = NULL;
-    gsize length = 0;
-    GError *error = NULL;
-    if (!g_file_get_contents(path, &text, &length, &error)) {
-        const fsbb_status status = fsbb_fail(err, FSBB_ERR_IO, "%s", error->message);
-        g_error_free(error);
-        return status;
-    }
-    const fsbb_status status = fsbb_sweep_spec_parse(text, length, path, out, err);
-    g_free(text);
+    size_t length = 0;
+    fsbb_status status = fsbb_text_read(file, path, SWEEP_FILE_BYTES, "a sweep file", &text, &length, err);
+    fclose(file);
+    if (status == FSBB_OK)
+        status = fsbb_sweep_spec_parse(text, length, path, out, err);
+    free(text);
     return status;
 }

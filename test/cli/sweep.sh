@@ -112,6 +112,12 @@ ln -s "$tmp/victim" "$tmp/rejected-link/runs.rejected.csv"
 expect_status "runs.rejected.csv as a link" 2 "$bin" --quiet --out "$tmp/rejected-link" "$tmp/tiny.ini"
 check "nothing appended through the link" "[ \"\$(cat '$tmp/victim')\" = kept ]"
 
+# A sweep file that cannot be read: its name and the system's reason, nothing else.
+expect_status "a sweep file that does not exist" 2 "$bin" --dry-run "$tmp/nothere.ini"
+expect_output "the file and the reason are named" "^flowshop-sweep: $tmp/nothere.ini: No such file or directory$" "$tmp/err"
+expect_status "a folder given as the sweep file" 2 "$bin" --dry-run "$tmp"
+expect_output "a folder is said to be one" ": Is a directory$" "$tmp/err"
+
 # plot and summary of what is no results folder: exit status 2 naming it, gnuplot or not.
 mkdir "$tmp/empty-bin"
 for command in plot summary; do
