@@ -821,7 +821,8 @@ static fsbb_status solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *e
     const int heuristic_only = solver->options->search == FSBB_SEARCH_HEURISTIC;
     fsbb_ig_end heuristic_end = FSBB_IG_END_BUDGET;
     if (status == FSBB_OK && heuristic_only && (search.resume || search.checkpoint_path))
-        status = fsbb_fail(err, FSBB_ERR_ARGUMENT, "search=heuristic neither saves nor resumes checkpoints");
+        status = fsbb_fail(err, FSBB_ERR_ARGUMENT,
+                           "--search heuristic neither saves nor resumes checkpoints (--checkpoint, --resume)");
     int searching = status == FSBB_OK;
     if (searching && heuristic_only) {
         search.initial_ub = INT_MAX;

@@ -425,4 +425,9 @@ else
     echo "full tmpfs: skipped (no private mount namespace here); the size limit case covers the failed write"
 fi
 
+# The heuristic alone keeps no checkpoint: refused before it starts, in the options' words.
+expect_status "--search heuristic with --checkpoint" 2 "$bin" ta001 --search heuristic --checkpoint "$tmp/h.ck"
+expect_output "the refusal names the options" "--search heuristic neither saves nor resumes checkpoints" "$tmp/err"
+check "no checkpoint written" "[ ! -e '$tmp/h.ck' ]"
+
 finish "checkpoint cli"
