@@ -244,7 +244,7 @@ static void print_text(const solve_report *report)
         fsbb_percent_text(percent, sizeof percent, result->gap);
         printf("gap          %s %%\n", percent);
     }
-    if (result->fraction_done >= 0) {
+    if (!report->search_error && result->fraction_done >= 0) {
         fsbb_percent_text(percent, sizeof percent, result->fraction_done);
         printf("tree done    %s %%\n", percent);
     }
@@ -378,7 +378,7 @@ static void print_json(const solve_report *report)
     else
         fsbb_json_real(out, result->gap, 6);
     fsbb_json_member(&json, "fraction_done");
-    if (result->fraction_done < 0)
+    if (report->search_error || result->fraction_done < 0)
         fsbb_json_null(out);
     else
         fsbb_json_real(out, result->fraction_done, 9);

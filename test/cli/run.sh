@@ -161,10 +161,12 @@ if limited "$bin" --help >/dev/null 2>&1; then
     expect_output "run-time failure: the error" "could not start" "$tmp/err"
     expect_output "run-time failure: status" "^status       failed: best found"
     expect_output "run-time failure: the schedule" "^permutation  *[0-9]"
+    check "run-time failure: no share of the tree claimed" "! grep -q '^tree done' '$tmp/out'"
     expect_status "run-time failure, JSON" 4 limited "$bin" ta001 --threads 2 --quiet --json
     valid_json "run-time failure, JSON"
     expect_output "run-time failure, JSON error" '"error": "could not start'
     expect_output "run-time failure, JSON makespan" '"makespan": [0-9]'
+    expect_output "run-time failure, JSON: the share of the tree unknown, as the bound" '"fraction_done": null'
 else
     echo "run-time failure: skipped (stack and address-space limits unavailable here)"
 fi
