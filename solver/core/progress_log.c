@@ -201,7 +201,7 @@ void fsbb_progress_log_write_result(fsbb_progress_log *log, const fsbb_result *r
     fsbb_json_line_string(&line, "status", fsbb_status_name(status));
     fsbb_json_line_string(&line, "error", error);
     /* As flowshop-bb --json: a makespan when a schedule or the optimum is known, a lower
-     * bound when the search did not fail. */
+     * bound and the share of the tree done when the search did not fail. */
     const int searched = result->jobs > 0;
     if (searched && (result->permutation || result->optimal))
         fsbb_json_line_integer(&line, "makespan", result->makespan);
@@ -217,7 +217,7 @@ void fsbb_progress_log_write_result(fsbb_progress_log *log, const fsbb_result *r
     else
         fsbb_json_line_null(&line, "lower_bound");
     real_or_null(&line, "gap", searched && status == FSBB_OK ? result->gap : -1, 6);
-    real_or_null(&line, "fraction_done", result->fraction_done, 9);
+    real_or_null(&line, "fraction_done", searched && status == FSBB_OK ? result->fraction_done : -1, 9);
     fsbb_json_line_string(&line, "stop_reason", result->stop_reason[0] ? result->stop_reason : NULL);
     fsbb_json_line_boolean(&line, "interrupted", result->interrupted);
     fsbb_json_line_unsigned(&line, "nodes", result->nodes);

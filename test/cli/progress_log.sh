@@ -316,4 +316,16 @@ check "plot-log --out the log: the log kept" 'cmp -s "$tmp/limit.jsonl" "$tmp/se
 ln -s self.png "$tmp/alias.png"
 expect_status "plot-log --out a link to the log: exit 2" 2 "$sweep" plot-log --out "$tmp/alias.png" "$tmp/self.png"
 
+# A run that fails after it started: its result line knows neither a lower bound nor the
+# share of the tree done (no search thread can start: 1 GB stacks in 600 MB of address
+# space; skipped where such limits cannot be set).
+if limited "$bin" --help >/dev/null 2>&1; then
+    limited "$bin" ta001 --threads 2 --quiet --log "$tmp/failed.jsonl" >/dev/null 2>&1
+    expect_output "a failed run's result: no lower bound" '"event": "result".*"lower_bound": null' "$tmp/failed.jsonl"
+    expect_output "a failed run's result: no share of the tree" '"event": "result".*"fraction_done": null' \
+        "$tmp/failed.jsonl"
+else
+    echo "progress_log: failed run skipped (stack and address-space limits unavailable here)"
+fi
+
 finish progress_log
