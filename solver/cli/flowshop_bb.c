@@ -504,19 +504,21 @@ static void note_idle_in_exact_search(const fsbb_cli_command_line *line)
 
 /* A resumed search stopped by a limit that the runs before it had reached: it stopped at
  * once, since limits count every run; a note says so (the limit to give is the total). */
-static void note_spent_limits(const fsbb_cli_command_line *line, const fsbb_result *result)
+static void note_spent_limits(const fsbb_cli_command_line *line, const fsbb_options *options,
+                              const fsbb_result *result)
 {
     if (!fsbb_cli_solver_value(line, "resume") || strcmp(result->stop_reason, "limit") != 0)
         return;
-    const char *time_limit = fsbb_cli_solver_value(line, "time-limit");
-    const double seconds = time_limit ? g_ascii_strtod(time_limit, NULL) : 0;
+    char time_limit[32], node_limit[32];
+    fsbb_options_get(options, "time-limit", time_limit, sizeof time_limit);
+    fsbb_options_get(options, "node-limit", node_limit, sizeof node_limit);
+    const double seconds = g_ascii_strtod(time_limit, NULL);
     if (seconds > 0 && result->resumed_time_s >= seconds)
         fprintf(stderr,
                 "flowshop-bb: note: the runs before the resume took %.3f s, --time-limit %s already: limits "
                 "count every run, so the search stopped at once; give the total you allow\n",
                 result->resumed_time_s, time_limit);
-    const char *node_limit = fsbb_cli_solver_value(line, "node-limit");
-    const guint64 nodes = node_limit ? g_ascii_strtoull(node_limit, NULL, 10) : 0;
+    const guint64 nodes = g_ascii_strtoull(node_limit, NULL, 10);
     if (nodes > 0 && result->resumed_nodes >= nodes)
         fprintf(stderr,
                 "flowshop-bb: note: the runs before the resume branched %" G_GUINT64_FORMAT " nodes, --node-limit "
@@ -685,7 +687,7 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
     if (strcmp(result.engine, "offload") == 0 && strcmp(engine, "offload") != 0 && !quiet && reporting)
         fprintf(stderr, "flowshop-bb: the divergence options ran the offload GPU engine (--gpu-engine offload)\n");
     if (!quiet && reporting)
-        note_spent_limits(line, &result);
+        note_spent_limits(line, options, &result);
     const char *error = status == FSBB_OK ? NULL : err.message;
     if (error)
         exit_status = exit_status_of(status);
