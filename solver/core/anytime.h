@@ -40,8 +40,9 @@ void fsbb_anytime_config(const fsbb_search *search, int walks, fsbb_ig_config *c
 
 /* Runs the heuristic on the calling thread until config's budget, the search's time limit
  * or interrupt, or the search's stop flag; each better schedule is offered to the search
- * as found by source. result may be NULL. A run found by FSBB_FOUND_HEURISTIC is the
- * heuristic alone: its walks report the search's progress when due (nodes 0). */
+ * as found by source. result may be NULL. Nothing else reports while it runs (it builds
+ * the initial upper bound before the search, or it is the heuristic alone), so its walks
+ * report the search's progress when due (nodes 0), from NEH's first insertion on. */
 fsbb_status fsbb_anytime_run(fsbb_search *search, const fsbb_ig_config *config, fsbb_found_by source,
                              fsbb_ig_result *result, fsbb_error *err);
 

@@ -167,7 +167,7 @@ void fsbb_progress_log_write_run(fsbb_progress_log *log, const fsbb_instance *in
 
 int fsbb_progress_log_due(const fsbb_progress_log *log, double elapsed_s)
 {
-    return log && !log->error && elapsed_s - log->last_line_s >= log->interval_s;
+    return log && !log->error && log->run_written && elapsed_s - log->last_line_s >= log->interval_s;
 }
 
 void fsbb_progress_log_write_progress(fsbb_progress_log *log, const fsbb_progress *progress)

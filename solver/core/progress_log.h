@@ -51,7 +51,8 @@ void fsbb_progress_log_write_result(fsbb_progress_log *log, const fsbb_result *r
                                     const char *error);
 
 /* The log's interval: the progress callback calls fsbb_progress_log_write_progress when
- * progress->elapsed_s has moved interval_s past the last line it wrote. */
+ * progress->elapsed_s has moved interval_s past the last line it wrote, once the run line
+ * is written (the set-up before it reports to the progress callback only). */
 int fsbb_progress_log_due(const fsbb_progress_log *log, double elapsed_s);
 
 #endif

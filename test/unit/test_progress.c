@@ -337,6 +337,51 @@ static void test_heuristic_alone_reports(void)
     fsbb_instance_free(inst);
 }
 
+/* When an exact search's reports came, up to its search's first node. */
+typedef struct set_up_reports {
+    int reports, before_nodes;
+    double first_s;
+    uint64_t first_nodes;
+} set_up_reports;
+
+static void note_set_up_progress(const fsbb_progress *progress, void *data)
+{
+    set_up_reports *seen = data;
+    if (seen->reports++ == 0) {
+        seen->first_s = progress->elapsed_s;
+        seen->first_nodes = progress->nodes;
+    }
+    seen->before_nodes += progress->nodes == 0;
+}
+
+/* An exact search reports its progress from the start, also while its first schedule is
+ * built: on ta111 (500 jobs) --ub heuristic takes NEH and about 1 s of walks before the
+ * first node, and a user saw nothing for that long (5000 jobs: seconds). The first report
+ * comes within 0.3 s, with no nodes, and more follow before the search starts. */
+static void test_set_up_reports(void)
+{
+    fsbb_instance *inst = test_load_instance("ta111");
+    const char *const pairs[] = {"ub", "heuristic", "threads", "2", "time-limit", "1.5", NULL};
+    fsbb_options *options = test_options_from_pairs(pairs);
+    fsbb_solver *solver = NULL;
+    fsbb_error err;
+    CU_ASSERT_FATAL(fsbb_solver_new(inst, options, &solver, &err) == FSBB_OK);
+    set_up_reports seen = {0};
+    fsbb_solver_on_progress(solver, note_set_up_progress, &seen, 0.05);
+    fsbb_result result;
+    CU_ASSERT_FATAL(fsbb_solver_solve(solver, &result, &err) == FSBB_OK);
+    CU_ASSERT(seen.reports > 0);
+    CU_ASSERT(seen.first_s < 0.3);
+    CU_ASSERT_EQUAL(seen.first_nodes, 0);
+    CU_ASSERT(seen.before_nodes >= 3);
+    printf("\n[ta111, --ub heuristic: first report at %.3f s, %d of %d reports before the first node]", seen.first_s,
+           seen.before_nodes, seen.reports);
+    fsbb_result_clear(&result);
+    fsbb_solver_free(solver);
+    fsbb_options_free(options);
+    fsbb_instance_free(inst);
+}
+
 FSBB_SUITE("progress",
            {"weights: each level of the tree weighs 1", test_weights},
            {"forecasts of steady and slowing runs", test_forecast_steady},
@@ -344,4 +389,5 @@ FSBB_SUITE("progress",
            {"node limit: 1 - fraction = the checkpoint's weight; resumed to 1", test_node_limit_matches_checkpoint},
            {"--gap stops at a gap <= G, lower bound <= optimum", test_gap_stops},
            {"no schedule, no gap; the lower bound still measured", test_no_schedule_no_gap},
-           {"search=heuristic reports: no nodes, the root's bound, its gap", test_heuristic_alone_reports});
+           {"search=heuristic reports: no nodes, the root's bound, its gap", test_heuristic_alone_reports},
+           {"an exact search reports while its first schedule is built", test_set_up_reports});
