@@ -789,6 +789,9 @@ static fsbb_status solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *e
     if (status == FSBB_OK && distributed)
         status = fsbb_distributed_begin(&dist, err);
     const int began = distributed && status == FSBB_OK;
+    /* Rank 0 alone reports progress, from the set-up on (the engine does the same). */
+    if (began && dist.rank != 0)
+        search.on_progress = NULL;
     /* The ranks of one host share its cores: each sizes its threads and walks by its share. */
     if (began) {
         search.cores = rank_cores(dist.local_ranks);

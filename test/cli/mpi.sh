@@ -153,7 +153,7 @@ if [ -n "$library_test" ]; then
             mpirun $as_root --oversubscribe -np $ranks "$library_test" $mode >"$tmp/lib.out" 2>&1
             status=$?
             checks=$(grep -c ': ok$' "$tmp/lib.out")
-            expected_checks=$(( ranks * $(case $mode in program) echo 6 ;; single) echo 3 ;; library) echo 4 ;; esac) ))
+            expected_checks=$(( ranks * $(case $mode in program) echo 7 ;; single) echo 3 ;; library) echo 4 ;; esac) ))
             check "library program, $mode, $ranks ranks: status $status, $checks of $expected_checks checks ok" \
                 "[ $status -eq 0 ] && [ $checks -eq $expected_checks ]" || sed 's/^/    /' "$tmp/lib.out"
         done

@@ -6,8 +6,9 @@
  *   program   MPI_Init_thread(FUNNELED) by the program: with distributed off each rank solves
  *             its own instance (ta001 on even ranks, ta002 on odd ones) to its own optimum;
  *             distributed on with those instances fails on every rank; distributed on with
- *             ta001 everywhere, twice, is one search of every rank each time; MPI is still
- *             running afterwards.
+ *             ta001 everywhere, twice, is one search of every rank each time, and only rank 0
+ *             reports progress, its first schedule's set-up included; MPI is still running
+ *             afterwards.
  *   single    MPI_Init by the program (MPI_THREAD_SINGLE): distributed on fails, naming the
  *             level given and the level needed.
  *   library   no MPI started by the program: distributed on starts MPI and ends it with the
@@ -76,6 +77,44 @@ static void expect_failure(const char *name, const char *instance, const char *m
         fsbb_result_clear(&result);
 }
 
+static void count_report(const fsbb_progress *progress, void *data)
+{
+    (void)progress;
+    ++*(int *)data;
+}
+
+/* A distributed solve of ta001 with a progress callback: rank 0 reports, the others never
+ * (not even while the initial upper bound's walks run, before the search). */
+static void expect_progress_on_rank_zero(void)
+{
+    fsbb_instance *instance = NULL;
+    fsbb_options *options = fsbb_options_new();
+    fsbb_solver *solver = NULL;
+    fsbb_result result;
+    fsbb_error err = {0};
+    int reports = 0, solved = 0;
+    fsbb_status status = fsbb_instance_load("ta001", &instance, &err);
+    if (status == FSBB_OK)
+        status = fsbb_options_set(options, "threads", "1", &err);
+    if (status == FSBB_OK)
+        status = fsbb_options_set(options, "distributed", "on", &err);
+    if (status == FSBB_OK)
+        status = fsbb_solver_new(instance, options, &solver, &err);
+    if (status == FSBB_OK) {
+        fsbb_solver_on_progress(solver, count_report, &reports, 1e-6);
+        status = fsbb_solver_solve(solver, &result, &err);
+        solved = status == FSBB_OK;
+    }
+    char why[FSBB_ERROR_MESSAGE_SIZE + 64];
+    snprintf(why, sizeof why, "%s %s, %d reports", fsbb_status_name(status), solved ? "" : err.message, reports);
+    check("on: progress from rank 0 alone", solved && result.optimal && (rank == 0 ? reports > 0 : reports == 0), why);
+    if (solved)
+        fsbb_result_clear(&result);
+    fsbb_solver_free(solver);
+    fsbb_options_free(options);
+    fsbb_instance_free(instance);
+}
+
 static int mpi_running(void)
 {
     int initialized = 0, finalized = 0;
@@ -98,6 +137,7 @@ int main(int argc, char **argv)
         expect_failure("on: different instances refused", own, "on", "different instances", NULL);
         expect_optimum("on: one search of every rank", "ta001", "on", 1278, ranks);
         expect_optimum("on: a second one", "ta001", "on", 1278, ranks);
+        expect_progress_on_rank_zero();
         expect_optimum("auto under mpirun: a third one", "ta001", "auto", 1278, ranks);
         check("MPI still the program's", mpi_running(), "the library ended it");
         MPI_Finalize();
