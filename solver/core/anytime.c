@@ -14,10 +14,10 @@
 typedef struct link {
     fsbb_search *search;
     fsbb_found_by source;
-    atomic_int *finish;  /* the workers' stop request; NULL for a run on the caller's thread */
-    int reports;         /* a run on the caller's thread (the heuristic alone, or the initial upper bound
-                            before the search): nothing else reports, so its walks report the search's
-                            progress, also while NEH builds their start */
+    atomic_int *finish;  /* the workers' stop request; NULL for a run on the caller's thread (the heuristic
+                            alone, or the initial upper bound before the search): nothing else reports
+                            then, so its walks report the search's progress, also while NEH builds their
+                            start */
     fsbb_job *jobs;      /* n: a schedule on its way to the search */
     int handed;          /* the makespan of the last search schedule handed to the walks */
 } link;
@@ -73,7 +73,7 @@ static void offer(int makespan, const int *permutation, int jobs, double elapsed
 static int should_stop(void *data)
 {
     const link *l = data;
-    if (l->reports)
+    if (!l->finish)
         fsbb_search_report_progress(l->search);
     return (l->finish && atomic_load_explicit(l->finish, memory_order_relaxed)) ||
            atomic_load_explicit(&l->search->stop, memory_order_relaxed) ||
@@ -124,8 +124,7 @@ fsbb_status fsbb_anytime_run(fsbb_search *search, const fsbb_ig_config *config, 
                              fsbb_ig_result *result, fsbb_error *err)
 {
     const int n = search->data->n;
-    link l = {.search = search, .source = source, .reports = 1,
-              .jobs = malloc(sizeof(fsbb_job) * (size_t)n)};
+    link l = {.search = search, .source = source, .jobs = malloc(sizeof(fsbb_job) * (size_t)n)};
     int *best = malloc(sizeof(int) * (size_t)n);
     fsbb_status status = l.jobs && best ? run_linked(&l, config, best, result, err)
                                         : fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the heuristic");
