@@ -48,10 +48,6 @@ void fsbb_anytime_config(const fsbb_search *search, int walks, fsbb_ig_config *c
     fsbb_ig_config_default(config);
     config->threads = walks;
     config->seed = search->options->seed;
-    if (walks > 1) {
-        config->cooperation = FSBB_IG_COOPERATIVE;
-        config->restart_after = FSBB_ANYTIME_RESTART_AFTER;
-    }
     config->start = NULL;
     if (start && search->incumbent_found) {
         pthread_mutex_lock((pthread_mutex_t *)&search->incumbent_lock);

@@ -28,13 +28,10 @@ double fsbb_anytime_ub_budget_s(int n, int m);
  * budget: the published iterated-greedy budget, n m / 2 * 60 milliseconds. */
 double fsbb_anytime_alone_budget_s(int n, int m);
 
-/* Several walks cooperate: one that has not improved its best for this many iterations
- * restarts from the best of all walks (measured better than independent walks at equal
- * CPU time: README, "Anytime incumbents"). */
-#define FSBB_ANYTIME_RESTART_AFTER 500
-
 /* The walks' configuration for a search: the tuned defaults with the options' seed and
- * the given walks, cooperating when there are several; the start is the search's
+ * the given walks, independent of each other (each walk its full budget: restarting
+ * stagnating walks from the best of all made the final schedules worse, 10 of 15 runs on
+ * ta081-ta090 with 2 and 16 walks, results/anytime/README.md); the start is the search's
  * schedule when it holds one (else NEH). */
 void fsbb_anytime_config(const fsbb_search *search, int walks, fsbb_ig_config *config, int *start);
 
