@@ -305,8 +305,13 @@ typedef struct fsbb_progress {
     double gap;              /* (incumbent - lower_bound) / incumbent; -1 while unknown (no schedule
                                 held: an upper bound given is none) */
     double fraction_done;    /* share of the tree finished, in [0, 1] (each node holds an equal share
-                                of its parent's); -1 while unknown */
-    double eta_s;            /* forecast of the seconds left to the end; -1 while unknown */
+                                of its parent's); -1 while unknown, and always with select bfs or
+                                best (which leave the deep subtrees, where the work is, for last:
+                                the share nears 1 long before the end) */
+    double eta_s;            /* forecast of the seconds left to the end; -1 while unknown: until two
+                                measures, and while the share done has not risen over the later
+                                half of the run at a rate that would end it within 30 times the
+                                time elapsed (a plateau), and with select bfs or best */
     uint64_t open_nodes;     /* nodes open now; 0 while unknown */
 } fsbb_progress;
 

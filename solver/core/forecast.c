@@ -91,3 +91,23 @@ double fsbb_forecast_eta(const fsbb_forecast *forecast, fsbb_forecast_kind kind)
     const double recent = left_at_rate(th, fh, t, f);
     return recent >= 0 ? recent : left_at_rate(forecast->start_s, forecast->start_fraction, t, f);
 }
+
+double fsbb_forecast_reported_eta(const fsbb_forecast *forecast)
+{
+    if (forecast->count == 0)
+        return -1;
+    const int last = forecast->count - 1;
+    const double t = forecast->time[last], f = forecast->fraction[last];
+    if (f >= 1)
+        return 0;
+    if (last == 0)
+        return -1;
+    const double elapsed = t - forecast->start_s, half = forecast->start_s + elapsed / 2;
+    int reference = 0;
+    for (int i = 1; i < last && forecast->time[i] <= half; i++)
+        reference = i;
+    const double recent = left_at_rate(forecast->time[reference], forecast->fraction[reference], t, f);
+    if (recent < 0 || recent > FSBB_FORECAST_EVIDENCE_SPAN * elapsed)
+        return -1;
+    return fsbb_forecast_eta(forecast, FSBB_FORECAST_DEFAULT);
+}

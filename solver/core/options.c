@@ -110,7 +110,9 @@ static const option_entry table[] = {
       .help = "branching: dynamic bidirectional (default), forward or backward"},
      FIELD_INT, FIELD(branch), NULL, NULL},
     {{.name = "select", WORDS(select_words), .default_value = "dfs", .group = "Search", .flags = FSBB_OPTION_ECHOED,
-      .help = "node selection: depth first (default), breadth first or best first"},
+      .help = "node selection: depth first (default), breadth first or best first (these two leave the deep "
+              "subtrees, where the work is, for last: their progress shows neither the share of the tree done "
+              "nor a forecast of the end)"},
      FIELD_INT, FIELD(select), NULL, NULL},
     {{.name = "ub", .kind = FSBB_OPTION_UPPER_BOUND, .words = ub_words, .minimum = 1, .maximum = 2000000000,
       .placeholder = "N", .default_value = "heuristic", .group = "Search", .flags = FSBB_OPTION_ECHOED,
@@ -241,7 +243,9 @@ static const option_entry table[] = {
     {{.name = "log", FILE_NAME, .default_value = "", .group = "Input and output",
       .help = "write the solve's progress to FILE as JSON lines: one describing the run (instance, engine, "
               "options), one every --log-interval seconds (time, nodes, rate, incumbent, lower bound, gap, "
-              "fraction of the tree done, forecast of the time left, open nodes; null where not known) and the "
+              "fraction of the tree done, forecast of the time left, open nodes; null where not known: the "
+              "forecast until the share done rose over the later half of the run, the share and forecast with "
+              "--select bfs|best) and the "
               "result. Each line is flushed whole, so a killed run leaves a readable log; a write that fails "
               "(a full disk) ends the log at its last whole line, is said once and makes the exit status 4. FILE "
               "is replaced; a folder, a checkpoint, standard output, - or the --checkpoint, --resume or "

@@ -129,19 +129,32 @@ void fsbb_search_measures(fsbb_search *search, int *lower_bound, double *gap, do
     pthread_mutex_unlock(&search->progress_lock);
 }
 
+/* Breadth- and best-first expand the shallow nodes first and leave the deep subtrees, where
+ * the work is, for last: the share of subtrees done nears 1 long before the end (ta029 from
+ * its optimum, one thread: bfs 99.88 % done after 0.5 s of 8.4 s; best 90 % after 10.5 s of
+ * 22.7 s), no measure of the work left. Their reports give neither it nor a forecast; the
+ * result keeps the share (the tree a resume has left, by weight). */
+static int share_measures_work(const fsbb_search *search)
+{
+    return search->options->select == FSBB_SELECT_DFS;
+}
+
 static void report(fsbb_search *search, double now)
 {
     const double elapsed = now - search->start_time;
+    const int forecast = search->measured && share_measures_work(search);
     fsbb_progress progress = {
         .nodes = atomic_load_explicit(&search->nodes, memory_order_relaxed),
         .incumbent = atomic_load_explicit(&search->incumbent, memory_order_relaxed),
         .elapsed_s = elapsed,
         .lb2_depths = search->options->lb == FSBB_LB_AUTO
                           ? atomic_load_explicit(&search->lb2_depths, memory_order_relaxed) : -1,
-        .eta_s = search->measured ? fsbb_forecast_eta(&search->forecast, FSBB_FORECAST_DEFAULT) : -1,
+        .eta_s = forecast ? fsbb_forecast_reported_eta(&search->forecast) : -1,
         .open_nodes = search->measured ? search->census_open_nodes : 0,
     };
     measures(search, &progress.lower_bound, &progress.gap, &progress.fraction_done);
+    if (!share_measures_work(search))
+        progress.fraction_done = -1;
     const uint64_t survivors = atomic_load_explicit(&search->lb1_survivors, memory_order_relaxed);
     progress.lb2_refined_fraction =
         survivors ? (double)atomic_load_explicit(&search->lb2_refined, memory_order_relaxed) / (double)survivors

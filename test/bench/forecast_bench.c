@@ -5,7 +5,10 @@
  * last report at 10 % and at 50 % of the real time with its relative error
  * (forecast - real) / real; then per estimator and moment the median absolute error and the
  * forecasts within a factor 2 of the real end. "-" where no report (or no progress) came
- * before that moment.
+ * before that moment. Last, over every report of every run, the average rate's forecast and
+ * the one the search reports (fsbb_forecast_reported_eta: only where the measures back it)
+ * against the real time left: the reports that give one, those within 2x of the real time
+ * left and those 10x or more too early (the confident wrong ones).
  *
  *   forecast-bench [--device cpu|gpu] [--threads N] [--ub WORD|N] [--interval S]
  *                  [--engine-option NAME=VALUE]... INSTANCE[=UB]...
@@ -61,6 +64,37 @@ static void forecast_at(const trace *t, double at, double *end)
             const double left = fsbb_forecast_eta(&forecast, (fsbb_forecast_kind)k);
             end[k] = left >= 0 ? t->time[i] + left : NAN;
         }
+    }
+}
+
+/* Over every report: those with a forecast of the time left, within 2x of the real time
+ * left, 10x or more too early. */
+typedef struct report_tally {
+    long reports, given, within_2x, too_early_10x;
+} report_tally;
+
+static void tally(report_tally *tally, double left, double real_left)
+{
+    tally->reports++;
+    if (left < 0)
+        return;
+    tally->given++;
+    tally->within_2x += left >= real_left / 2 && left <= 2 * real_left;
+    tally->too_early_10x += left * 10 <= real_left;
+}
+
+/* Replays every report of a run through the average rate and the reported forecast. */
+static void tally_run(const trace *t, double real_s, report_tally *average, report_tally *reported)
+{
+    fsbb_forecast forecast;
+    fsbb_forecast_start(&forecast, 0, 0);
+    for (size_t i = 0; i < t->count; i++) {
+        fsbb_forecast_add(&forecast, t->time[i], t->fraction[i]);
+        const double real_left = real_s - t->time[i];
+        if (real_left <= 0)
+            continue;
+        tally(average, fsbb_forecast_eta(&forecast, FSBB_FORECAST_AVERAGE), real_left);
+        tally(reported, fsbb_forecast_reported_eta(&forecast), real_left);
     }
 }
 
@@ -141,6 +175,7 @@ int main(int argc, char **argv)
         for (int w = 0; w < MOMENTS; w++)
             printf("  %7s@%-2.0f%% %7s", fsbb_forecast_name((fsbb_forecast_kind)k), 100 * moment_share[w], "error");
     printf("\n");
+    report_tally average_tally = {0}, reported_tally = {0};
     int failures = 0;
     for (int a = first; a < argc; a++) {
         char name[512];
@@ -172,6 +207,7 @@ int main(int argc, char **argv)
             const char *base = strrchr(name, '/');
             printf("%-18s %-6s %-9s %9.3f %8zu", base ? base + 1 : name, equal ? equal + 1 : default_ub, result.engine,
                    result.time_s, t.count);
+            tally_run(&t, result.time_s, &average_tally, &reported_tally);
             double end[MOMENTS][FSBB_FORECAST_KINDS];
             for (int w = 0; w < MOMENTS; w++)
                 forecast_at(&t, moment_share[w] * result.time_s, end[w]);
@@ -201,6 +237,12 @@ int main(int argc, char **argv)
         for (int w = 0; w < MOMENTS; w++)
             printf("# %-9s %5.0f%% %16.3f %9d of %-4d\n", fsbb_forecast_name((fsbb_forecast_kind)k),
                    100 * moment_share[w], median(errors[w][k], counted[w][k]), within_2x[w][k], counted[w][k]);
+    printf("# every report: %-8s %8s %8s %10s %14s\n", "forecast", "reports", "given", "within 2x", "10x too early");
+    const report_tally *tallies[] = {&average_tally, &reported_tally};
+    const char *const tally_names[] = {"average", "reported"};
+    for (int k = 0; k < 2; k++)
+        printf("# every report: %-8s %8ld %8ld %10ld %14ld\n", tally_names[k], tallies[k]->reports, tallies[k]->given,
+               tallies[k]->within_2x, tallies[k]->too_early_10x);
     fsbb_options_free(options);
     return failures ? 1 : 0;
 }

@@ -8,7 +8,8 @@
 # device, a file size limit) is said once with exit status 4 and ends at a whole line; a folder, a missing folder, the
 # checkpoint's file and a bad interval are refused (with --json as a JSON error). The chart:
 # an SVG that xmllint parses and a PNG, from a full log, a log cut short, a log of one line
-# and a log with a torn line, a forecast's long label kept inside its panel; a log of no
+# and a log with a torn line, a forecast's long label kept inside its panel; breadth-first's
+# lines without a share or a forecast, a plateau's without a forecast (nor one drawn); a log of no
 # lines, a wrong output name, no LOG, a missing output folder and an output that is the log
 # refused (status 2); hostile
 # instance and file names (quotes, backquotes, $(...), a line break) escaped: nothing runs,
@@ -123,6 +124,35 @@ check "heuristic alone: progress lines while it walks" \
     cat "$tmp/walks.jsonl"
 check "heuristic alone, time limit: log well formed" 'check_log "$tmp/walks.jsonl" "$tmp/walks.json"' ||
     cat "$tmp/check.out"
+
+# Breadth-first, stopped by a node limit: no progress line gives a share of the tree or a
+# forecast (the share nears 1 at once and said the end was a millisecond away), the lower
+# bound is measured; the result line keeps the share, below 1 (and never written 1). The
+# chart draws the log without a forecast.
+"$bin" ta021 --select bfs --threads 1 --node-limit 1000000 --log "$tmp/bfs.jsonl" --log-interval 0.01 --json -q \
+    >"$tmp/bfs.json" 2>/dev/null
+check "bfs: log well formed" 'check_log "$tmp/bfs.jsonl" "$tmp/bfs.json"' || cat "$tmp/check.out"
+check "bfs: no share and no forecast on any progress line, the lower bound on one at least" 'python3 -c "import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+progress = [l for l in lines if l[\"event\"] == \"progress\"]
+sys.exit(not (progress and all(l[\"fraction_done\"] is None and l[\"eta_s\"] is None for l in progress)
+              and any(l[\"lower_bound\"] is not None for l in progress) and 0 < lines[-1][\"fraction_done\"] < 1))" "$tmp/bfs.jsonl"' ||
+    { grep progress "$tmp/bfs.jsonl" | head -3; tail -n 1 "$tmp/bfs.jsonl"; }
+"$sweep" plot-log --out "$tmp/bfs.svg" "$tmp/bfs.jsonl" >/dev/null 2>"$tmp/err"
+check "bfs: plotted" '[ $? -eq 0 ]' || cat "$tmp/err"
+check "bfs: no forecast drawn" '! grep -q "forecast end" "$tmp/bfs.svg"'
+# A plateau: ta051's share stays at 22.4 % from its first census; the forecast is null on
+# every line (it was 1.7 s, then grew by the time elapsed). The chart draws no forecast.
+"$bin" ta051 --threads 2 --time-limit 3 --log "$tmp/plateau.jsonl" --log-interval 0.5 --json -q \
+    >"$tmp/plateau.json" 2>/dev/null
+check "plateau: log well formed" 'check_log "$tmp/plateau.jsonl" "$tmp/plateau.json"' || cat "$tmp/check.out"
+check "plateau: the share measured, the forecast null on every progress line" 'python3 -c "import json, sys
+progress = [l for l in map(json.loads, open(sys.argv[1])) if l[\"event\"] == \"progress\"]
+sys.exit(not (any(l[\"fraction_done\"] is not None for l in progress) and all(l[\"eta_s\"] is None for l in progress)))" "$tmp/plateau.jsonl"' ||
+    grep progress "$tmp/plateau.jsonl"
+"$sweep" plot-log --out "$tmp/plateau.svg" "$tmp/plateau.jsonl" >/dev/null 2>"$tmp/err"
+check "plateau: plotted, no forecast drawn" '[ $? -eq 0 ] && ! grep -q "forecast end" "$tmp/plateau.svg"' ||
+    cat "$tmp/err"
 
 # The log of a run that goes on is read as it grows, then the run is killed: whole lines only.
 "$bin" ta021 --threads 1 --ub inf --log "$tmp/killed.jsonl" --log-interval 0.05 -q >/dev/null 2>&1 &

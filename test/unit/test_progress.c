@@ -3,7 +3,8 @@
  * gap 0; a node limit leaves done exactly the tree outside the checkpoint's nodes, and a
  * resumed search starts from there; the fraction reported never falls; no gap without a
  * schedule; --gap stops with the reported gap at most G and a lower bound at most the optimum; the forecasts of a steady
- * run are right; the heuristic alone reports its progress (the root's bound, no tree). */
+ * run are right, and none is reported without a rate to back it (one measure, a plateau);
+ * breadth- and best-first report neither a share nor a forecast; the heuristic alone reports its progress (the root's bound, no tree). */
 #include "suites.h"
 
 #include "census.h"
@@ -81,6 +82,42 @@ static void test_forecast_steady(void)
     fsbb_forecast_start(&forecast, 0, 0.5);
     fsbb_forecast_add(&forecast, 2, 0.6);
     CU_ASSERT_DOUBLE_EQUAL(fsbb_forecast_eta(&forecast, FSBB_FORECAST_AVERAGE), 8.0, 1e-9);
+}
+
+/* The forecast reported: none from one measure; a steady run's, as the average rate's; none
+ * on a plateau (ta051 from its first census: 22.4 % done and no more, where the average
+ * rate said 1.7 s left at 0.5 s and 1.7 s more at each second), nor while the share creeps
+ * (the rate of the later half would take more than FSBB_FORECAST_EVIDENCE_SPAN times the
+ * elapsed time); 0 once the tree is done. */
+static void test_forecast_needs_evidence(void)
+{
+    fsbb_forecast forecast;
+    fsbb_forecast_start(&forecast, 0, 0);
+    fsbb_forecast_add(&forecast, 0.1, 0.01);
+    CU_ASSERT(fsbb_forecast_eta(&forecast, FSBB_FORECAST_DEFAULT) > 0);
+    CU_ASSERT_EQUAL(fsbb_forecast_reported_eta(&forecast), -1);
+    for (int i = 2; i <= 500; i++)
+        fsbb_forecast_add(&forecast, 0.1 * i, 0.01 * i / 10);
+    CU_ASSERT_DOUBLE_EQUAL(fsbb_forecast_reported_eta(&forecast), 50.0, 1e-9);
+
+    fsbb_forecast_start(&forecast, 0, 0);
+    int reported = 0;
+    double average = 0;
+    for (int i = 1; i <= 24; i++) {
+        fsbb_forecast_add(&forecast, 0.5 * i, 0.224153129);
+        reported += fsbb_forecast_reported_eta(&forecast) >= 0;
+        average = fsbb_forecast_eta(&forecast, FSBB_FORECAST_DEFAULT);
+    }
+    CU_ASSERT_EQUAL(reported, 0);
+    CU_ASSERT_DOUBLE_EQUAL(average, 12 * (1 - 0.224153129) / 0.224153129, 1e-9);
+    /* The share creeps: 1e-6 more in 12 s, at which rate the tree takes 10^7 s. */
+    fsbb_forecast_add(&forecast, 24, 0.224154129);
+    CU_ASSERT_EQUAL(fsbb_forecast_reported_eta(&forecast), -1);
+    /* A subtree closes: 20 % more in the later half, 60 s left at the average rate. */
+    fsbb_forecast_add(&forecast, 30, 0.333333333);
+    CU_ASSERT_DOUBLE_EQUAL(fsbb_forecast_reported_eta(&forecast), 30 * (1 - 0.333333333) / 0.333333333, 1e-6);
+    fsbb_forecast_add(&forecast, 31, 1);
+    CU_ASSERT_EQUAL(fsbb_forecast_reported_eta(&forecast), 0);
 }
 
 typedef struct progress_log {
@@ -294,6 +331,53 @@ static void test_no_schedule_no_gap(void)
     fsbb_instance_free(inst);
 }
 
+/* What a breadth- or best-first search reported. */
+typedef struct breadth_reports {
+    int reports, measured, shares, forecasts;
+} breadth_reports;
+
+static void note_breadth_progress(const fsbb_progress *progress, void *data)
+{
+    breadth_reports *seen = data;
+    seen->reports++;
+    seen->measured += progress->lower_bound >= 0;
+    seen->shares += progress->fraction_done != -1;
+    seen->forecasts += progress->eta_s != -1;
+}
+
+/* --select bfs and best: the share of subtrees done says nothing of the work left (bfs on
+ * ta029 from its optimum: 99.88 % done after 0.5 s of 8.4 s, and a forecast of 0.6 ms), so
+ * no report gives it or a forecast, while the lower bound is still measured; the result
+ * keeps the share (1 at the end of a proof). ta011 from its optimum with one thread: about
+ * 100 reports at this interval. */
+static void test_breadth_first_no_share(void)
+{
+    fsbb_instance *inst = test_load_instance("ta011");
+    const char *const selects[] = {"bfs", "best"};
+    for (int s = 0; s < 2; s++) {
+        const char *const pairs[] = {"ub", "opt", "threads", "1", "select", selects[s], NULL};
+        fsbb_options *options = test_options_from_pairs(pairs);
+        fsbb_solver *solver = NULL;
+        fsbb_error err;
+        CU_ASSERT_FATAL(fsbb_solver_new(inst, options, &solver, &err) == FSBB_OK);
+        breadth_reports seen = {0};
+        fsbb_solver_on_progress(solver, note_breadth_progress, &seen, 1e-6);
+        fsbb_result result;
+        CU_ASSERT_FATAL(fsbb_solver_solve(solver, &result, &err) == FSBB_OK);
+        CU_ASSERT(result.optimal);
+        CU_ASSERT_EQUAL(result.fraction_done, 1.0);
+        CU_ASSERT(seen.measured > 0);
+        CU_ASSERT_EQUAL(seen.shares, 0);
+        CU_ASSERT_EQUAL(seen.forecasts, 0);
+        printf("\n[ta011 --select %s: %d reports, %d measured, none with a share or a forecast]", selects[s],
+               seen.reports, seen.measured);
+        fsbb_result_clear(&result);
+        fsbb_solver_free(solver);
+        fsbb_options_free(options);
+    }
+    fsbb_instance_free(inst);
+}
+
 /* What the heuristic alone reported: every report's nodes, lower bound, share done, gap. */
 typedef struct walk_reports {
     int reports, wrong;
@@ -385,6 +469,8 @@ static void test_set_up_reports(void)
 FSBB_SUITE("progress",
            {"weights: each level of the tree weighs 1", test_weights},
            {"forecasts of steady and slowing runs", test_forecast_steady},
+           {"a forecast is reported only where a rate backs it", test_forecast_needs_evidence},
+           {"bfs and best report no share of the tree, no forecast", test_breadth_first_no_share},
            {"a proof ends with the tree done, gap 0; the fraction never falls", test_proof_ends_whole},
            {"node limit: 1 - fraction = the checkpoint's weight; resumed to 1", test_node_limit_matches_checkpoint},
            {"--gap stops at a gap <= G, lower bound <= optimum", test_gap_stops},
