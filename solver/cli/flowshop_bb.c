@@ -381,7 +381,9 @@ static void print_json(const solve_report *report)
     if (report->search_error || result->fraction_done < 0)
         fsbb_json_null(out);
     else
-        fsbb_json_real(out, result->fraction_done, 9);
+        /* 9 decimals: a share below 1 reads 0.999999999 at most, never done. */
+        fsbb_json_real(out, result->fraction_done < 1 && result->fraction_done > 0.999999999 ? 0.999999999
+                                                                                           : result->fraction_done, 9);
     fsbb_json_member(&json, "stop_reason");
     fsbb_json_string_or_null(out, result->stop_reason[0] ? result->stop_reason : NULL);
     char gap_limit[32];

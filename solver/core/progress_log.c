@@ -134,6 +134,14 @@ static void real_or_null(fsbb_json_line *line, const char *key, double value, in
         fsbb_json_line_real(line, key, value, digits);
 }
 
+/* A share of the tree done, 9 significant digits: one below 1 never reads 1 (a search still
+ * going at 0.9999999997 would otherwise say it is done), but 0.999999999. */
+static void share_or_null(fsbb_json_line *line, const char *key, double value)
+{
+    const double below_one = 0.999999999;
+    real_or_null(line, key, value < 1 && value > below_one ? below_one : value, 9);
+}
+
 void fsbb_progress_log_write_run(fsbb_progress_log *log, const fsbb_instance *instance, const fsbb_options *options,
                                  const fsbb_progress_log_run *run)
 {
@@ -182,7 +190,7 @@ void fsbb_progress_log_write_progress(fsbb_progress_log *log, const fsbb_progres
     makespan_or_null(&line, "incumbent", progress->incumbent);
     makespan_or_null(&line, "lower_bound", progress->lower_bound);
     real_or_null(&line, "gap", progress->gap, 6);
-    real_or_null(&line, "fraction_done", progress->fraction_done, 9);
+    share_or_null(&line, "fraction_done", progress->fraction_done);
     real_or_null(&line, "eta_s", progress->eta_s, 6);
     if (progress->open_nodes > 0)
         fsbb_json_line_unsigned(&line, "open_nodes", progress->open_nodes);
@@ -217,7 +225,7 @@ void fsbb_progress_log_write_result(fsbb_progress_log *log, const fsbb_result *r
     else
         fsbb_json_line_null(&line, "lower_bound");
     real_or_null(&line, "gap", searched && status == FSBB_OK ? result->gap : -1, 6);
-    real_or_null(&line, "fraction_done", searched && status == FSBB_OK ? result->fraction_done : -1, 9);
+    share_or_null(&line, "fraction_done", searched && status == FSBB_OK ? result->fraction_done : -1);
     fsbb_json_line_string(&line, "stop_reason", result->stop_reason[0] ? result->stop_reason : NULL);
     fsbb_json_line_boolean(&line, "interrupted", result->interrupted);
     fsbb_json_line_unsigned(&line, "nodes", result->nodes);

@@ -4,7 +4,8 @@
  * resumed search starts from there; the fraction reported never falls; no gap without a
  * schedule; --gap stops with the reported gap at most G and a lower bound at most the optimum; the forecasts of a steady
  * run are right, and none is reported without a rate to back it (one measure, a plateau);
- * breadth- and best-first report neither a share nor a forecast; the heuristic alone reports its progress (the root's bound, no tree). */
+ * breadth- and best-first report neither a share nor a forecast; a share below 1 never reads
+ * 1 in the log; the heuristic alone reports its progress (the root's bound, no tree). */
 #include "suites.h"
 
 #include "census.h"
@@ -13,6 +14,7 @@
 #include "forecast.h"
 #include "instance.h"
 #include "node.h"
+#include "progress_log.h"
 #include "test_support.h"
 
 #include <math.h>
@@ -378,6 +380,39 @@ static void test_breadth_first_no_share(void)
     fsbb_instance_free(inst);
 }
 
+/* The log writes a share with 9 significant digits: one a little below 1 reads 0.999999999,
+ * never 1 (bfs's share read "fraction_done": 1 while the search went on); 1 reads 1. */
+static void test_log_share_below_one(void)
+{
+    char path[] = "/tmp/fsbb-progress-log-XXXXXX";
+    const int fd = mkstemp(path);
+    CU_ASSERT_FATAL(fd >= 0);
+    close(fd);
+    fsbb_options *options = fsbb_options_new();
+    fsbb_progress_log *log = NULL;
+    fsbb_error err;
+    CU_ASSERT_FATAL(fsbb_progress_log_open(path, options, &log, &err) == FSBB_OK);
+    const double shares[] = {0.9999999997, 1};
+    for (int i = 0; i < 2; i++) {
+        const fsbb_progress progress = {.nodes = 10, .incumbent = 100, .lower_bound = 90, .gap = 0.1,
+                                        .fraction_done = shares[i], .eta_s = -1, .elapsed_s = i};
+        fsbb_progress_log_write_progress(log, &progress);
+    }
+    CU_ASSERT_EQUAL(fsbb_progress_log_close(log), 0);
+    char text[2048] = "";
+    FILE *file = fopen(path, "r");
+    CU_ASSERT_FATAL(file != NULL);
+    const size_t length = fread(text, 1, sizeof text - 1, file);
+    fclose(file);
+    text[length] = '\0';
+    const char *second_line = strchr(text, '\n');
+    CU_ASSERT_FATAL(second_line != NULL);
+    CU_ASSERT(strstr(text, "\"fraction_done\": 0.999999999,") != NULL && strstr(text, "\"fraction_done\": 0.999999999,") < second_line);
+    CU_ASSERT_PTR_NOT_NULL(strstr(second_line, "\"fraction_done\": 1,"));
+    fsbb_options_free(options);
+    remove(path);
+}
+
 /* What the heuristic alone reported: every report's nodes, lower bound, share done, gap. */
 typedef struct walk_reports {
     int reports, wrong;
@@ -471,6 +506,7 @@ FSBB_SUITE("progress",
            {"forecasts of steady and slowing runs", test_forecast_steady},
            {"a forecast is reported only where a rate backs it", test_forecast_needs_evidence},
            {"bfs and best report no share of the tree, no forecast", test_breadth_first_no_share},
+           {"the log never writes a share below 1 as 1", test_log_share_below_one},
            {"a proof ends with the tree done, gap 0; the fraction never falls", test_proof_ends_whole},
            {"node limit: 1 - fraction = the checkpoint's weight; resumed to 1", test_node_limit_matches_checkpoint},
            {"--gap stops at a gap <= G, lower bound <= optimum", test_gap_stops},
