@@ -29,7 +29,9 @@ static const program_option program_options[CLI_OPTION_COUNT] = {
     [CLI_GANTT] = {"gantt", 0, "FILE.svg", "Input and output",
                    "draw the schedule found as a Gantt chart (SVG; FILE must end in .svg)"},
     [CLI_JSON] = {"json", 0, NULL, "Input and output", "print the result, or the error, as one JSON object"},
-    [CLI_QUIET] = {"quiet", 'q', NULL, "Input and output", "no progress line or notes on stderr"},
+    [CLI_QUIET] = {"quiet", 'q', NULL, "Input and output",
+                   "no progress line or notes on stderr (the progress line, on a terminal, fits its width: the "
+                   "least important fields go first; \"eta ?\": no forecast yet)"},
     [CLI_VERSION] = {"version", 'V', NULL, "Input and output",
                      "print the version, the GPU architectures built for and whether this machine's GPU can run "
                      "them, and exit"},

@@ -15,6 +15,7 @@
 #include "flowshopbb.h"
 #include "json.h"
 #include "percent.h"
+#include "progress_line.h"
 #include "rank_gpu.h"
 #include "schedule_files.h"
 
@@ -66,42 +67,14 @@ static void on_signal(int signal_number)
         fsbb_solver_interrupt(solver);
 }
 
-/* The progress line; user_data points to a gboolean, TRUE for --search heuristic, which
- * branches no nodes: its line starts at the incumbent. */
+/* The progress line, fitted to the terminal's width at each update (it may be resized);
+ * user_data points to a gboolean, TRUE for --search heuristic (progress_line.h). */
 static void print_progress(const fsbb_progress *progress, void *user_data)
 {
     const gboolean heuristic = *(const gboolean *)user_data;
-    char incumbent[32];
-    if (progress->incumbent == G_MAXINT)
-        snprintf(incumbent, sizeof incumbent, "none");
-    else
-        snprintf(incumbent, sizeof incumbent, "%d", progress->incumbent);
-    char bound[64] = "", tree[96] = "";
-    if (progress->lb2_depths >= 0)
-        snprintf(bound, sizeof bound, "  lb auto: LB2 at %d depths, %.1f %% refined", progress->lb2_depths,
-                 100.0 * progress->lb2_refined_fraction);
-    /* The tree's measures, those the engine knows: lower bound and gap, share done, time left. */
-    int at = 0;
-    if (progress->lower_bound >= 0)
-        at += snprintf(tree + at, sizeof tree - (size_t)at, "  lb %d", progress->lower_bound);
-    char number[32];
-    if (progress->gap >= 0) {
-        fsbb_percent_text(number, sizeof number, progress->gap);
-        at += snprintf(tree + at, sizeof tree - (size_t)at, "  gap %s %%", number);
-    }
-    if (progress->fraction_done >= 0) {
-        fsbb_percent_text(number, sizeof number, progress->fraction_done);
-        at += snprintf(tree + at, sizeof tree - (size_t)at, "  %s %% done", number);
-    }
-    if (progress->eta_s >= 0) {
-        cli_text_duration(number, sizeof number, progress->eta_s);
-        snprintf(tree + at, sizeof tree - (size_t)at, "  eta %s", number);
-    }
-    if (heuristic)
-        fprintf(stderr, "\rheuristic  incumbent %s%s  %8.1f s \033[K", incumbent, tree, progress->elapsed_s);
-    else
-        fprintf(stderr, "\r%14" G_GUINT64_FORMAT " nodes  %10.3g nodes/s  incumbent %s%s  %8.1f s%s \033[K",
-                (guint64)progress->nodes, progress->nodes_per_second, incumbent, tree, progress->elapsed_s, bound);
+    char line[1024];
+    progress_line_format(line, sizeof line, progress, heuristic, progress_line_columns(STDERR_FILENO));
+    fprintf(stderr, "\r%s\033[K", line);
     fflush(stderr);
 }
 
