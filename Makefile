@@ -240,26 +240,31 @@ $(BUILD)/gpu-pool-bench: $(BUILD)/test/bench/gpu_pool_bench.o $(POOL_GENERATOR_O
 $(BUILD)/bench-cpu: $(BENCH_OBJ) $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+# The parts of `make check`, the longest first: test/run_parts.sh runs CHECK_JOBS of them at
+# once (default: one per core; CHECK_JOBS=1, one after another) and prints their outputs in
+# this order.
+CHECK_JOBS ?= $(shell nproc)
+CHECK_PARTS := \
+	'sh test/cli/checkpoint.sh $(BUILD)/flowshop-bb' \
+	'FSBB_TEST_CORES=16 $(BUILD)/test-runner' \
+	'$(BUILD)/test-runner' \
+	'sh test/cli/mpi.sh $(BUILD)/flowshop-bb $(MPI) $(MPI_LIBRARY_TEST)' \
+	'sh test/cli/json_errors.sh $(BUILD)/flowshop-bb' \
+	'sh test/cli/progress_log.sh $(BUILD)/flowshop-bb $(BUILD)/flowshop-sweep' \
+	'sh test/cli/anytime.sh $(BUILD)/flowshop-bb' \
+	'MAKE="$(MAKE)" sh test/cli/library.sh $(BUILD) $(CUDA)' \
+	'sh test/cli/run.sh $(BUILD)/flowshop-bb' \
+	'sh test/cli/schedule.sh $(BUILD)/flowshop-bb' \
+	'sh test/cli/limits.sh $(BUILD)/flowshop-bb' \
+	'sh test/cli/results.sh $(BUILD)/flowshop-bb $(BUILD)/flowshop-sweep' \
+	'sh test/cli/sweep.sh $(BUILD)/flowshop-sweep' \
+	'sh test/cli/files.sh $(BUILD)/flowshop-bb' \
+	'sh test/cli/man.sh $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1' \
+	'sh test/cli/input.sh $(BUILD)/flowshop-bb' \
+	$(if $(filter 1,$(CUDA)),'sh test/cli/cuda_arch.sh $(BUILD)/flowshop-bb "$(CUDA_ARCH_NAMES)" "$(CUDA_ARCH_WHY)"')
+
 check: $(BUILD)/test-runner $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1 $(BUILD)/flowshop-sweep $(MPI_LIBRARY_TEST)
-	$(BUILD)/test-runner
-	FSBB_TEST_CORES=16 $(BUILD)/test-runner
-	sh test/cli/run.sh $(BUILD)/flowshop-bb
-	sh test/cli/input.sh $(BUILD)/flowshop-bb
-	sh test/cli/schedule.sh $(BUILD)/flowshop-bb
-	sh test/cli/files.sh $(BUILD)/flowshop-bb
-	sh test/cli/checkpoint.sh $(BUILD)/flowshop-bb
-	sh test/cli/sweep.sh $(BUILD)/flowshop-sweep
-	sh test/cli/limits.sh $(BUILD)/flowshop-bb
-	sh test/cli/json_errors.sh $(BUILD)/flowshop-bb
-	sh test/cli/progress_log.sh $(BUILD)/flowshop-bb $(BUILD)/flowshop-sweep
-	sh test/cli/man.sh $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1
-ifeq ($(CUDA),1)
-	sh test/cli/cuda_arch.sh $(BUILD)/flowshop-bb "$(CUDA_ARCH_NAMES)" "$(CUDA_ARCH_WHY)"
-endif
-	sh test/cli/anytime.sh $(BUILD)/flowshop-bb
-	sh test/cli/results.sh $(BUILD)/flowshop-bb $(BUILD)/flowshop-sweep
-	MAKE="$(MAKE)" sh test/cli/library.sh $(BUILD) $(CUDA)
-	sh test/cli/mpi.sh $(BUILD)/flowshop-bb $(MPI) $(MPI_LIBRARY_TEST)
+	@bash test/run_parts.sh $(CHECK_JOBS) $(CHECK_PARTS)
 
 check-gpu: $(BUILD)/check-gpu $(BUILD)/flowshop-bb
 	@echo "built $(BUILD)/check-gpu: run it on a machine with a GPU"
