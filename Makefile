@@ -120,7 +120,7 @@ POOL_GENERATOR_OBJ := $(BUILD)/test/support/pool_generator.o
 GPU_TEST_SRC := $(wildcard test/gpu/*.c test/gpu/*.cu)
 GPU_TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter %.c,$(GPU_TEST_SRC))) \
                 $(patsubst %.cu,$(BUILD)/%.cu.o,$(filter %.cu,$(GPU_TEST_SRC)))
-BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out test/bench/gpu_pool_bench.c test/bench/gpu_resident_bench.c test/bench/heuristic_bench.c test/bench/offload_bench.c test/bench/forecast_bench.c,$(wildcard test/bench/*.c)))
+BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out test/bench/gpu_pool_bench.c test/bench/gpu_resident_bench.c test/bench/heuristic_bench.c test/bench/offload_bench.c test/bench/forecast_bench.c test/bench/window_diagnostic.c,$(wildcard test/bench/*.c)))
 
 PROGRAMS := $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1 $(BUILD)/libflowshopbb.a $(BUILD)/libflowshopbb.so
 PROGRAMS += $(BUILD)/characterize
@@ -310,6 +310,16 @@ $(BUILD)/heuristic-bench: $(BUILD)/test/bench/heuristic_bench.o $(BUILD)/libflow
 .PHONY: bench-heuristic
 bench-heuristic: $(BUILD)/heuristic-bench
 	$(BUILD)/heuristic-bench $(HEURISTIC_BENCH_ARGS)
+
+# What an exact window re-sequencing finds in the walk's schedules (issue 14;
+# test/bench/window_diagnostic.c says the options): ta081-ta085, 20000 iterations, seed 1.
+WINDOW_DIAGNOSTIC_ARGS ?= --csv $(BUILD)/window-diagnostic.csv
+$(BUILD)/window-diagnostic: $(BUILD)/test/bench/window_diagnostic.o $(BUILD)/libflowshopbb-internal.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+.PHONY: bench-window
+bench-window: $(BUILD)/window-diagnostic
+	$(BUILD)/window-diagnostic $(WINDOW_DIAGNOSTIC_ARGS)
 
 # The forecast of the end against the real end (test/bench/forecast_bench.c) on the CPU, 2
 # threads: ta011-ta020 from their optima, four of them without an upper bound, three random

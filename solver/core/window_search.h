@@ -1,0 +1,66 @@
+/* window_search.h — a window of consecutive jobs of a permutation flow-shop sequence
+ * re-sequenced optimally, the rest of the sequence fixed.
+ *
+ * For a sequence s and a window s[a..a + K), the jobs before the window leave machine k free
+ * at head[k] (the loaded heads at position a, insertion.h) and the jobs after it need
+ * tail[k] from their start on machine k to the end (the loaded tails at position a + K).
+ * Every path of the schedule's grid crosses from the window's last position to the next on
+ * exactly one machine, so the sequence with the window's jobs in an order pi has makespan
+ *     max_k f_k + tail[k],
+ * f_k the completion of pi's last job on machine k when pi starts from the heads.
+ *
+ * The best order is found by a depth-first branch-and-bound over the window's jobs placed
+ * from the front. The bound of a partial order with completions f and unplaced jobs U, on
+ * each machine k: the first job of U starts on k no earlier than
+ *     e_k = max(f_k, e_{k-1} + min_{j in U} p[j][k-1])     (e_0 = f_0),
+ * the jobs of U then take R_k (their times on k) there, and the last of them still needs
+ *     q[j][k] = max(tail[k], p[j][k+1] + q[j][k+1])        (q[j][m-1] = tail[m-1])
+ * from its completion on k to the end; the bound is max_k e_k + R_k + min_{j in U} q[j][k].
+ * Children are visited in increasing bound, and a child whose bound is not below the best
+ * makespan so far is cut: only strictly better orders are found.
+ *
+ * A workspace belongs to one thread, beside an insertion workspace of the same instance. */
+#ifndef FSBB_WINDOW_SEARCH_H
+#define FSBB_WINDOW_SEARCH_H
+
+#include "insertion.h"
+
+#include <stdint.h>
+
+/* The largest window. */
+#define FSBB_WINDOW_MAX 16
+
+typedef struct fsbb_window {
+    int m, largest;
+    const int *times;   /* n x m, job-major: the insertion workspace's */
+    int *jobs;          /* largest: the window's jobs */
+    int *to_end;        /* largest x m: q[j][k] above, per window slot */
+    int *front;         /* (largest + 1) x m: completions after each depth */
+    int *rest;          /* m: times on each machine of the jobs not yet placed */
+    int *children;      /* largest x largest: per depth, the slots of its children by bound */
+    int *child_bound;   /* largest x largest: their bounds */
+    int *order, *best;  /* largest: the slots placed so far, and the best order's */
+    int *placed;        /* largest: 1 when the slot is placed */
+    int *least;         /* 4 m: per machine the least and second least p[j][k] and q[j][k] over U */
+    int *least_slot;    /* 2 m: per machine the slot of the least p and of the least q */
+    int *head, *tail;   /* m each: room for a caller's heads and tails of a window */
+    uint64_t nodes;     /* nodes visited by the last solve */
+} fsbb_window;
+
+/* Returns 0, or -1 when out of memory (nothing to free then). w: the instance's insertion
+ * workspace (its times are read here, now and later); largest: the largest window
+ * (2..FSBB_WINDOW_MAX). */
+int fsbb_window_init(fsbb_window *x, const fsbb_insertion *w, int largest);
+void fsbb_window_free(fsbb_window *x);
+
+/* The jobs jobs[0..size) (size <= largest) after heads head[0..m) and before tails
+ * tail[0..m): finds an order of makespan below `below` (INT_MAX: the optimum), the least
+ * such, into order[0..size) and returns its makespan; returns `below` and leaves order as
+ * it was when there is none. */
+int fsbb_window_solve(fsbb_window *x, const int *jobs, int size, const int *head, const int *tail, int below,
+                      int *order);
+
+/* The makespan of jobs[0..size) in that order after head and before tail. */
+int fsbb_window_makespan(const fsbb_window *x, const int *jobs, int size, const int *head, const int *tail);
+
+#endif
