@@ -19,6 +19,7 @@ void fsbb_ig_walk_free(fsbb_ig_walk *walk)
     fsbb_elite_free(&walk->elite);
     fsbb_relinking_free(&walk->relinking);
     fsbb_interchange_free(&walk->exchanges);
+    fsbb_window_free(&walk->windows);
     memset(walk, 0, sizeof *walk);
 }
 
@@ -48,7 +49,8 @@ int fsbb_ig_walk_init(fsbb_ig_walk *walk, int n, int m, const int *p, const fsbb
          (!(walk->saved = malloc(sizeof(int) * (size_t)n)) ||
           fsbb_elite_init(&walk->elite, n, FSBB_IG_ELITE, n / 10) != 0 ||
           fsbb_relinking_init(&walk->relinking, n) != 0)) ||
-        (params->interchange > 0 && fsbb_interchange_init(&walk->exchanges, &walk->space) != 0)) {
+        (params->interchange > 0 && fsbb_interchange_init(&walk->exchanges, &walk->space) != 0) ||
+        (params->window >= 2 && fsbb_window_init(&walk->windows, &walk->space, params->window) != 0)) {
         fsbb_ig_walk_free(walk);
         return -1;
     }
@@ -120,12 +122,20 @@ static int insertion_search(fsbb_ig_walk *walk, int *seq, int makespan, fsbb_wal
                                        stop_data);
 }
 
+/* Whether step 4 re-sequences windows of a schedule of that makespan: only one better than
+ * the current schedule (ig_walk.h). */
+static int windows_due(const fsbb_ig_walk *walk, int makespan)
+{
+    return walk->params.window >= 2 && makespan < walk->current_makespan;
+}
+
 /* Step 4 on seq (a whole schedule of that makespan); returns its new makespan. */
 static int improve(fsbb_ig_walk *walk, int *seq, int makespan, fsbb_walk_should_stop stop, void *stop_data)
 {
     const fsbb_ig_walk_params *params = &walk->params;
     makespan = insertion_search(walk, seq, makespan, stop, stop_data);
-    while ((params->block_search >= 2 || params->interchange > 0) && !(stop && stop(stop_data))) {
+    while ((params->block_search >= 2 || params->interchange > 0 || windows_due(walk, makespan)) &&
+           !(stop && stop(stop_data))) {
         int moved = makespan;
         if (params->block_search >= 2)
             moved = fsbb_local_search_block(&walk->space, seq, walk->n, moved, params->block_search, &walk->rng,
@@ -133,6 +143,11 @@ static int improve(fsbb_ig_walk *walk, int *seq, int makespan, fsbb_walk_should_
         if (params->interchange > 0 && !(stop && stop(stop_data)))
             moved = fsbb_local_search_interchange(&walk->space, &walk->exchanges, seq, walk->n, moved,
                                                   params->interchange, &walk->rng, walk->scratch, stop, stop_data);
+        if (windows_due(walk, moved) && !(stop && stop(stop_data))) {
+            walk->window_searches++;
+            moved = fsbb_local_search_window(&walk->space, &walk->windows, seq, walk->n, moved, params->window,
+                                             &walk->rng, walk->scratch, stop, stop_data);
+        }
         if (moved >= makespan)
             break;
         makespan = insertion_search(walk, seq, moved, stop, stop_data);

@@ -13,8 +13,11 @@
  *      block_search, then alternates block insertion of 2..block_search jobs and the
  *      insertion local search until the block moves no longer improve it; with
  *      interchange, likewise with exchanges of two jobs at most interchange positions
- *      apart (after the block moves when both are on), so that the result is always an
- *      insertion local optimum,
+ *      apart (after the block moves when both are on); with window, likewise with windows of
+ *      that many consecutive jobs re-sequenced optimally (window_search.h; last), but only
+ *      while the result is better than the current schedule (a window search costs tens of
+ *      iterations, and more than half of the results tie with the current schedule); so
+ *      that the result is always an insertion local optimum,
  *   5. accepts it as the current schedule when it is no worse, or else with probability
  *      exp(-(its makespan - current makespan) / temperature), the constant temperature
  *      T * (sum of all times) / (10 n m) of Ruiz and Stützle.
@@ -46,6 +49,8 @@ typedef struct fsbb_ig_walk_params {
     uint64_t relink_after;    /* iterations without a better best before path relinking; 0: none */
     int referenced_search;    /* 1: step 4 tries the jobs in the order of the walk's best schedule */
     int interchange;          /* most positions between two jobs exchanged in step 4; 0: no exchanges */
+    int window;               /* jobs of the windows re-sequenced optimally in step 4 (2..FSBB_WINDOW_MAX);
+                                 0: none */
 } fsbb_ig_walk_params;
 
 /* Schedules in a walk's elite set (relink_after). */
@@ -71,6 +76,8 @@ typedef struct fsbb_ig_walk {
     fsbb_elite_set elite;         /* relink_after only */
     fsbb_relinking relinking;     /* relink_after only */
     fsbb_interchange exchanges;   /* interchange only */
+    fsbb_window windows;          /* window only */
+    uint64_t window_searches;     /* window only: step 4's window searches done */
 } fsbb_ig_walk;
 
 /* Prepares a walk on the instance (n >= 2) with the given parameters and seed. Returns 0,

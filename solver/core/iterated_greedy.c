@@ -76,6 +76,7 @@ void fsbb_ig_config_default(fsbb_ig_config *config)
     config->relink_after = 0;
     config->referenced_search = 0;
     config->interchange = 0;
+    config->window = 0;
     config->cooperation = FSBB_IG_INDEPENDENT;
 }
 
@@ -254,6 +255,9 @@ static fsbb_status check_config(int n, int m, const int *p, const fsbb_ig_config
     if (config->destruction < 1 || !(config->temperature >= 0) || !(config->time_limit_s >= 0))
         return fsbb_fail(err, FSBB_ERR_ARGUMENT,
                          "iterated greedy: destruction must be >= 1, temperature and time limit >= 0");
+    if (config->window != 0 && (config->window < 2 || config->window > FSBB_WINDOW_MAX))
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "iterated greedy: window must be 0 or 2..%d, not %d", FSBB_WINDOW_MAX,
+                         config->window);
     const int ends = config->time_limit_s > 0 || config->iteration_limit > 0 ||
                      (hooks && (hooks->should_stop || hooks->deadline > 0));
     if (!ends)
@@ -312,7 +316,7 @@ fsbb_status fsbb_ig_run(int n, int m, const int *p, const fsbb_ig_config *config
     shared.arrived = malloc(sizeof(int) * (size_t)n);
     const fsbb_ig_walk_params params = {config->destruction, config->temperature, config->partial_search,
                                          config->block_search, config->relink_after, config->referenced_search,
-                                         config->interchange};
+                                         config->interchange, config->window};
     int ready = 0;
     if (walkers && shared.best && shared.arrived)
         for (; ready < threads; ready++) {

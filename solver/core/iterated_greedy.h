@@ -47,6 +47,8 @@ typedef struct fsbb_ig_config {
                                   schedule (ig_walk.h), not in a random order */
     int interchange;           /* most positions between two jobs exchanged by the local search
                                   (ig_walk.h); 0: no exchanges */
+    int window;                /* jobs of the windows re-sequenced optimally by the local search
+                                  (ig_walk.h), 2..FSBB_WINDOW_MAX; 0: none */
     fsbb_ig_cooperation cooperation;
     const int *start;          /* a schedule of all n jobs to start from; NULL: NEH */
 } fsbb_ig_config;

@@ -157,3 +157,37 @@ int fsbb_local_search_interchange(fsbb_insertion *w, fsbb_interchange *x, int *s
     }
     return makespan;
 }
+
+int fsbb_local_search_window(fsbb_insertion *w, fsbb_window *x, int *seq, int length, int makespan, int size,
+                             uint64_t *rng, int *scratch, fsbb_walk_should_stop stop, void *stop_data)
+{
+    if (size > length)
+        size = length;
+    if (size < 2)
+        return makespan;
+    const int count = length - size + 1, m = w->m, stride = w->stride;
+    int *starts = scratch, *head = x->head, *tail = x->tail, order[FSBB_WINDOW_MAX];
+    for (int i = 0; i < count; i++)
+        starts[i] = i;
+    fsbb_splitmix_shuffle(rng, starts, count);
+    fsbb_insertion_load(w, seq, length);
+    for (int unchanged = 0, r = 0; unchanged < count; r = r + 1 == count ? 0 : r + 1) {
+        const int start = starts[r];
+        for (int k = 0; k < m; k++) {
+            head[k] = w->head[k * stride + start];
+            tail[k] = w->tail[k * stride + start + size];
+        }
+        const int candidate = fsbb_window_solve(x, seq + start, size, head, tail, makespan, order);
+        if (candidate < makespan) {
+            memcpy(seq + start, order, sizeof(int) * (size_t)size);
+            fsbb_insertion_reload(w, seq, length, start, start + size - 1);
+            makespan = candidate;
+            unchanged = 0;
+        } else {
+            unchanged++;
+        }
+        if (stop && stop(stop_data))
+            return makespan;
+    }
+    return makespan;
+}

@@ -22,12 +22,18 @@
  * jobs at most `window` positions apart (interchange.h): each job in turn, in one random
  * order, is exchanged with the later job that gives the least makespan when that shortens
  * the schedule, cycling until `length` jobs in a row have found none; exchanges that the
- * critical-path bound rules out are not evaluated. */
+ * critical-path bound rules out are not evaluated.
+ *
+ * Window (optional in the iterated greedy, ig_walk.h): the same with windows of `size`
+ * consecutive jobs re-sequenced optimally, the rest fixed (window_search.h): the window
+ * starts in one random order, each window replaced by its best order when that shortens
+ * the schedule, cycling until every start in a row has found none. */
 #ifndef FSBB_LOCAL_SEARCH_H
 #define FSBB_LOCAL_SEARCH_H
 
 #include "insertion.h"
 #include "interchange.h"
+#include "window_search.h"
 
 #include <stdint.h>
 
@@ -57,5 +63,11 @@ int fsbb_local_search_block(fsbb_insertion *w, int *seq, int length, int makespa
 int fsbb_local_search_interchange(fsbb_insertion *w, fsbb_interchange *x, int *seq, int length, int makespan,
                                   int window, uint64_t *rng, int *scratch, fsbb_walk_should_stop stop,
                                   void *stop_data);
+
+/* Improves seq[0..length) as above by re-sequencing windows of size consecutive jobs
+ * optimally (x: the window workspace beside w, for windows of at least size jobs; windows
+ * of length or more jobs: the whole sequence). Same contract. */
+int fsbb_local_search_window(fsbb_insertion *w, fsbb_window *x, int *seq, int length, int makespan, int size,
+                             uint64_t *rng, int *scratch, fsbb_walk_should_stop stop, void *stop_data);
 
 #endif

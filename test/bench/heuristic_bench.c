@@ -8,7 +8,7 @@
  *                   [--clock cpu|wall] [--threads T] [--repeats R] [--seed S] [--csv FILE]
  *                   [--destruction D] [--temperature T] [--partial 0|1] [--block B]
  *                   [--restart N] [--cooperation independent|cooperative] [--relink K]
- *                   [--referenced 0|1] [--interchange W] [--iterations N]
+ *                   [--referenced 0|1] [--interchange W] [--window K] [--iterations N]
  *
  * LIST: names and ranges, "ta051-ta120" (the default) or "ta051,ta061-ta063". --per-class K
  * keeps the first K instances of each size class of the list. P instances run at once, each
@@ -19,7 +19,9 @@
  * (ig_walk.h; 0, the default: none). --referenced 1: the local search tries the jobs in
  * the order of the walk's best schedule (ig_walk.h; 0, the default: a random order).
  * --interchange W: the local search also exchanges two jobs at most W positions apart
- * (ig_walk.h; 0, the default: none; W >= n: any two).
+ * (ig_walk.h; 0, the default: none; W >= n: any two). --window K: the local search also
+ * re-sequences windows of K consecutive jobs optimally, on schedules no worse than the
+ * walk's current one (ig_walk.h; 2..16; 0, the default: none).
  * --iterations N: each walk runs N iterations instead of a
  * time budget (a fixed amount of work: the same makespans for the same seed, whatever the
  * machine; the CSV's iterations / cpu_s is then the walk's speed). Repeats use seeds
@@ -179,11 +181,12 @@ static void print_table(const bench *b)
         printf("budget %.3g x n (m/2) 60 ms %s\n", b->factor,
                b->config.clock == FSBB_IG_CLOCK_THREAD_CPU ? "CPU time in all" : "wall time");
     printf("%d thread%s per instance (%s), d %d, T %.2f, partial %d, block %d, "
-           "restart %llu, relink %llu, referenced %d, interchange %d\n",
+           "restart %llu, relink %llu, referenced %d, interchange %d, window %d\n",
            b->config.threads, b->config.threads == 1 ? "" : "s",
            b->config.cooperation == FSBB_IG_COOPERATIVE ? "cooperative" : "independent", b->config.destruction,
            b->config.temperature, b->config.partial_search, b->config.block_search, (unsigned long long)b->config.restart_after,
-           (unsigned long long)b->config.relink_after, b->config.referenced_search, b->config.interchange);
+           (unsigned long long)b->config.relink_after, b->config.referenced_search, b->config.interchange,
+           b->config.window);
     printf("%-8s %5s %8s %8s %8s %8s\n", "class", "runs", "ARPD %", "min %", "max %", "matched");
     double total = 0;
     int runs = 0;
@@ -205,7 +208,7 @@ static int usage(void)
                     "         [--clock cpu|wall] [--threads T] [--repeats R] [--seed S] [--csv FILE]\n"
                     "         [--destruction D] [--temperature T] [--partial 0|1] [--block B]\n"
                     "         [--restart N] [--cooperation independent|cooperative] [--relink K]\n"
-                    "         [--referenced 0|1] [--interchange W] [--iterations N]\n");
+                    "         [--referenced 0|1] [--interchange W] [--window K] [--iterations N]\n");
     return 2;
 }
 
@@ -260,6 +263,8 @@ int main(int argc, char **argv)
             b.config.referenced_search = atoi(value) != 0;
         else if (strcmp(option, "--interchange") == 0)
             b.config.interchange = atoi(value);
+        else if (strcmp(option, "--window") == 0)
+            b.config.window = atoi(value);
         else if (strcmp(option, "--iterations") == 0)
             b.iterations = strtoull(value, NULL, 10);
         else if (strcmp(option, "--cooperation") == 0 &&

@@ -76,6 +76,7 @@ static void test_reported_makespans_are_recomputed(void)
         config.relink_after = instance % 7 == 3 ? 2 : 0;
         config.referenced_search = instance % 4 == 1 || instance % 4 == 2;
         config.interchange = instance % 5 == 2 ? 1 + instance % 7 : instance % 5 == 4 ? n : 0;
+        config.window = instance % 4 == 3 ? 2 + instance % 7 : 0;
         reports seen = {.p = p, .n = n, .m = m};
         const fsbb_ig_hooks hooks = {.on_improvement = check_report, .improvement_data = &seen};
         fsbb_ig_result result;

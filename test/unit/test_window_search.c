@@ -3,12 +3,20 @@
  * sequences, every order of the window's jobs recomputed over the whole sequence
  * (brute_force_makespan); the solver's optimum is the least of them, its order a
  * permutation of the window's jobs with that makespan, and with a bound it finds an order
- * exactly when one is below the bound. */
+ * exactly when one is below the bound. The window local search (local_search.h) ends in a
+ * schedule of the same jobs, with the makespan it returns, that no window improves; walks
+ * of the iterated greedy with windows (ig_walk.h) end each iteration in an insertion local
+ * optimum, and one that no window improves when the iteration lowered the current
+ * makespan; a run with windows on ta081 reports the makespan of the schedule it returns,
+ * and windows outside 2..FSBB_WINDOW_MAX are refused. */
 #include "suites.h"
 #include "test_support.h"
 
 #include "brute_force.h"
+#include "ig_walk.h"
 #include "insertion.h"
+#include "iterated_greedy.h"
+#include "local_search.h"
 #include "window_search.h"
 
 #include <limits.h>
@@ -116,4 +124,132 @@ static void test_window_against_brute_force(void)
     CU_ASSERT(not_improved > 20);
 }
 
-FSBB_SUITE("window search", {"a window's optimum against every order recomputed", test_window_against_brute_force})
+/* 1 when no order of any window of size consecutive jobs of seq[0..n) gives a recomputed
+ * makespan below `makespan`. */
+static int is_window_local_optimum(int n, int m, const int *p, const int *seq, int makespan, int size)
+{
+    int trial[MAX_JOBS];
+    memcpy(trial, seq, sizeof(int) * (size_t)n);
+    if (size > n)
+        size = n;
+    for (int start = 0; start + size <= n; start++)
+        if (least_over_orders(n, m, p, trial, start, size, 0) < makespan)
+            return 0;
+    return 1;
+}
+
+/* 1 when no job of seq[0..n), taken out and put back at any position, gives a recomputed
+ * makespan below `makespan`. */
+static int is_insertion_local_optimum(int n, int m, const int *p, const int *seq, int makespan)
+{
+    int rest[MAX_JOBS], moved[MAX_JOBS];
+    for (int from = 0; from < n; from++) {
+        memcpy(rest, seq, sizeof(int) * (size_t)from);
+        memcpy(rest + from, seq + from + 1, sizeof(int) * (size_t)(n - 1 - from));
+        for (int to = 0; to < n; to++) {
+            memcpy(moved, rest, sizeof(int) * (size_t)to);
+            moved[to] = seq[from];
+            memcpy(moved + to + 1, rest + to, sizeof(int) * (size_t)(n - 1 - to));
+            if (brute_force_makespan(n, m, p, moved, n) < makespan)
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* The window local search with windows of 2 to 6 jobs (or the whole of a shorter
+ * sequence): the same jobs, the makespan it returns recomputed, no worse than the start,
+ * and no window of its size improves it. */
+static void test_window_local_search(void)
+{
+    unsigned rng = 78u;
+    int moved = 0;
+    for (int instance = 0; instance < 100; instance++) {
+        int n, m, p[MAX_JOBS * MAX_MACHINES], seq[MAX_JOBS], start[MAX_JOBS], scratch[2 * MAX_JOBS];
+        random_instance(&rng, instance, &n, &m, p);
+        fsbb_insertion w;
+        fsbb_window x;
+        const int size = 2 + (int)(test_random_next(&rng) % 5);
+        CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
+        CU_ASSERT_FATAL(fsbb_window_init(&x, &w, size) == 0);
+        test_random_order(&rng, seq, n);
+        memcpy(start, seq, sizeof(int) * (size_t)n);
+        const int before = brute_force_makespan(n, m, p, seq, n);
+        uint64_t state = (uint64_t)instance;
+        const int after = fsbb_local_search_window(&w, &x, seq, n, before, size, &state, scratch, NULL, NULL);
+        CU_ASSERT(is_permutation_of(seq, start, n));
+        CU_ASSERT_EQUAL(after, brute_force_makespan(n, m, p, seq, n));
+        CU_ASSERT(after <= before);
+        moved += after < before;
+        CU_ASSERT(is_window_local_optimum(n, m, p, seq, after, size));
+        fsbb_window_free(&x);
+        fsbb_insertion_free(&w);
+    }
+    CU_ASSERT(moved > 10);
+}
+
+/* Walks with windows of 2 to 6 jobs (and, on every third instance, exchanges too): after
+ * the polish and after each iteration, the current and best schedules have the recomputed
+ * makespans, the current one is an insertion local optimum, and when the iteration lowered
+ * the current makespan no window improves it. */
+static void test_walks_with_windows(void)
+{
+    unsigned rng = 79u;
+    int lowered = 0;
+    for (int instance = 0; instance < 30; instance++) {
+        int n, m, p[MAX_JOBS * MAX_MACHINES], start[MAX_JOBS];
+        random_instance(&rng, instance, &n, &m, p);
+        const int size = 2 + (int)(test_random_next(&rng) % 5);
+        const fsbb_ig_walk_params params = {
+            .destruction = 4, .temperature = 0.4, .interchange = instance % 3 == 0 ? 3 : 0, .window = size};
+        fsbb_ig_walk walk;
+        CU_ASSERT_FATAL(fsbb_ig_walk_init(&walk, n, m, p, &params, (uint64_t)instance + 1) == 0);
+        fsbb_ig_walk_adopt(&walk, start, fsbb_ig_walk_neh(&walk, start, NULL, NULL));
+        fsbb_ig_walk_polish(&walk, NULL, NULL);
+        for (int i = 0; i <= 15; i++) {
+            const int before = walk.current_makespan;
+            if (i > 0)
+                fsbb_ig_walk_iterate(&walk, NULL, NULL);
+            CU_ASSERT_EQUAL(walk.current_makespan, brute_force_makespan(n, m, p, walk.current, n));
+            CU_ASSERT_EQUAL(walk.best_makespan, brute_force_makespan(n, m, p, walk.best, n));
+            CU_ASSERT(is_insertion_local_optimum(n, m, p, walk.current, walk.current_makespan));
+            if (walk.current_makespan < before) {
+                lowered++;
+                CU_ASSERT(is_window_local_optimum(n, m, p, walk.current, walk.current_makespan, size));
+            }
+        }
+        fsbb_ig_walk_free(&walk);
+    }
+    CU_ASSERT(lowered > 10);
+}
+
+/* A run with windows of 10 on ta081 (100 x 20) reports the makespan of its schedule;
+ * windows of 1 and of FSBB_WINDOW_MAX + 1 are refused. */
+static void test_run_with_windows(void)
+{
+    fsbb_instance *inst = test_load_instance("ta081");
+    int permutation[100];
+    fsbb_ig_config config;
+    fsbb_ig_config_default(&config);
+    config.iteration_limit = 200;
+    config.window = 10;
+    fsbb_ig_result result;
+    fsbb_error err;
+    CU_ASSERT_FATAL(fsbb_ig_run(inst->n, inst->m, inst->p, &config, NULL, permutation, &result, &err) == FSBB_OK);
+    CU_ASSERT_EQUAL(result.makespan, fsbb_instance_makespan(inst, permutation));
+    CU_ASSERT_EQUAL(result.iterations, 200u);
+    config.window = 1;
+    CU_ASSERT_EQUAL(fsbb_ig_run(inst->n, inst->m, inst->p, &config, NULL, permutation, &result, &err),
+                    FSBB_ERR_ARGUMENT);
+    config.window = FSBB_WINDOW_MAX + 1;
+    CU_ASSERT_EQUAL(fsbb_ig_run(inst->n, inst->m, inst->p, &config, NULL, permutation, &result, &err),
+                    FSBB_ERR_ARGUMENT);
+    fsbb_instance_free(inst);
+}
+
+FSBB_SUITE("window search", {"a window's optimum against every order recomputed", test_window_against_brute_force},
+           {"window local search: same jobs, makespan recomputed, no window improves it", test_window_local_search},
+           {"walks with windows end each iteration in an insertion local optimum, a window one when lowered",
+            test_walks_with_windows},
+           {"a run with windows on ta081 reports its schedule's makespan; bad windows are refused",
+            test_run_with_windows})
