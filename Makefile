@@ -252,6 +252,7 @@ CHECK_PARTS := \
 	'sh test/cli/json_errors.sh $(BUILD)/flowshop-bb' \
 	'sh test/cli/progress_log.sh $(BUILD)/flowshop-bb $(BUILD)/flowshop-sweep' \
 	'sh test/cli/anytime.sh $(BUILD)/flowshop-bb' \
+	'sh test/cli/progress_line.sh $(BUILD)/flowshop-bb' \
 	'MAKE="$(MAKE)" sh test/cli/library.sh $(BUILD) $(CUDA)' \
 	'sh test/cli/run.sh $(BUILD)/flowshop-bb' \
 	'sh test/cli/schedule.sh $(BUILD)/flowshop-bb' \
@@ -323,11 +324,12 @@ bench-window: $(BUILD)/window-diagnostic
 
 # The forecast of the end against the real end (test/bench/forecast_bench.c) on the CPU, 2
 # threads: ta011-ta020 from their optima, four of them without an upper bound, three random
-# instances from one above their optima (FORECAST_BENCH_ARGS).
+# instances from one above their optima, ta022 and ta028-ta030 from the heuristic's bound
+# (FORECAST_BENCH_ARGS).
 FORECAST_BENCH_ARGS ?= --threads 2 --ub opt ta011 ta012 ta013 ta014 ta015 ta016 ta017 ta018 ta019 ta020 \
 	ta011=inf ta013=inf ta020=inf instances/random/r30x10_3010005.txt=inf \
 	instances/random/r30x10_3010006.txt=2115 instances/random/r20x20_2020004.txt=2259 \
-	instances/random/r20x20_2020005.txt=2194
+	instances/random/r20x20_2020005.txt=2194 ta022=heuristic ta028=heuristic ta029=heuristic ta030=heuristic
 $(BUILD)/forecast-bench: $(BUILD)/test/bench/forecast_bench.o $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
