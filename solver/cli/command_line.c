@@ -47,7 +47,8 @@ const char *const fsbb_cli_exit_statuses[] = {
     "bad usage or input, refused before the search: an option or file (for a file, FILE:LINE), two options naming "
     "one file, a --resume checkpoint (or the instance it names gone or changed) or a --checkpoint file; "
     "--device gpu where no usable GPU is found",
-    "interrupted by SIGINT, SIGTERM or SIGUSR1: best schedule and lower bound printed, and with --checkpoint the "
+    "interrupted by SIGINT, SIGTERM, SIGHUP (the terminal closed, the ssh session dropped; not under nohup, "
+    "which ignores it) or SIGUSR1: best schedule and lower bound printed, and with --checkpoint the "
     "search saved (under mpirun, send SIGUSR1 to mpirun, which forwards it to every rank: on SIGINT or SIGTERM "
     "mpirun ends the job itself, and only a checkpoint keeps the search)",
     "run-time failure (GPU, memory, threads, custom-bound compile: the best schedule found before it is printed, "

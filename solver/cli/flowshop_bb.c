@@ -67,6 +67,25 @@ static void on_signal(int signal_number)
         fsbb_solver_interrupt(solver);
 }
 
+/* The signals that stop a solve, save its checkpoint and print its result (exit status 3):
+ * SIGINT, SIGTERM, SIGUSR1 and SIGHUP (the terminal closed, the ssh session dropped).
+ * SIGHUP ignored when the program started (nohup) stays ignored, as nohup asks; the others
+ * are taken even then (a shell script starts a job in the background with SIGINT ignored). */
+static void handle_stop_signals(void (*handler)(int), gboolean hangup_ignored)
+{
+    signal(SIGINT, handler);
+    signal(SIGTERM, handler);
+    signal(SIGUSR1, handler);
+    if (!hangup_ignored)
+        signal(SIGHUP, handler);
+}
+
+static gboolean signal_ignored(int signal_number)
+{
+    struct sigaction current;
+    return sigaction(signal_number, NULL, &current) == 0 && current.sa_handler == SIG_IGN;
+}
+
 /* The progress line, fitted to the terminal's width at each update (it may be resized);
  * user_data points to a gboolean, TRUE for --search heuristic (progress_line.h). */
 static void print_progress(const fsbb_progress *progress, void *user_data)
@@ -644,14 +663,11 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
     if (checkpoint || fsbb_cli_solver_value(line, "log"))
         signal(SIGXFSZ, SIG_IGN);
     running_solver = solver;
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
-    signal(SIGUSR1, on_signal);
+    const gboolean hangup_ignored = signal_ignored(SIGHUP);
+    handle_stop_signals(on_signal, hangup_ignored);
     fsbb_result result = {0};
     const fsbb_status status = fsbb_solver_solve(solver, &result, &err);
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
-    signal(SIGUSR1, SIG_DFL);
+    handle_stop_signals(SIG_DFL, hangup_ignored);
     running_solver = NULL;
     if (show_progress)
         fprintf(stderr, "\r\033[K");

@@ -147,7 +147,7 @@ static const option_entry table[] = {
               "says \"gap reached\", the JSON's stop_reason \"gap\" (its gap_limit is G), and the exit status is 1"},
      FIELD_FRACTION, FIELD(gap), "expected a relative gap from 0 to 1, or in percent from 0% to 100%", NULL},
     {{.name = "checkpoint", FILE_NAME, .default_value = "", .group = "Limits and checkpoints",
-      .help = "save the search to FILE periodically, on SIGINT or SIGTERM and when it stops (atomically: a "
+      .help = "save the search to FILE periodically, on SIGINT, SIGTERM or SIGHUP and when it stops (atomically: a "
               "new file FILE.XXXXXX beside it, then a rename; no other file is touched). Checked before the "
               "search: FILE's folder must take a new file, and an "
               "existing FILE is replaced only when it is the --resume file or with --overwrite-checkpoint"},

@@ -10,7 +10,8 @@
  * could not be written, 2 bad usage, sweep file or results folder (also a folder given to
  * plot or summary that is none, a log given to plot-log that is none or an --out folder that
  * is missing or not writable), 3 interrupted by
- * SIGINT or SIGTERM. */
+ * SIGINT, SIGTERM or SIGHUP (the terminal closed; SIGHUP ignored at the start, as under nohup,
+ * stays ignored). */
 #include "plot.h"
 #include "plot_log.h"
 #include "progress.h"
@@ -188,12 +189,18 @@ static int run_sweep(const char *sweep_path, const sweep_args *args)
     sweep_progress_init(&progress, spec, args->quiet);
     const fsbb_sweep_callbacks callbacks = sweep_progress_callbacks(&progress);
     running_sweep = sweep;
+    struct sigaction hangup;
+    const gboolean hangup_taken = sigaction(SIGHUP, NULL, &hangup) != 0 || hangup.sa_handler != SIG_IGN;
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
+    if (hangup_taken)
+        signal(SIGHUP, on_signal);
     fsbb_sweep_report report;
     const fsbb_status status = fsbb_sweep_execute(sweep, &callbacks, &report, &err);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
+    if (hangup_taken)
+        signal(SIGHUP, SIG_DFL);
     running_sweep = NULL;
     char elapsed[32];
     sweep_format_duration(g_timer_elapsed(progress.clock, NULL), elapsed, sizeof elapsed);

@@ -267,4 +267,39 @@ status=$?
 if [ "$status" -eq 3 ]; then pass; else fail "SIGTERM: exit status $status, expected 3"; fi
 expect_output "SIGTERM status line" "status       interrupted" "$tmp/term.out"
 
+# wait_for_search LOG: until the --log LOG has its run line (the signal handlers are set by
+# then), at most 60 s: a signal is sent once the search runs, however loaded the machine.
+wait_for_search() {
+    tries=0
+    while [ $tries -lt 600 ] && ! grep -q '"event": "run"' "$1" 2>/dev/null; do
+        sleep 0.1
+        tries=$((tries + 1))
+    done
+}
+
+# SIGHUP (the terminal closed, the ssh session dropped) stops a solve as SIGTERM does: the
+# result printed, the search saved, status 3.
+"$bin" ta051 --ub inf --threads 2 --checkpoint "$tmp/hup.ckpt" --log "$tmp/hup.jsonl" >"$tmp/hup.out" 2>&1 &
+pid=$!
+wait_for_search "$tmp/hup.jsonl"
+kill -HUP "$pid"
+wait "$pid"
+status=$?
+if [ "$status" -eq 3 ]; then pass; else fail "SIGHUP: exit status $status, expected 3"; fi
+expect_output "SIGHUP status line" "status       interrupted" "$tmp/hup.out"
+if [ -s "$tmp/hup.ckpt" ]; then pass; else fail "SIGHUP: the search was not saved"; fi
+expect_output "SIGHUP: how to continue" "continue with --resume" "$tmp/hup.out"
+
+# SIGHUP ignored when the run starts (nohup) stays ignored: the run goes on to its time
+# limit (status 1, stop_reason "limit"; stopped by the SIGHUP it would say "interrupted").
+(trap '' HUP && exec "$bin" ta051 --ub inf --threads 2 --time-limit 3 --json --log "$tmp/nohup.jsonl") \
+    >"$tmp/nohup.out" 2>&1 &
+pid=$!
+wait_for_search "$tmp/nohup.jsonl"
+kill -HUP "$pid"
+wait "$pid"
+status=$?
+if [ "$status" -eq 1 ]; then pass; else fail "SIGHUP under nohup: exit status $status, expected 1"; fi
+expect_output "SIGHUP under nohup: the time limit ended it" '"stop_reason": "limit"' "$tmp/nohup.out"
+
 finish "cli"

@@ -174,4 +174,22 @@ sed -n '/^```ini$/,/^```$/p' "$results_readme" | sed '1d;$d' >"$tmp/readme.ini"
 check "the README's sweep file was found" "grep -q '^\[parameters\]' '$tmp/readme.ini'"
 expect_status "the README's sweep file runs as printed" 0 "$bin" --dry-run --out "$tmp/readme" "$tmp/readme.ini"
 
+# SIGHUP (the terminal closed) stops a sweep as SIGTERM does: status 3, the run in progress
+# not recorded, the summary written. Sent once the run's solve has begun (its log has the
+# run line), however loaded the machine.
+printf '[sweep]\ninstances = ta051\n[parameters]\nub = inf\ntime-limit = 120\nlog = %s/long.jsonl\n' "$tmp" \
+    >"$tmp/long.ini"
+"$bin" --quiet --out "$tmp/long" "$tmp/long.ini" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+tries=0
+while [ $tries -lt 600 ] && ! grep -q '"event": "run"' "$tmp/long.jsonl" 2>/dev/null; do
+    sleep 0.1
+    tries=$((tries + 1))
+done
+kill -HUP "$pid"
+wait "$pid"
+status=$?
+if [ "$status" -eq 3 ]; then pass; else fail "SIGHUP: exit status $status, expected 3"; cat "$tmp/err"; fi
+check "SIGHUP: the summary written" "[ -s '$tmp/long/summary.md' ]"
+
 finish "sweep"
