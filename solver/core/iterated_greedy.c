@@ -22,6 +22,7 @@
  * only delays a decision); everything else is read and written under it. */
 typedef struct shared_state {
     int n, m;
+    const int *p;
     const fsbb_ig_config *config;
     fsbb_ig_hooks hooks;
     double start_s; /* CLOCK_MONOTONIC */
@@ -266,6 +267,31 @@ static fsbb_status check_config(int n, int m, const int *p, const fsbb_ig_config
     return FSBB_OK;
 }
 
+/* Walk `index`'s workspace and seed; 0, or -1 when out of memory (nothing to free then). */
+static int walker_init(walker *wk, shared_state *shared, int index, const fsbb_ig_walk_params *params)
+{
+    const fsbb_ig_config *config = shared->config;
+    uint64_t seed_state = config->seed + 0x632BE59BD9B4E019ull * (uint64_t)index;
+    wk->shared = shared;
+    wk->index = index;
+    wk->incoming = malloc(sizeof(int) * (size_t)shared->n);
+    wk->seen = malloc((size_t)shared->n);
+    if (wk->incoming && wk->seen &&
+        fsbb_ig_walk_init(&wk->walk, shared->n, shared->m, shared->p, params, fsbb_splitmix_next(&seed_state)) == 0)
+        return 0;
+    free(wk->incoming);
+    free(wk->seen);
+    return -1;
+}
+
+/* Whether a limit, the stop hook or a target reached stops every walk, read now (between
+ * the set-ups of the walks, where no walk reads them). */
+static int walkers_stopped(walker *first)
+{
+    check_limits(first);
+    return atomic_load(&first->shared->stop);
+}
+
 static void free_walkers(walker *walkers, int count)
 {
     for (int w = 0; w < count; w++) {
@@ -303,7 +329,7 @@ fsbb_status fsbb_ig_run(int n, int m, const int *p, const fsbb_ig_config *config
         single_job(m, p, config, hooks, permutation, result);
         return FSBB_OK;
     }
-    shared_state shared = {.n = n, .m = m, .config = config, .start_s = fsbb_ig_monotonic_s()};
+    shared_state shared = {.n = n, .m = m, .p = p, .config = config, .start_s = fsbb_ig_monotonic_s()};
     if (hooks)
         shared.hooks = *hooks;
     atomic_init(&shared.best_makespan, INT_MAX);
@@ -317,24 +343,16 @@ fsbb_status fsbb_ig_run(int n, int m, const int *p, const fsbb_ig_config *config
     const fsbb_ig_walk_params params = {config->destruction, config->temperature, config->partial_search,
                                          config->block_search, config->relink_after, config->referenced_search,
                                          config->interchange, config->window};
-    int ready = 0;
-    if (walkers && shared.best && shared.arrived)
-        for (; ready < threads; ready++) {
-            walker *wk = &walkers[ready];
-            uint64_t seed_state = config->seed + 0x632BE59BD9B4E019ull * (uint64_t)ready;
-            wk->shared = &shared;
-            wk->index = ready;
-            wk->incoming = malloc(sizeof(int) * (size_t)n);
-            wk->seen = malloc((size_t)n);
-            if (!wk->incoming || !wk->seen ||
-                fsbb_ig_walk_init(&wk->walk, n, m, p, &params, fsbb_splitmix_next(&seed_state)) != 0) {
-                free(wk->incoming);
-                free(wk->seen);
-                break;
-            }
-        }
-    if (ready < threads || pthread_mutex_init(&shared.lock, NULL) != 0) {
-        free_walkers(walkers, ready);
+    /* The first walk now, the others once the start is known: a limit or a stop that comes
+     * in NEH (or before) leaves them unbuilt (their tables are n m ints each: 600 MB at 30000
+     * jobs x 1000 machines). */
+    int ready = walkers && shared.best && shared.arrived && pthread_mutex_init(&shared.lock, NULL) == 0 ? 0 : -1;
+    if (ready == 0 && walker_init(&walkers[0], &shared, 0, &params) == 0)
+        ready = 1;
+    if (ready < 1) {
+        if (ready == 0)
+            pthread_mutex_destroy(&shared.lock);
+        free(walkers);
         free(shared.best);
         free(shared.arrived);
         return fsbb_fail(err, FSBB_ERR_MEMORY, "iterated greedy: out of memory for %d walks of %d jobs", threads, n);
@@ -353,11 +371,24 @@ fsbb_status fsbb_ig_run(int n, int m, const int *p, const fsbb_ig_config *config
     pthread_mutex_lock(&shared.lock);
     record_best(&shared, start, start_makespan, 0);
     pthread_mutex_unlock(&shared.lock);
-    for (int w = 0; w < threads; w++)
-        fsbb_ig_walk_adopt(&walkers[w].walk, shared.best, start_makespan);
+    fsbb_ig_walk_adopt(&walkers[0].walk, shared.best, start_makespan);
+    /* The first walk's CPU budget does not pay for the others' set-up, done on its thread. */
+    const double set_up_start_s = clock_s(CLOCK_THREAD_CPUTIME_ID);
+    for (; ready < threads && !walkers_stopped(&walkers[0]); ready++) {
+        if (walker_init(&walkers[ready], &shared, ready, &params) != 0) {
+            pthread_mutex_destroy(&shared.lock);
+            free_walkers(walkers, ready);
+            free(shared.best);
+            free(shared.arrived);
+            return fsbb_fail(err, FSBB_ERR_MEMORY, "iterated greedy: out of memory for %d walks of %d jobs", threads,
+                             n);
+        }
+        fsbb_ig_walk_adopt(&walkers[ready].walk, shared.best, start_makespan);
+    }
+    walkers[0].cpu_start_s += clock_s(CLOCK_THREAD_CPUTIME_ID) - set_up_start_s;
 
     int started = 1;
-    for (; started < threads; started++)
+    for (; started < ready; started++)
         if (pthread_create(&walkers[started].thread, NULL, walker_main, &walkers[started]) != 0)
             break;
     walker_main(&walkers[0]);
@@ -380,7 +411,7 @@ fsbb_status fsbb_ig_run(int n, int m, const int *p, const fsbb_ig_config *config
         }
     }
     pthread_mutex_destroy(&shared.lock);
-    free_walkers(walkers, threads);
+    free_walkers(walkers, ready);
     free(shared.best);
     free(shared.arrived);
     return FSBB_OK;

@@ -110,7 +110,8 @@ typedef struct fsbb_search {
     double checkpoint_interval_s;
     fsbb_checkpoint_fn on_checkpoint;
     void *checkpoint_data;
-    uint64_t instance_hash, bounds_hash;  /* identify the tree in checkpoints */
+    uint64_t instance_hash, bounds_hash;  /* identify the tree in checkpoints (instance_hash: 0 when the
+                                           * solve neither saves, resumes nor is distributed) */
     const struct fsbb_instance *instance; /* named in checkpoints; NULL: an unnamed one */
     int initial_ub;                       /* the upper bound the first run started from */
     int initial_ub_achievable;            /* 1 when initial_ub is a known makespan (best-known) */

@@ -3,7 +3,9 @@
  * instances far too large for them, and the solve still returns a complete schedule with a
  * valid lower bound; LB1 leaves the LB2 tables unbuilt; thousands of threads on a small
  * tree end as soon as the tree does; a search thread that cannot start is
- * FSBB_ERR_RESOURCE with the schedule found before it.
+ * FSBB_ERR_RESOURCE with the schedule found before it; a stop that comes before the
+ * heuristic's walks are set up leaves all but the first unbuilt (in an address space with
+ * room for a few walks' tables, not for 64: an order of events, no clock).
  *
  * The hang checks allow 10 s for work limited to 0.2 s; they measure nothing finer. */
 #include "suites.h"
@@ -11,6 +13,7 @@
 
 #include "bound_data.h"
 #include "flowshopbb.h"
+#include "iterated_greedy.h"
 #include "stop.h"
 
 #include <limits.h>
@@ -333,19 +336,69 @@ static int solve_without_threads(void)
     return 0;
 }
 
-static void test_thread_start_failure(void)
+/* Runs check in a child process: its exit status 0 passes, another names the check that
+ * failed. */
+static void in_child(int (*check)(void))
 {
     fflush(NULL);
     const pid_t child = fork();
     CU_ASSERT_FATAL(child >= 0);
     if (child == 0)
-        _exit(solve_without_threads());
+        _exit(check());
     int status = 0;
     CU_ASSERT_EQUAL_FATAL(waitpid(child, &status, 0), child);
     CU_ASSERT_TRUE(WIFEXITED(status));
     if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
         printf("\n[the child's check %d failed]", WEXITSTATUS(status));
     CU_ASSERT_EQUAL(WEXITSTATUS(status), 0);
+}
+
+static void test_thread_start_failure(void)
+{
+    in_child(solve_without_threads);
+}
+
+/* 64 walks on 5000 jobs x 100 machines (about 10 MB of tables a walk) with the deadline
+ * already past, in an address space with 64 MB to spare: the walks are set up only after
+ * the start schedule and not once the stop has come, so the run fits and returns the start
+ * schedule (NEH stopped at once: a whole permutation) with its makespan. */
+static int stopped_walks_unbuilt(void)
+{
+    enum { JOBS = 5000, MACHINES = 100, WALKS = 64 };
+    int *p = malloc(sizeof(int) * JOBS * MACHINES), *permutation = malloc(sizeof(int) * JOBS);
+    unsigned char *seen = calloc(JOBS, 1);
+    if (!p || !permutation || !seen)
+        return 10;
+    unsigned rng = 7u;
+    test_random_times(&rng, JOBS, MACHINES, p);
+    fsbb_ig_config config;
+    fsbb_ig_config_default(&config);
+    config.threads = WALKS;
+    const fsbb_ig_hooks hooks = {.deadline = fsbb_ig_monotonic_s()};
+    const struct rlimit room = {virtual_bytes() + ((size_t)64 << 20), RLIM_INFINITY};
+    if (setrlimit(RLIMIT_AS, &room) != 0)
+        return 11;
+    fsbb_ig_result result;
+    fsbb_error err;
+    if (fsbb_ig_run(JOBS, MACHINES, p, &config, &hooks, permutation, &result, &err) != FSBB_OK)
+        return 1;
+    if (result.end != FSBB_IG_END_STOPPED || result.iterations != 0)
+        return 2;
+    for (int i = 0; i < JOBS; i++) {
+        if (permutation[i] < 0 || permutation[i] >= JOBS || seen[permutation[i]])
+            return 3;
+        seen[permutation[i]] = 1;
+    }
+    int completion[MACHINES] = {0};
+    for (int i = 0; i < JOBS; i++)
+        for (int k = 0, left = 0; k < MACHINES; k++)
+            left = completion[k] = (completion[k] > left ? completion[k] : left) + p[k * JOBS + permutation[i]];
+    return result.makespan == completion[MACHINES - 1] ? 0 : 4;
+}
+
+static void test_stopped_walks_unbuilt(void)
+{
+    in_child(stopped_walks_unbuilt);
 }
 #endif
 
@@ -358,5 +411,7 @@ FSBB_SUITE("limits", {"the stop rule: interrupt, deadline, counted steps", test_
            {"4096 threads on a 7-node tree end with it", test_many_threads_small_tree},
 #ifndef __SANITIZE_ADDRESS__
            {"no search thread: FSBB_ERR_RESOURCE with the heuristic's schedule", test_thread_start_failure},
+           {"a stop before the heuristic's walks are set up leaves all but the first unbuilt",
+            test_stopped_walks_unbuilt},
 #endif
 )
