@@ -189,7 +189,10 @@ typedef enum fsbb_option_kind {
 
 /* fsbb_option_spec.flags */
 #define FSBB_OPTION_ECHOED 1u    /* a solve's record names its value (flowshop-bb --json) */
-#define FSBB_OPTION_LIBRARY 2u   /* for programs that add custom bounds: flowshop-bb has no such option */
+#define FSBB_OPTION_LIBRARY 2u   /* for programs of their own: flowshop-bb has no such option (custom bounds)
+                                  * or its own form of it (overwrite-checkpoint: a flag) */
+#define FSBB_OPTION_WRITTEN 4u   /* a FILE the solve writes (checkpoint, log, diagnose): two solves given
+                                  * one such file replace each other's */
 
 /* One option of the table behind fsbb_options_set, fsbb_options_get and the defaults. */
 typedef struct fsbb_option_spec {
@@ -202,7 +205,7 @@ typedef struct fsbb_option_spec {
     const char *default_value;  /* as fsbb_options_get writes it on fsbb_options_new's options */
     const char *group;          /* the heading it is listed under: "Search", "GPU", ... */
     const char *help;           /* what it does */
-    unsigned flags;             /* FSBB_OPTION_ECHOED, FSBB_OPTION_LIBRARY */
+    unsigned flags;             /* FSBB_OPTION_ECHOED, FSBB_OPTION_LIBRARY, FSBB_OPTION_WRITTEN */
 } fsbb_option_spec;
 
 /* The option at index (0, 1, ... in the order of --help), or NULL past the last. */

@@ -19,6 +19,7 @@
 #include "options.h"
 #include "progress_log.h"
 #include "search.h"
+#include "solve_files.h"
 
 #include <limits.h>
 #include <pthread.h>
@@ -807,6 +808,10 @@ static fsbb_status solve(fsbb_solver *solver, fsbb_result *result, fsbb_error *e
     }
     result->ranks = dist.ranks;
     result->rank = dist.rank;
+    /* No file of the solve replaces a saved search unasked; a file refused on one rank stops
+     * every rank (the agreement below). */
+    if (status == FSBB_OK)
+        status = fsbb_solve_files_check(solver->options, err);
     /* The log is rank 0's; a log refused stops every rank (the agreement below). */
     fsbb_progress_log *log = NULL;
     if (status == FSBB_OK && dist.rank == 0 && solver->options->log_path) {

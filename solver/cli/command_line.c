@@ -220,7 +220,8 @@ gboolean fsbb_cli_apply(const fsbb_cli_command_line *line, fsbb_options *options
         if (line->solver_values[o] &&
             fsbb_options_set(options, fsbb_option_info(o)->name, line->solver_values[o], err) != FSBB_OK)
             return FALSE;
-    return TRUE;
+    return !line->flags[CLI_OVERWRITE_CHECKPOINT] ||
+           fsbb_options_set(options, "overwrite-checkpoint", "on", err) == FSBB_OK;
 }
 
 /* The options under their headings: the library's headings in its order, each with the

@@ -147,11 +147,18 @@ static const option_entry table[] = {
               "says \"gap reached\", the JSON's stop_reason \"gap\" (its gap_limit is G), and the exit status is 1"},
      FIELD_FRACTION, FIELD(gap), "expected a relative gap from 0 to 1, or in percent from 0% to 100%", NULL},
     {{.name = "checkpoint", FILE_NAME, .default_value = "", .group = "Limits and checkpoints",
+      .flags = FSBB_OPTION_WRITTEN,
       .help = "save the search to FILE periodically, on SIGINT, SIGTERM or SIGHUP and when it stops (atomically: a "
               "new file FILE.XXXXXX beside it, then a rename; no other file is touched). Checked before the "
               "search: FILE's folder must take a new file, and an "
               "existing FILE is replaced only when it is the --resume file or with --overwrite-checkpoint"},
      FIELD_PATH, FIELD(checkpoint_path), NULL, NULL},
+    {{.name = "overwrite-checkpoint", WORDS(switch_words), .default_value = "off", .group = "Limits and checkpoints",
+      .flags = FSBB_OPTION_LIBRARY,
+      .help = "on: let checkpoint replace an existing file; off (default): a solve whose checkpoint file exists is "
+              "refused before it starts (FSBB_ERR_ARGUMENT) unless that file is the resume file. flowshop-bb's "
+              "flag --overwrite-checkpoint sets it"},
+     FIELD_INT, FIELD(overwrite_checkpoint), NULL, NULL},
     {{.name = "checkpoint-interval", SECONDS, .default_value = "60", .group = "Limits and checkpoints",
       .help = "seconds between checkpoints (default 60; 0: only when the search stops)"},
      FIELD_DOUBLE, FIELD(checkpoint_interval_s), NULL, NULL},
@@ -231,6 +238,7 @@ static const option_entry table[] = {
       .group = "GPU divergence (offload engine, LB2)", .help = "cache-fit throttling (default none)"},
      FIELD_INT, FIELD(divergence.throttle), NULL, NULL},
     {{.name = "diagnose", FILE_NAME, .default_value = "", .group = "GPU divergence (offload engine, LB2)",
+      .flags = FSBB_OPTION_WRITTEN,
       .help = "write per-task clock traces of the bound kernel on the first pools to FILE"},
      FIELD_PATH, FIELD(divergence.diagnose_path), NULL, NULL},
     /* Custom bounds */
@@ -241,6 +249,7 @@ static const option_entry table[] = {
      FIELD_INT, FIELD(verify), NULL, NULL},
     /* Progress log */
     {{.name = "log", FILE_NAME, .default_value = "", .group = "Input and output",
+      .flags = FSBB_OPTION_WRITTEN,
       .help = "write the solve's progress to FILE as JSON lines: one describing the run (instance, engine, "
               "options), one every --log-interval seconds (time, nodes, rate, incumbent, lower bound, gap, "
               "fraction of the tree done, forecast of the time left, open nodes; null where not known: the "

@@ -69,6 +69,7 @@ struct fsbb_options {
     uint64_t warm_start_nodes;      /* GPU resident, no upper bound: nodes branched on the CPU first (0: none) */
     int verify;                     /* random instances to verify custom CPU bounds on (0: off) */
     char *checkpoint_path;          /* NULL: no checkpoints */
+    int overwrite_checkpoint;       /* 1: an existing checkpoint_path may be replaced (solve_files.h) */
     double checkpoint_interval_s;   /* 0: only when the search stops */
     char *resume_path;              /* NULL: start from the root */
     fsbb_distributed_kind distributed;  /* a rank of a distributed search (library default: off) */

@@ -3,6 +3,7 @@
 #include "sweep_spec.h"
 
 #include "error.h"
+#include "sweep_plan.h"
 #include "sweep_range.h"
 #include "sweep_row.h"
 #include "taillard.h"
@@ -303,6 +304,41 @@ static fsbb_status read_parameters_group(GKeyFile *file, const char *source, fsb
     return status;
 }
 
+/* The library's option of that name (or former name), or NULL. */
+static const fsbb_option_spec *option_named(const char *name)
+{
+    for (int o = 0; fsbb_option_info(o); o++) {
+        const fsbb_option_spec *option = fsbb_option_info(o);
+        if (strcmp(option->name, name) == 0 || (option->alias && strcmp(option->alias, name) == 0))
+            return option;
+    }
+    return NULL;
+}
+
+/* A file a solve writes (checkpoint, log, ...: FSBB_OPTION_WRITTEN) is refused where a value
+ * names it for several runs: each would replace the file of the run before (a checkpoint:
+ * the saved search; the library refuses that one from the second run on). The sweep names
+ * its own files per folder, not per run, so it has no name to give each run's file. */
+static fsbb_status refuse_shared_files(const fsbb_sweep_spec *spec, const char *source, fsbb_error *err)
+{
+    const long runs = fsbb_sweep_run_count(spec);
+    for (int p = 0; p < spec->parameter_count; p++) {
+        const fsbb_sweep_parameter *parameter = &spec->parameters[p];
+        const fsbb_option_spec *option = option_named(parameter->name);
+        const long sharing = runs / parameter->value_count;
+        if (!option || option->kind != FSBB_OPTION_FILE || !(option->flags & FSBB_OPTION_WRITTEN) || sharing < 2)
+            continue;
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT,
+                         "%s: [parameters] %s: '%s'%s would be written by %ld runs, each replacing the one "
+                         "before's (a sweep gives no run a file of its own): give %s to one run only, or run "
+                         "flowshop-bb --%s per run",
+                         source, parameter->name, parameter->values[0],
+                         parameter->value_count > 1 ? " (and each other value)" : "", sharing, parameter->name,
+                         option->name);
+    }
+    return FSBB_OK;
+}
+
 static fsbb_status check_groups(GKeyFile *file, const char *source, fsbb_error *err)
 {
     char **groups = g_key_file_get_groups(file, NULL);
@@ -343,6 +379,8 @@ fsbb_status fsbb_sweep_spec_parse(const char *text, size_t length, const char *s
         status = read_sweep_group(file, source, spec, err);
     if (status == FSBB_OK)
         status = read_parameters_group(file, source, spec, err);
+    if (status == FSBB_OK)
+        status = refuse_shared_files(spec, source, err);
     g_key_file_free(file);
     if (status != FSBB_OK) {
         fsbb_sweep_spec_free(spec);

@@ -3,7 +3,8 @@
 # and runs.csv fields that try to run commands through gnuplot or to write outside the
 # plots folder; a damaged row in runs.csv; plot and summary of what is no results folder;
 # sweep files that cannot run as written; the copies of sweep files in a folder; a user's
-# summary.md in the folder kept as summary.1.md.
+# summary.md in the folder kept as summary.1.md; a checkpoint or log file that several runs
+# would write refused, an existing one kept; SIGHUP stops a sweep as SIGTERM does.
 # Usage: sh test/cli/sweep.sh build/flowshop-sweep. Prints "N passed, N failed".
 # Without gnuplot on the PATH a stand-in that draws nothing takes its place, so the
 # scripts that plot writes are checked either way.
@@ -173,6 +174,26 @@ check "summary.md is the sweep's" "grep -q '^# Sweep tiny' '$tmp/notes/summary.m
 sed -n '/^```ini$/,/^```$/p' "$results_readme" | sed '1d;$d' >"$tmp/readme.ini"
 check "the README's sweep file was found" "grep -q '^\[parameters\]' '$tmp/readme.ini'"
 expect_status "the README's sweep file runs as printed" 0 "$bin" --dry-run --out "$tmp/readme" "$tmp/readme.ini"
+
+# A file a solve writes, named for several runs, is refused before anything runs (also with
+# --dry-run), naming the sweep file, the group and the key; named for one run, a file that
+# exists is refused by that run (not recorded, status 1) and kept as it was.
+printf '[sweep]\ninstances = ta001, ta002\n[parameters]\ncheckpoint = %s/saved.ckpt\n' "$tmp" >"$tmp/shared.ini"
+expect_status "a checkpoint file for two runs" 2 "$bin" --quiet --out "$tmp/shared" "$tmp/shared.ini"
+expect_output "a checkpoint file for two runs: named" "shared.ini: \[parameters\] checkpoint: '.*saved.ckpt' would be written by 2 runs" "$tmp/err"
+expect_status "a checkpoint file for two runs, dry run" 2 "$bin" --dry-run --out "$tmp/shared" "$tmp/shared.ini"
+check "a checkpoint file for two runs: nothing written" "[ ! -e '$tmp/saved.ckpt' ] && [ ! -e '$tmp/shared' ]"
+printf '[sweep]\ninstances = ta001\nrepeats = 2\n[parameters]\nlog = %s/run.jsonl\n' "$tmp" >"$tmp/shared-log.ini"
+expect_status "a log file for two repeats" 2 "$bin" --dry-run --out "$tmp/shared-log" "$tmp/shared-log.ini"
+expect_output "a log file for two repeats: named" "\[parameters\] log: .* would be written by 2 runs" "$tmp/err"
+echo "precious" >"$tmp/saved.ckpt"
+printf '[sweep]\ninstances = ta001\n[parameters]\ncheckpoint = %s/saved.ckpt\n' "$tmp" >"$tmp/one.ini"
+expect_status "one run onto an existing file" 1 "$bin" --quiet --out "$tmp/one" "$tmp/one.ini"
+expect_output "one run onto an existing file: why" "the file exists and would be overwritten" "$tmp/err"
+check "one run onto an existing file: the file kept" "[ \"\$(cat '$tmp/saved.ckpt')\" = precious ]"
+printf 'overwrite-checkpoint = on\n' >>"$tmp/one.ini"
+expect_status "one run with overwrite-checkpoint on" 0 "$bin" --quiet --out "$tmp/one-over" "$tmp/one.ini"
+check "overwrite-checkpoint on: the file replaced" "head -c 8 '$tmp/saved.ckpt' | grep -q FSBBCKPT"
 
 # SIGHUP (the terminal closed) stops a sweep as SIGTERM does: status 3, the run in progress
 # not recorded, the summary written. Sent once the run's solve has begun (its log has the

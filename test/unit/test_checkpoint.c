@@ -10,13 +10,17 @@
  * names its instance and keeps its digest: the name reads back (quotes and newlines in a
  * path too), a version 1 file is still read, one changed time changes the digest, and
  * fsbb_instance_load_checkpoint loads the instance named, refusing a file changed or gone
- * and an instance from memory. */
+ * and an instance from memory. A solve whose checkpoint file exists (a saved search, or any
+ * file) is refused before it starts and leaves the file as it was, unless the file is the
+ * resume file or overwrite-checkpoint is on; a log or diagnosis file that is a checkpoint
+ * is refused too. */
 #include "suites.h"
 
 #include "checkpoint.h"
 #include "error.h"
 #include "flowshopbb.h"
 #include "instance.h"
+#include "solve_files.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -48,7 +52,7 @@ static char *path_in(const char *dir, const char *name)
 
 static void remove_dir(char *dir)
 {
-    static const char *const names[] = {"ck", "ck.tmp", "ck.periodic", "other", "instance.txt", NULL};
+    static const char *const names[] = {"ck", "ck.tmp", "ck.periodic", "other", "instance.txt", "notes.txt", NULL};
     for (int i = 0; names[i]; i++) {
         char *path = path_in(dir, names[i]);
         if (rmdir(path) != 0)
@@ -719,7 +723,9 @@ static void test_load_checkpoint_instance(void)
     int times[2 * 3] = {3, 1, 4, 1, 5, 9};
     CU_ASSERT_EQUAL_FATAL(fsbb_instance_from_matrix("mine", 3, 2, times, &instance, &err), FSBB_OK);
     CU_ASSERT_PTR_NULL(fsbb_instance_source(instance));
-    const char *const again[] = {"ub", "inf", "checkpoint", path, "node-limit", "1", "threads", "1", NULL};
+    /* The same file again: a replacement asked for. */
+    const char *const again[] = {"ub", "inf", "checkpoint", path, "overwrite-checkpoint", "on", "node-limit", "1",
+                                 "threads", "1", NULL};
     CU_ASSERT_EQUAL_FATAL(solve_with(instance, again, &result, NULL, &err), FSBB_OK);
     fsbb_result_clear(&result);
     CU_ASSERT_EQUAL(fsbb_instance_load_checkpoint(path, &loaded, &err), FSBB_ERR_CHECKPOINT);
@@ -729,7 +735,7 @@ static void test_load_checkpoint_instance(void)
     /* A Taillard instance by its name. */
     CU_ASSERT_EQUAL_FATAL(fsbb_instance_load("TA3", &instance, &err), FSBB_OK);
     CU_ASSERT_STRING_EQUAL(fsbb_instance_source(instance), "ta003");
-    CU_ASSERT_EQUAL_FATAL(solve_with(instance, made, &result, NULL, &err), FSBB_OK);
+    CU_ASSERT_EQUAL_FATAL(solve_with(instance, again, &result, NULL, &err), FSBB_OK);
     fsbb_result_clear(&result);
     CU_ASSERT_EQUAL_FATAL(fsbb_instance_load_checkpoint(path, &loaded, &err), FSBB_OK);
     CU_ASSERT_STRING_EQUAL(fsbb_instance_name(loaded), "ta003");
@@ -739,6 +745,75 @@ static void test_load_checkpoint_instance(void)
     free(file);
     free(path);
     remove_dir(dir);
+}
+
+/* The solve with pairs is refused (FSBB_ERR_ARGUMENT, the message holding fragment, no
+ * result) and path keeps its bytes. */
+static void expect_refused_keeping(const fsbb_instance *instance, const char *const *pairs, const char *path,
+                                   const char *fragment)
+{
+    size_t size_before;
+    unsigned char *before = read_bytes(path, &size_before);
+    fsbb_result result;
+    fsbb_error err = {0};
+    CU_ASSERT_EQUAL(solve_with(instance, pairs, &result, NULL, &err), FSBB_ERR_ARGUMENT);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, fragment));
+    CU_ASSERT_EQUAL(result.jobs, 0);
+    assert_file_is(path, before, size_before);
+    fsbb_result_clear(&result);
+    free(before);
+}
+
+static void test_existing_files_kept(void)
+{
+    fsbb_instance *ta001 = NULL, *ta002 = NULL;
+    fsbb_error err;
+    CU_ASSERT_EQUAL_FATAL(fsbb_instance_load("ta001", &ta001, &err), FSBB_OK);
+    CU_ASSERT_EQUAL_FATAL(fsbb_instance_load("ta002", &ta002, &err), FSBB_OK);
+    char *dir = temp_dir();
+    char *path = path_in(dir, "ck"), *notes = path_in(dir, "notes.txt"), *other = path_in(dir, "other");
+    fsbb_result result;
+    const char *const saved[] = {"ub", "inf", "threads", "1", "checkpoint", path, "node-limit", "3", NULL};
+    CU_ASSERT_EQUAL_FATAL(solve_with(ta002, saved, &result, NULL, &err), FSBB_OK);
+    CU_ASSERT_FALSE(result.optimal);
+    fsbb_result_clear(&result);
+    CU_ASSERT_TRUE_FATAL(fsbb_file_is_checkpoint(path));
+
+    /* Another instance's solve (a forgotten resume) and the same one again: refused. */
+    const char *const forgotten[] = {"checkpoint", path, NULL};
+    expect_refused_keeping(ta001, forgotten, path, "the file exists and would be overwritten");
+    expect_refused_keeping(ta002, forgotten, path, "overwrite-checkpoint");
+    /* Any file of the user's, not only a checkpoint. */
+    write_text(notes, "precious\n");
+    const char *const onto_notes[] = {"checkpoint", notes, NULL};
+    expect_refused_keeping(ta001, onto_notes, notes, "the file exists");
+    /* The log and the diagnosis never replace a checkpoint. */
+    const char *const log_onto[] = {"log", path, NULL};
+    expect_refused_keeping(ta001, log_onto, path, "is a checkpoint");
+    const char *const diagnose_onto[] = {"diagnose", path, NULL};
+    expect_refused_keeping(ta001, diagnose_onto, path, "is a checkpoint");
+
+    /* Its own resume file (named otherwise: compared as files) goes on into it. */
+    const char *const resumed[] = {"resume", path, "checkpoint", path, NULL};
+    CU_ASSERT_EQUAL(solve_with(ta002, resumed, &result, NULL, &err), FSBB_OK);
+    CU_ASSERT_TRUE(result.optimal);
+    fsbb_result_clear(&result);
+    /* overwrite-checkpoint on replaces the notes and the saved search. */
+    const char *const replace_notes[] = {"checkpoint", notes, "overwrite-checkpoint", "on", NULL};
+    CU_ASSERT_EQUAL(solve_with(ta001, replace_notes, &result, NULL, &err), FSBB_OK);
+    CU_ASSERT_TRUE(fsbb_file_is_checkpoint(notes));
+    fsbb_result_clear(&result);
+    /* A new file is no question. */
+    const char *const fresh[] = {"checkpoint", other, NULL};
+    CU_ASSERT_EQUAL(solve_with(ta001, fresh, &result, NULL, &err), FSBB_OK);
+    CU_ASSERT_TRUE(fsbb_file_is_checkpoint(other));
+    fsbb_result_clear(&result);
+    free(path);
+    free(notes);
+    free(other);
+    remove_dir(dir);
+    fsbb_instance_free(ta001);
+    fsbb_instance_free(ta002);
 }
 
 FSBB_SUITE("checkpoint",
@@ -754,4 +829,5 @@ FSBB_SUITE("checkpoint",
            {"the digest changes with every time", test_digest_sees_every_time},
            {"names in messages are quoted and escaped", test_quoted_names},
            {"the head read checks the whole file", test_head_read},
-           {"the instance a checkpoint names loads, and is refused changed or gone", test_load_checkpoint_instance})
+           {"the instance a checkpoint names loads, and is refused changed or gone", test_load_checkpoint_instance},
+           {"an existing file is no checkpoint target unless resumed or overwritten", test_existing_files_kept})

@@ -213,8 +213,9 @@ static void test_node_limit_matches_checkpoint(void)
     close(fd);
     const char *const limits[] = {"5000", "40000"};
     for (int l = 0; l < 2; l++) {
+        /* The file mkstemp made, then the first limit's checkpoint: replaced as asked. */
         const char *const pairs[] = {"ub", "opt", "threads", "2", "node-limit", limits[l], "checkpoint", path,
-                                     "checkpoint-interval", "0", NULL};
+                                     "checkpoint-interval", "0", "overwrite-checkpoint", "on", NULL};
         progress_log log;
         fsbb_result result;
         CU_ASSERT_EQUAL(solve_logged(inst, pairs, &log, &result), FSBB_OK);
@@ -235,7 +236,7 @@ static void test_node_limit_matches_checkpoint(void)
     fsbb_instance_free(inst);
     inst = test_load_instance("ta012");
     const char *const first[] = {"ub", "opt", "threads", "2", "node-limit", "20000", "checkpoint", path,
-                                 "checkpoint-interval", "0", NULL};
+                                 "checkpoint-interval", "0", "overwrite-checkpoint", "on", NULL};
     progress_log log;
     fsbb_result stopped, resumed;
     CU_ASSERT_EQUAL(solve_logged(inst, first, &log, &stopped), FSBB_OK);

@@ -2,7 +2,8 @@
  * instance ranges, the run product and its order, CSV quoting and torn records, JSON rows,
  * resuming a results folder after an interrupted write, and summary statistics; text from
  * a results folder quoted for gnuplot, runs.csv headers that could name paths, damaged
- * rows, and the copies of the sweep files in a results folder. */
+ * rows, and the copies of the sweep files in a results folder; a file the solve writes
+ * (checkpoint, log) that several runs would share is refused when the file is read. */
 #include "suites.h"
 
 #include "sweep_copy.h"
@@ -202,6 +203,25 @@ static void test_parse_malformed_files(void)
                        "'ta2' and 'TA002' are the same instance (ta002)", NULL);
     expect_parse_error("[sweep]\ninstances = ta001\nlb\n", FSBB_ERR_PARSE, "test.ini: ", NULL);
     expect_parse_error("lb = lb1\n[sweep]\ninstances = ta001\n", FSBB_ERR_PARSE, "test.ini: ", NULL);
+}
+
+/* A file a solve writes, named for several runs (instances, repeats or another parameter's
+ * values), is refused with the file, the group and the key; one run a file, and a file only
+ * read (resume), are taken. */
+static void test_parse_shared_written_files(void)
+{
+    expect_parse_error("[sweep]\ninstances = ta001, ta002\n[parameters]\ncheckpoint = /tmp/x.ckpt\n",
+                       FSBB_ERR_ARGUMENT, "test.ini: [parameters] checkpoint: '/tmp/x.ckpt' would be written by 2 runs",
+                       NULL);
+    expect_parse_error("[sweep]\ninstances = ta001\nrepeats = 3\n[parameters]\nlog = run.jsonl\n", FSBB_ERR_ARGUMENT,
+                       "[parameters] log: 'run.jsonl' would be written by 3 runs", "flowshop-bb --log per run");
+    expect_parse_error("[sweep]\ninstances = ta001\n[parameters]\nlog = a.jsonl, b.jsonl\nthreads = 1, 2\n",
+                       FSBB_ERR_ARGUMENT, "[parameters] log: 'a.jsonl' (and each other value) would be written by 2 runs",
+                       NULL);
+    fsbb_sweep_spec *spec = parse_ok("[sweep]\ninstances = ta001, ta002\n[parameters]\nresume = saved.ckpt\n");
+    fsbb_sweep_spec_free(spec);
+    spec = parse_ok("[sweep]\ninstances = ta001\n[parameters]\ncheckpoint = a.ckpt\nlog = run.jsonl\nthreads = 2\n");
+    fsbb_sweep_spec_free(spec);
 }
 
 /* ---- instance ranges -------------------------------------------------------------- */
@@ -1091,6 +1111,7 @@ FSBB_SUITE("sweep",
            {"a UTF-8 byte-order mark is skipped", test_parse_byte_order_mark},
            {"Taillard names in Taillard's spelling", test_parse_taillard_names},
            {"malformed sweep files name the key at fault", test_parse_malformed_files},
+           {"a written file that several runs would share is refused", test_parse_shared_written_files},
            {"instance ranges", test_instance_ranges},
            {"the product: count and order", test_product_count_and_order},
            {"CSV quoting round-trips", test_csv_escaping},
