@@ -665,6 +665,7 @@ static fsbb_status run_heuristic_alone(fsbb_search *search, fsbb_result *result,
     fsbb_search_set_lower_bound(search, bound);
     fsbb_ig_config config;
     fsbb_anytime_config(search, search->threads, &config, NULL);
+    fsbb_anytime_long_walks(&config, n);
     config.iteration_limit = options->heuristic_iterations;
     config.target = bound;
     if (options->heuristic_iterations == 0 && options->time_limit_s <= 0)

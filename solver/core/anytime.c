@@ -57,6 +57,12 @@ void fsbb_anytime_config(const fsbb_search *search, int walks, fsbb_ig_config *c
     }
 }
 
+void fsbb_anytime_long_walks(fsbb_ig_config *config, int jobs)
+{
+    if (jobs >= FSBB_ANYTIME_WINDOW_MIN_JOBS)
+        config->window = FSBB_ANYTIME_WINDOW;
+}
+
 static void offer(int makespan, const int *permutation, int jobs, double elapsed_s, void *data)
 {
     (void)elapsed_s;
@@ -164,6 +170,7 @@ fsbb_status fsbb_anytime_start(fsbb_search *search, int walks, fsbb_anytime **ou
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the heuristic workers");
     }
     fsbb_anytime_config(search, walks, &workers->config, workers->start);
+    fsbb_anytime_long_walks(&workers->config, n);
     if (pthread_create(&workers->thread, NULL, run_workers, workers) != 0) {
         free_workers(workers);
         return fsbb_fail(err, FSBB_ERR_RESOURCE, "could not start the heuristic workers' thread");

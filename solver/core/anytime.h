@@ -35,6 +35,18 @@ double fsbb_anytime_alone_budget_s(int n, int m);
  * schedule when it holds one (else NEH). */
 void fsbb_anytime_config(const fsbb_search *search, int walks, fsbb_ig_config *config, int *start);
 
+/* The exact window move (ig_walk.h) in the walks that run long, the heuristic alone and the
+ * workers beside a search, on instances of at least FSBB_ANYTIME_WINDOW_MIN_JOBS jobs: at
+ * the published budget on the GPU machine's Xeon, windows of FSBB_ANYTIME_WINDOW jobs gave
+ * lower makespans than none on 50x20 (better in 12 of 20 runs, worse in 4), 100x20 (23 of
+ * 40, worse in 11) and 200x20 (ARPD 0.585 % against 0.653 %), the same on 100x5, 100x10 and
+ * 200x10. Not in the initial upper bound's short walks, where they cost more than they find
+ * (worse in 17 of 25 runs of 50-200 jobs; on ta011-ta030 the optimum in 8 of 20 against 15):
+ * results/heuristic/README.md. */
+#define FSBB_ANYTIME_WINDOW 10
+#define FSBB_ANYTIME_WINDOW_MIN_JOBS 50
+void fsbb_anytime_long_walks(fsbb_ig_config *config, int jobs);
+
 /* Runs the heuristic on the calling thread until config's budget, the search's time limit
  * or interrupt, or the search's stop flag; each better schedule is offered to the search
  * as found by source. result may be NULL. Nothing else reports while it runs (it builds
