@@ -120,7 +120,6 @@ POOL_GENERATOR_OBJ := $(BUILD)/test/support/pool_generator.o
 GPU_TEST_SRC := $(wildcard test/gpu/*.c test/gpu/*.cu)
 GPU_TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter %.c,$(GPU_TEST_SRC))) \
                 $(patsubst %.cu,$(BUILD)/%.cu.o,$(filter %.cu,$(GPU_TEST_SRC)))
-BENCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out test/bench/gpu_pool_bench.c test/bench/gpu_resident_bench.c test/bench/heuristic_bench.c test/bench/offload_bench.c test/bench/forecast_bench.c test/bench/window_diagnostic.c,$(wildcard test/bench/*.c)))
 
 PROGRAMS := $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1 $(BUILD)/libflowshopbb.a $(BUILD)/libflowshopbb.so
 PROGRAMS += $(BUILD)/characterize
@@ -237,9 +236,6 @@ $(BUILD)/check-gpu: $(GPU_TEST_OBJ) $(RUNNER_OBJ) $(SUPPORT_OBJ) $(BUILD)/libflo
 $(BUILD)/gpu-pool-bench: $(BUILD)/test/bench/gpu_pool_bench.o $(POOL_GENERATOR_OBJ) $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/bench-cpu: $(BENCH_OBJ) $(BUILD)/libflowshopbb-internal.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-
 # The parts of `make check`, the longest first: test/run_parts.sh runs CHECK_JOBS of them at
 # once (default: one per core; CHECK_JOBS=1, one after another) and prints their outputs in
 # this order.
@@ -305,7 +301,7 @@ bench-gpu: $(BUILD)/flowshop-bb $(BUILD)/gpu-resident-bench
 # The heuristic engine alone: ARPD per class on ta051-ta120 with the budget n (m/2) 60 ms of
 # CPU time per instance, one instance per core (test/bench/heuristic_bench.c says the options).
 HEURISTIC_BENCH_ARGS ?= --parallel $(shell nproc) --csv $(BUILD)/heuristic-bench.csv
-$(BUILD)/heuristic-bench: $(BUILD)/test/bench/heuristic_bench.o $(BUILD)/libflowshopbb-internal.a
+$(BUILD)/heuristic-bench: $(BUILD)/test/bench/heuristic_bench.o $(BUILD)/test/bench/taillard_list.o $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 .PHONY: bench-heuristic
@@ -315,7 +311,7 @@ bench-heuristic: $(BUILD)/heuristic-bench
 # What an exact window re-sequencing finds in the walk's schedules (issue 14;
 # test/bench/window_diagnostic.c says the options): ta081-ta085, 20000 iterations, seed 1.
 WINDOW_DIAGNOSTIC_ARGS ?= --csv $(BUILD)/window-diagnostic.csv
-$(BUILD)/window-diagnostic: $(BUILD)/test/bench/window_diagnostic.o $(BUILD)/libflowshopbb-internal.a
+$(BUILD)/window-diagnostic: $(BUILD)/test/bench/window_diagnostic.o $(BUILD)/test/bench/taillard_list.o $(BUILD)/libflowshopbb-internal.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 .PHONY: bench-window

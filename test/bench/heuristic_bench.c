@@ -27,6 +27,7 @@
  * machine; the CSV's iterations / cpu_s is then the walk's speed). Repeats use seeds
  * S, S+1, ...; engine parameters not given keep fsbb_ig_config_default's values. */
 #include "iterated_greedy.h"
+#include "taillard_list.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -116,32 +117,6 @@ static void *worker(void *data)
         free(permutation);
     }
     return NULL;
-}
-
-/* Appends the instances named by list ("ta051-ta060,ta081") to names (1..120 indexes). */
-static int parse_list(const char *list, int *indexes, int *count)
-{
-    char *copy = strdup(list);
-    int ok = copy != NULL;
-    for (char *item = copy ? strtok(copy, ",") : NULL; ok && item; item = strtok(NULL, ",")) {
-        char *dash = strchr(item, '-');
-        int first, last;
-        if (dash) {
-            *dash = '\0';
-            first = atoi(item + (item[0] == 't' ? 2 : 0));
-            last = atoi(dash + 1 + (dash[1] == 't' ? 2 : 0));
-        } else {
-            first = last = atoi(item + (item[0] == 't' ? 2 : 0));
-        }
-        if (first < 1 || last > 120 || first > last) {
-            ok = 0;
-            break;
-        }
-        for (int i = first; i <= last && *count < 120; i++)
-            indexes[(*count)++] = i;
-    }
-    free(copy);
-    return ok ? 0 : -1;
 }
 
 typedef struct class_summary {
@@ -273,13 +248,13 @@ int main(int argc, char **argv)
         else
             return usage();
     }
-    int indexes[120], count = 0;
-    if (parse_list(list, indexes, &count) != 0 || parallel < 1 || repeats < 1 || b.factor <= 0 ||
+    int indexes[FSBB_TAILLARD_LIST_MAX], count = 0;
+    if (fsbb_taillard_list_parse(list, indexes, &count) != 0 || parallel < 1 || repeats < 1 || b.factor <= 0 ||
         b.config.threads < 1) {
         fprintf(stderr, "heuristic-bench: bad instance list or count\n");
         return usage();
     }
-    fsbb_instance *instances[120] = {0};
+    fsbb_instance *instances[FSBB_TAILLARD_LIST_MAX] = {0};
     int kept = 0;
     for (int i = 0; i < count; i++) {
         char name[16];

@@ -19,6 +19,7 @@
 #include "iterated_greedy.h"
 #include "local_search.h"
 #include "splitmix.h"
+#include "taillard_list.h"
 #include "window_search.h"
 
 #include <limits.h>
@@ -99,31 +100,6 @@ static window_count count_windows(diagnostic *d, const int *seq, int makespan, i
     return count;
 }
 
-static int parse_list(const char *list, int *indexes, int *count)
-{
-    char *copy = strdup(list);
-    int ok = copy != NULL;
-    for (char *item = copy ? strtok(copy, ",") : NULL; ok && item; item = strtok(NULL, ",")) {
-        char *dash = strchr(item, '-');
-        int first, last;
-        if (dash) {
-            *dash = '\0';
-            first = atoi(item + (item[0] == 't' ? 2 : 0));
-            last = atoi(dash + 1 + (dash[1] == 't' ? 2 : 0));
-        } else {
-            first = last = atoi(item + (item[0] == 't' ? 2 : 0));
-        }
-        if (first < 1 || last > 120 || first > last) {
-            ok = 0;
-            break;
-        }
-        for (int i = first; i <= last && *count < 120; i++)
-            indexes[(*count)++] = i;
-    }
-    free(copy);
-    return ok ? 0 : -1;
-}
-
 static int usage(void)
 {
     fprintf(stderr, "usage: window-diagnostic [--instances LIST] [--iterations N] [--every E] [--seed S]\n"
@@ -162,8 +138,8 @@ int main(int argc, char **argv)
             return usage();
         }
     }
-    int indexes[120], count = 0;
-    if (parse_list(list, indexes, &count) != 0 || iterations < 1 || every < 1 || stride < 1 || size_count < 1)
+    int indexes[FSBB_TAILLARD_LIST_MAX], count = 0;
+    if (fsbb_taillard_list_parse(list, indexes, &count) != 0 || iterations < 1 || every < 1 || stride < 1 || size_count < 1)
         return usage();
     for (int s = 0; s < size_count; s++)
         if (sizes[s] < 2 || sizes[s] > FSBB_WINDOW_MAX)
