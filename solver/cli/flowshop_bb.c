@@ -380,7 +380,7 @@ static void print_json(const solve_report *report)
     fsbb_json_string_or_null(out, result->stop_reason[0] ? result->stop_reason : NULL);
     char gap_limit[32];
     fsbb_json_member(&json, "gap_limit");
-    fsbb_json_string(out, fsbb_options_get(options, "gap", gap_limit, sizeof gap_limit));
+    fsbb_json_number_text(out, fsbb_options_get(options, "gap", gap_limit, sizeof gap_limit));
     fsbb_json_member(&json, "found_by");
     fsbb_json_string_or_null(out, result->permutation ? result->found_by : NULL);
     fsbb_json_member(&json, "time_to_best_s");

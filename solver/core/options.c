@@ -333,6 +333,8 @@ static int parse_integer(const fsbb_option_spec *spec, const char *text, long lo
     return 0;
 }
 
+/* A number from the option's range; -1 when text is not one. "-0" is read as 0, so that
+ * the value echoed (fsbb_options_get, the JSON) is "0". */
 static int parse_number(const fsbb_option_spec *spec, const char *text, double *out)
 {
     char *end;
@@ -340,7 +342,7 @@ static int parse_number(const fsbb_option_spec *spec, const char *text, double *
     const double parsed = strtod(text, &end);
     if (errno || end == text || *end != '\0' || !(parsed >= spec->minimum) || parsed > spec->maximum)
         return -1;
-    *out = parsed;
+    *out = parsed == 0 ? 0.0 : parsed;
     return 0;
 }
 

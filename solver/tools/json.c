@@ -53,6 +53,14 @@ void fsbb_json_real(GString *out, double value, int decimals)
         fsbb_json_null(out);
 }
 
+void fsbb_json_number_text(GString *out, const char *text)
+{
+    if (fsbb_json_is_number(text))
+        g_string_append(out, text);
+    else
+        fsbb_json_null(out);
+}
+
 void fsbb_json_boolean(GString *out, int value)
 {
     g_string_append(out, value ? "true" : "false");

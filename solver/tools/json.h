@@ -18,6 +18,9 @@ void fsbb_json_integer(GString *out, long long value);
 void fsbb_json_unsigned(GString *out, unsigned long long value);
 /* value with the given digits after the point; null when it is not finite. */
 void fsbb_json_real(GString *out, double value, int decimals);
+/* text as a number when it is one in JSON's grammar (a number option's value, "0.15"),
+ * else null. */
+void fsbb_json_number_text(GString *out, const char *text);
 void fsbb_json_boolean(GString *out, int value);
 void fsbb_json_null(GString *out);
 

@@ -66,14 +66,16 @@ expect_status "the same instance with LB1" 1 "$bin" "$tmp/wide.txt" --time-limit
 expect_status "--gap 0.15 stops" 1 "$bin" ta021 --ub neh --threads 2 --gap 0.15 --json
 expect_output "--gap: stop reason" '"stop_reason": "gap"'
 expect_output "--gap: status" '"status": "gap reached: '
-expect_output "--gap: the limit asked" '"gap_limit": "0.15"'
+expect_output "--gap: the limit asked, a number as the gap" '"gap_limit": 0.15,'
 expect_output "--gap: the gap" '"gap": 0.14'
 expect_status "--gap 0.15, text" 1 "$bin" ta021 --ub neh --threads 2 --gap 0.15
 expect_output "--gap, text: status" 'status       gap reached: '
 expect_output "--gap, text: tree done" 'tree done    '
 expect_status "--gap 15% stops as 0.15" 1 "$bin" ta021 --ub neh --threads 2 --gap 15% --json
-expect_output "--gap 15%: the limit asked" '"gap_limit": "0.15"'
+expect_output "--gap 15%: the limit asked" '"gap_limit": 0.15,'
 expect_output "--gap 15%: stop reason" '"stop_reason": "gap"'
+expect_status "--gap -0, no limit" 0 "$bin" ta001 --gap -0 --json
+expect_output "--gap -0: the limit asked is 0" '"gap_limit": 0,'
 expect_status "--gap 101% refused" 2 "$bin" ta021 --gap 101%
 expect_status "--gap 5%% refused" 2 "$bin" ta021 --gap 5%%
 "$bin" --help >"$tmp/help"

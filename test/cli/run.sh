@@ -57,6 +57,17 @@ valid_json() {
     fi
 }
 valid_json "ta001 json"
+# The README's list of --json's keys is the output's, in its order (a search of one process:
+# the distributed search's ranks and rank_stats come after these).
+if command -v python3 >/dev/null 2>&1; then
+    readme=$(dirname "$0")/../../README.md
+    tr '\n' ' ' <"$readme" | sed -n 's/.*`--json` prints one object with the keys `\([^`]*\)`.*/\1/p' |
+        tr -d ' ' | tr ',' '\n' | awk 1 >"$tmp/readme.keys"
+    python3 -c 'import json, sys; print("\n".join(json.load(open(sys.argv[1]))))' "$tmp/out" >"$tmp/json.keys"
+    if [ -s "$tmp/readme.keys" ] && cmp -s "$tmp/readme.keys" "$tmp/json.keys"; then pass; else
+        fail "the README's --json keys differ from the output's"; diff "$tmp/readme.keys" "$tmp/json.keys"
+    fi
+fi
 
 # A file name with non-ASCII letters, quotes, a backslash, a control character and a byte
 # that is not UTF-8: UTF-8 passes through, the rest is escaped or becomes U+FFFD.

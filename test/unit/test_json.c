@@ -136,6 +136,21 @@ static void test_number_grammar(void)
         CU_ASSERT_FALSE(fsbb_json_is_number(not_numbers[i]));
 }
 
+/* A number option's text ("0.15") goes out as a number, anything else as null. */
+static void test_number_text(void)
+{
+    GString *out = g_string_new(NULL);
+    fsbb_json_number_text(out, "0.15");
+    g_string_append_c(out, ' ');
+    fsbb_json_number_text(out, "1e-05");
+    g_string_append_c(out, ' ');
+    fsbb_json_number_text(out, "nan");
+    g_string_append_c(out, ' ');
+    fsbb_json_number_text(out, "\"0\"");
+    CU_ASSERT_STRING_EQUAL(out->str, "0.15 1e-05 null null");
+    g_string_free(out, TRUE);
+}
+
 static void test_objects(void)
 {
     GString *out = g_string_new(NULL);
@@ -159,4 +174,5 @@ FSBB_SUITE("json",
            {"random bytes give valid JSON strings", test_random_bytes_give_valid_strings},
            {"numbers, booleans and null", test_numbers},
            {"JSON's number grammar", test_number_grammar},
+           {"a number option's text as a number", test_number_text},
            {"objects", test_objects})

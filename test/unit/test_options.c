@@ -95,6 +95,21 @@ static void test_ranges(void)
     fsbb_options_free(options);
 }
 
+/* "-0" (and "-0%") is taken as 0 and echoed "0", never "-0" (the JSON's gap_limit). */
+static void test_negative_zero(void)
+{
+    fsbb_options *options = fsbb_options_new();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(options);
+    char buffer[64];
+    static const char *const settings[][2] = {
+        {"gap", "-0"}, {"gap", "-0%"}, {"time-limit", "-0"}, {"time-limit", "-0.0"}};
+    for (size_t i = 0; i < sizeof settings / sizeof *settings; i++) {
+        CU_ASSERT_EQUAL(fsbb_options_set(options, settings[i][0], settings[i][1], NULL), FSBB_OK);
+        CU_ASSERT_STRING_EQUAL(fsbb_options_get(options, settings[i][0], buffer, sizeof buffer), "0");
+    }
+    fsbb_options_free(options);
+}
+
 /* An alias sets the option it names; get answers by either name. */
 static void test_alias(void)
 {
@@ -162,6 +177,7 @@ FSBB_SUITE("options",
            {"new options read back as the table's defaults", test_defaults_read_back},
            {"every word of a word option is set and read back; others are refused", test_words_round_trip},
            {"numbers at the ends of a range are taken, past them refused", test_ranges},
+           {"-0 is taken as 0", test_negative_zero},
            {"an alias sets the option it names", test_alias},
            {"a copy owns its file names", test_copy_owns_files},
            {"options set are told apart from defaults", test_given})
