@@ -592,8 +592,6 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
         g_error_free(files_clash);
         return refused;
     }
-    if (!quiet)
-        note_idle_options(line);
     fsbb_error err;
     fsbb_instance *instance;
     const fsbb_status loaded = load_instance(instance_name, line, &instance, &err);
@@ -632,6 +630,10 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
         g_error_free(usage_error);
         goto done;
     }
+    /* The notes of options that do nothing, once the command line is accepted: a refusal
+     * comes alone. */
+    if (!quiet)
+        note_idle_options(line);
     char device[16], distributed[8];
     fsbb_options_get(options, "device", device, sizeof device);
     fsbb_options_get(options, "distributed", distributed, sizeof distributed);

@@ -245,6 +245,11 @@ expect_status "GPU option, --device auto: no note of its own" 0 "$bin" "$tmp/one
 check "GPU option, --device auto: no note of its own" "! grep -q 'note: --block-size' '$tmp/err'"
 expect_status "idle options, quiet" 0 "$bin" "$tmp/one.txt" --log-interval 3 --checkpoint-interval 3 -q
 check "idle options, quiet: no note" "[ ! -s '$tmp/err' ]"
+# An idle option with a value out of its range: the refusal alone, no note before it.
+expect_status "--log-interval 0 without --log" 2 "$bin" "$tmp/one.txt" --log-interval 0
+check "--log-interval 0 without --log: no note" "! grep -q note '$tmp/err'" || cat "$tmp/err"
+expect_status "--checkpoint-interval -1 without --checkpoint" 2 "$bin" "$tmp/one.txt" --checkpoint-interval -1
+check "--checkpoint-interval -1 without --checkpoint: no note" "! grep -q note '$tmp/err'" || cat "$tmp/err"
 expect_status "--log-interval with --log: no note" 0 "$bin" "$tmp/one.txt" --log "$tmp/one.jsonl" --log-interval 3
 check "--log-interval with --log: no note" "! grep -q note '$tmp/err'"
 
