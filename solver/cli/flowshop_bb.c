@@ -478,6 +478,28 @@ static void print_saved_note(const char *checkpoint, const fsbb_instance *instan
     g_free(word);
 }
 
+/* For the line that --device auto falls back to the CPU: the GPU-only options given (the GPU
+ * engines' and the divergence options), which do nothing there (", where --ccc and
+ * --pool-size do nothing"), or "" when none was. Free with g_free. */
+static gchar *gpu_options_given(const fsbb_cli_command_line *line)
+{
+    static const char *const gpu_only[] = {"gpu-engine", "warm-start", "pool-size", "block-size", "pool-order",
+                                           "branch-free", "gpu-ranks", "balance", "loading-ratio", "ccc", "cte",
+                                           "subwarp", "throttle", "diagnose"};
+    GPtrArray *given = g_ptr_array_new();
+    for (size_t o = 0; o < G_N_ELEMENTS(gpu_only); o++)
+        if (fsbb_cli_solver_value(line, gpu_only[o]))
+            g_ptr_array_add(given, (gpointer)gpu_only[o]);
+    GString *text = g_string_new(NULL);
+    for (guint o = 0; o < given->len; o++)
+        g_string_append_printf(text, "%s--%s", o == 0 ? ", where " : o + 1 < given->len ? ", " : " and ",
+                               (const char *)given->pdata[o]);
+    if (given->len)
+        g_string_append(text, given->len == 1 ? " does nothing" : " do nothing");
+    g_ptr_array_free(given, TRUE);
+    return g_string_free(text, FALSE);
+}
+
 /* The notes of an exact search: --heuristic-iterations counts the walks of --search
  * heuristic only, and the GPU engines' options do nothing on the CPU (--device cpu, the
  * default; with auto the CLI says when no GPU is found). */
@@ -642,10 +664,12 @@ static int solve(const char *instance_name, const fsbb_cli_command_line *line)
         fsbb_rank_gpu_show();
     fsbb_error gpu_err;
     if (strcmp(device, "auto") == 0 && fsbb_gpu_check(NULL, 0, &gpu_err) != FSBB_OK && !quiet) {
+        gchar *idle = gpu_options_given(line);
         if (gpu_err.code == FSBB_ERR_GPU_ARCH)
-            fprintf(stderr, "flowshop-bb: %s; solving on the CPU\n", gpu_err.message);
+            fprintf(stderr, "flowshop-bb: %s; solving on the CPU%s\n", gpu_err.message, idle);
         else
-            fprintf(stderr, "flowshop-bb: no usable GPU, solving on the CPU\n");
+            fprintf(stderr, "flowshop-bb: no usable GPU, solving on the CPU%s\n", idle);
+        g_free(idle);
     }
     const fsbb_status created = fsbb_solver_new(instance, options, &solver, &err);
     if (created != FSBB_OK) {

@@ -92,7 +92,8 @@ static int keep(int *kept, int (*passes)(const fsbb_engine *, const fsbb_engine_
 }
 
 /* Why no engine runs the divergence options: the custom bounds took away the engine that
- * would have, or none is on the device asked for. */
+ * would have, or none is on the device asked for (then all they need is named: the GPU, and
+ * LB2 where a technique needs it). */
 static fsbb_status refuse_divergence(const int *on_device_kept, const fsbb_engine_request *request, fsbb_error *err)
 {
     for (int e = 0; e < ENGINE_COUNT; e++)
@@ -100,9 +101,20 @@ static fsbb_status refuse_divergence(const int *on_device_kept, const fsbb_engin
             return fsbb_fail(err, FSBB_ERR_ARGUMENT,
                              "the divergence kernels do not apply custom bounds: drop the custom bounds or the "
                              "divergence options");
+    if (fsbb_div_options_lack_lb2(request->options))
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT,
+                         "--balance, --loading-ratio, --ccc, --cte, --subwarp and --throttle act on the GPU offload "
+                         "engine's LB2: add --device gpu --lb lb2");
     return fsbb_fail(err, FSBB_ERR_ARGUMENT,
                      "--balance, --loading-ratio, --ccc, --cte, --subwarp, --throttle and --diagnose act on the "
                      "GPU offload engine: add --device gpu");
+}
+
+/* --device auto without a usable GPU: the search falls back to the CPU, where the divergence
+ * options do nothing (as the GPU tuning options). */
+static int falls_back_to_cpu(const fsbb_engine_request *request)
+{
+    return request->options->device == FSBB_DEVICE_AUTO && !request->gpu_available;
 }
 
 /* The engines left, the one gpu-engine names first, else the table's first. */
@@ -132,13 +144,21 @@ fsbb_status fsbb_engine_choose(const fsbb_engine_request *request, const fsbb_en
     memcpy(on_device_kept, kept, sizeof kept);
     if (keep(kept, takes_custom_bounds, request) == 0)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "--device gpu: a custom bound has no GPU source");
-    if (fsbb_div_options_active(&request->options->divergence)) {
-        const fsbb_status status = fsbb_div_options_check(request->options, err);
+    /* The divergence options are checked on every machine, so that a command line refused
+     * on a GPU is refused without one too. */
+    const int divergence = fsbb_div_options_active(&request->options->divergence);
+    if (divergence) {
+        const fsbb_status status = fsbb_div_options_check_combination(request->options, err);
         if (status != FSBB_OK)
             return status;
     }
-    if (keep(kept, takes_divergence, request) == 0)
+    if (!(divergence && falls_back_to_cpu(request)) && keep(kept, takes_divergence, request) == 0)
         return refuse_divergence(on_device_kept, request, err);
+    if (divergence) {
+        const fsbb_status status = fsbb_div_options_check_bound(request->options, err);
+        if (status != FSBB_OK)
+            return status;
+    }
     if (keep(kept, takes_bound, request) == 0)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "no engine on this device computes this --lb");
     *out = preferred(kept, request);

@@ -191,6 +191,26 @@ expect_output "technique with lb1 message" "lb lb2" "$tmp/err"
 expect_status "loading ratio without a pool" 2 "$bin" ta001 --lb lb2 --loading-ratio 2
 expect_status "technique on the cpu" 2 "$bin" ta001 --lb lb2 --ccc on --device cpu
 expect_output "technique on the cpu message" "device gpu" "$tmp/err"
+# A technique alone on the CPU: one refusal that names all it needs.
+expect_status "technique alone" 2 "$bin" ta001 --ccc on
+expect_output "technique alone: the GPU and LB2 in one message" "add --device gpu --lb lb2" "$tmp/err"
+check "technique alone: one line" "[ \"\$(wc -l <'$tmp/err')\" -eq 1 ]" || cat "$tmp/err"
+# --device auto without a GPU falls back to the CPU, where the divergence options do nothing
+# (one line says so); a command line refused on a GPU (LB1) is refused without one too.
+if "$bin" --version | grep -q "^gpu  *usable"; then
+    echo "cli: --device auto's fallback skipped (a GPU is usable here)"
+else
+    expect_status "technique, --device auto without a GPU" 0 "$bin" ta001 --balance central --lb lb2 --device auto
+    expect_output "technique, --device auto: falls back" \
+        "^flowshop-bb: no usable GPU, solving on the CPU, where --balance does nothing$" "$tmp/err"
+    check "technique, --device auto: no refusal" "! grep -q 'add --device gpu' '$tmp/err'" || cat "$tmp/err"
+    expect_status "techniques, --device auto, JSON" 0 "$bin" ta001 --ccc on --lb lb2 --block-size 64 --device auto --json
+    expect_output "techniques, --device auto, JSON: solved" '"optimal": true'
+    expect_output "techniques, --device auto: the options named" \
+        "solving on the CPU, where --block-size and --ccc do nothing$" "$tmp/err"
+    expect_status "technique with LB1, --device auto" 2 "$bin" ta001 --ccc on --device auto
+    expect_output "technique with LB1, --device auto: why" "use --lb lb2" "$tmp/err"
+fi
 expect_status "bad balance" 2 "$bin" ta001 --balance sometimes
 expect_status "bad subwarp" 2 "$bin" ta001 --subwarp 3
 expect_status "bad ccc" 2 "$bin" ta001 --ccc maybe

@@ -154,7 +154,8 @@ static void test_cpu_refused(void)
     fsbb_options *options = fsbb_options_new();
     CU_ASSERT_EQUAL(fsbb_options_set(options, "lb", "lb2", NULL), FSBB_OK);
     CU_ASSERT_EQUAL(fsbb_options_set(options, "cte", "on", NULL), FSBB_OK);
-    CU_ASSERT_EQUAL(fsbb_div_options_check(options, NULL), FSBB_OK);
+    CU_ASSERT_EQUAL(fsbb_div_options_check_combination(options, NULL), FSBB_OK);
+    CU_ASSERT_EQUAL(fsbb_div_options_check_bound(options, NULL), FSBB_OK);
     fsbb_error err;
     fsbb_instance *instance;
     CU_ASSERT_EQUAL_FATAL(fsbb_instance_load("ta001", &instance, NULL), FSBB_OK);

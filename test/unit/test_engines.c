@@ -100,8 +100,22 @@ static void test_divergence(void)
     CU_ASSERT_TRUE(chose(&c, "offload", 1));
     c = choose(cpu, NULL, 0, 1);
     CU_ASSERT_TRUE(refused(&c, FSBB_ERR_ARGUMENT, "act on the GPU offload engine: add --device gpu"));
+    /* One refusal names all a technique needs: the GPU and LB2. */
+    static const char *const cpu_lb1[] = {"device", "cpu", "cte", "on", NULL};
+    c = choose(cpu_lb1, NULL, 0, 1);
+    CU_ASSERT_TRUE(refused(&c, FSBB_ERR_ARGUMENT, "add --device gpu --lb lb2"));
+    /* --device auto without a GPU falls back to the CPU, where the options do nothing; a
+     * command line refused on a GPU is refused there too. */
     c = choose(automatic, NULL, 0, 0);
-    CU_ASSERT_TRUE(refused(&c, FSBB_ERR_ARGUMENT, "add --device gpu"));
+    CU_ASSERT_TRUE(chose(&c, "cpu", 0));
+    static const char *const automatic_lb1[] = {"device", "auto", "cte", "on", NULL};
+    c = choose(automatic_lb1, NULL, 0, 0);
+    CU_ASSERT_TRUE(refused(&c, FSBB_ERR_ARGUMENT, "use --lb lb2"));
+    c = choose(automatic_lb1, NULL, 0, 1);
+    CU_ASSERT_TRUE(refused(&c, FSBB_ERR_ARGUMENT, "use --lb lb2"));
+    static const char *const automatic_two[] = {"device", "auto", "lb", "lb2", "cte", "on", "ccc", "on", NULL};
+    c = choose(automatic_two, NULL, 0, 0);
+    CU_ASSERT_TRUE(refused(&c, FSBB_ERR_ARGUMENT, "each choose the LB2 bound kernel"));
     c = choose(two_kernels, NULL, 0, 1);
     CU_ASSERT_TRUE(refused(&c, FSBB_ERR_ARGUMENT, "each choose the LB2 bound kernel"));
     const fsbb_custom_bound with_source[] = {{.definition = {.name = "a", .gpu_source = "s", .gpu_function = "a"}}};

@@ -18,7 +18,16 @@ static int task_pool(fsbb_div_balance balance)
            balance == FSBB_DIV_BALANCE_STEAL;
 }
 
-fsbb_status fsbb_div_options_config(const fsbb_options *options, fsbb_div_config *config, fsbb_error *err)
+int fsbb_div_options_lack_lb2(const fsbb_options *options)
+{
+    const fsbb_div_options *div = &options->divergence;
+    return options->lb == FSBB_LB1 && (div->cte || div->ccc || div->subwarp > 0 ||
+                                       div->balance != FSBB_DIV_BALANCE_NONE || div->throttle != FSBB_DIV_THROTTLE_NONE);
+}
+
+/* fsbb_div_options_config but for the bound: the kernel configuration, or the refusal of a
+ * combination of techniques. */
+static fsbb_status configure(const fsbb_options *options, fsbb_div_config *config, fsbb_error *err)
 {
     const fsbb_div_options *div = &options->divergence;
     fsbb_div_config_default(config);
@@ -66,15 +75,26 @@ fsbb_status fsbb_div_options_config(const fsbb_options *options, fsbb_div_config
     if (div->balance == FSBB_DIV_BALANCE_PERSISTENT && config->kernel == FSBB_DIV_TILED)
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "--balance persistent does not combine with --throttle %s",
                          fsbb_div_throttle_name(div->throttle));
-    if (options->lb == FSBB_LB1 && (config->kernel != FSBB_DIV_PLAIN || div->balance != FSBB_DIV_BALANCE_NONE))
+    return FSBB_OK;
+}
+
+fsbb_status fsbb_div_options_check_combination(const fsbb_options *options, fsbb_error *err)
+{
+    fsbb_div_config config;
+    return configure(options, &config, err);
+}
+
+fsbb_status fsbb_div_options_check_bound(const fsbb_options *options, fsbb_error *err)
+{
+    if (fsbb_div_options_lack_lb2(options))
         return fsbb_fail(err, FSBB_ERR_ARGUMENT,
                          "the divergence techniques work on LB2's machine-pair loop: use --lb lb2 (with --lb lb1 "
                          "only --diagnose applies)");
     return FSBB_OK;
 }
 
-fsbb_status fsbb_div_options_check(const fsbb_options *options, fsbb_error *err)
+fsbb_status fsbb_div_options_config(const fsbb_options *options, fsbb_div_config *config, fsbb_error *err)
 {
-    fsbb_div_config config;
-    return fsbb_div_options_config(options, &config, err);
+    const fsbb_status status = configure(options, config, err);
+    return status != FSBB_OK ? status : fsbb_div_options_check_bound(options, err);
 }

@@ -28,8 +28,15 @@ int fsbb_div_options_active(const fsbb_div_options *div);
  * refused, naming the options. */
 fsbb_status fsbb_div_options_config(const fsbb_options *options, fsbb_div_config *config, fsbb_error *err);
 
-/* The engine choice's check (engine.h) of options with a divergence option on: the
- * combination must be one fsbb_div_options_config accepts. */
-fsbb_status fsbb_div_options_check(const fsbb_options *options, fsbb_error *err);
+/* The two checks of fsbb_div_options_config, for the engine choice (engine.h) of options
+ * with a divergence option on: the techniques combine (one kernel at a time, the task
+ * pools' options together), whatever the bound; and the bound is LB2 where a technique
+ * needs it. */
+fsbb_status fsbb_div_options_check_combination(const fsbb_options *options, fsbb_error *err);
+fsbb_status fsbb_div_options_check_bound(const fsbb_options *options, fsbb_error *err);
+
+/* 1 when a technique on works on LB2's machine-pair loop (all but --diagnose do) and the
+ * bound is LB1. */
+int fsbb_div_options_lack_lb2(const fsbb_options *options);
 
 #endif
