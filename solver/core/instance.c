@@ -96,6 +96,23 @@ fsbb_status fsbb_instance_adopt(char *name, int n, int m, int *p, long header_se
     return FSBB_OK;
 }
 
+fsbb_status fsbb_instance_adopt_file(const char *source, int n, int m, int *p, long header_seed, fsbb_instance **out,
+                                     fsbb_error *err)
+{
+    const fsbb_status status = fsbb_instance_adopt(fsbb_name_from_path(source), n, m, p, header_seed, out, err);
+    if (status != FSBB_OK || fsbb_taillard_index((*out)->name) == 0 || (*out)->seed != 0)
+        return status;
+    char *as_given = copy_string(source);
+    if (!as_given) {
+        fsbb_instance_free(*out);
+        *out = NULL;
+        return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for an instance");
+    }
+    free((*out)->name);
+    (*out)->name = as_given;
+    return FSBB_OK;
+}
+
 static fsbb_status generate_taillard(int index, fsbb_instance **out, fsbb_error *err)
 {
     const fsbb_taillard_entry *entry = fsbb_taillard_entry_at(index);

@@ -54,7 +54,7 @@ fsbb_status fsbb_instance_load_as(const char *name_or_path, fsbb_instance_format
 
 /* Parses the text of an instance file in the given format, or in the one it is in (AUTO:
  * an ambiguous file is refused); source names it in error messages ("FILE:LINE: what is
- * wrong") and, without directory and extension, names the instance. */
+ * wrong") and names the instance (fsbb_instance_adopt_file). */
 fsbb_status fsbb_instance_parse_format(const char *text, size_t length, const char *source,
                                        fsbb_instance_format format, fsbb_instance **out, fsbb_error *err);
 /* fsbb_instance_parse_format in format AUTO. */
@@ -65,6 +65,12 @@ fsbb_status fsbb_instance_parse(const char *text, size_t length, const char *sou
  * one of Taillard's by its name or by header_seed (0: none) when its times are his. */
 fsbb_status fsbb_instance_adopt(char *name, int n, int m, int *p, long header_seed, fsbb_instance **out,
                                 fsbb_error *err);
+/* fsbb_instance_adopt for an instance read from source (a file's path as given, or "stdin"):
+ * named by source's base name without extension ("instances/ta001.txt" -> "ta001"), unless
+ * that is a Taillard name and the times are not that instance's ("./ta005" holding another
+ * instance): then by source as given, never taken for the built-in one. */
+fsbb_status fsbb_instance_adopt_file(const char *source, int n, int m, int *p, long header_seed, fsbb_instance **out,
+                                     fsbb_error *err);
 /* The base name of path without its last extension ("dir/ta001.txt" -> "ta001"), allocated;
  * NULL when out of memory. */
 char *fsbb_name_from_path(const char *path);

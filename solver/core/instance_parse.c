@@ -483,7 +483,7 @@ fsbb_status fsbb_instance_parse_format(const char *text, size_t length, const ch
     int *p = NULL;
     if ((status = read_body(&r, n, m, format, &p)) != FSBB_OK)
         return status;
-    return fsbb_instance_adopt(fsbb_name_from_path(source), n, m, p, header_seed, out, err);
+    return fsbb_instance_adopt_file(source, n, m, p, header_seed, out, err);
 }
 
 fsbb_status fsbb_instance_parse(const char *text, size_t length, const char *source, fsbb_instance **out,

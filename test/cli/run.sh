@@ -103,7 +103,7 @@ expect_output "node limit without a schedule: makespan" "^makespan     none foun
 expect_output "node limit without a schedule: status" "^status       limit reached: none found"
 
 # A file named like a Taillard instance: the name means the built-in one, with a note;
-# ./NAME reads the file.
+# ./NAME reads the file, which is then named by its path as given (its times are not ta005's).
 mkdir "$tmp/names"
 printf '3 2\n1 2 3\n4 5 6\n' >"$tmp/names/ta005"
 abs_bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
@@ -111,7 +111,12 @@ abs_bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
 expect_output "ta005 beside a file ta005: the built-in instance" "^instance     ta005 (20 jobs x 5 machines)"
 expect_output "ta005 beside a file ta005: a note" "write ./ta005" "$tmp/err"
 (cd "$tmp/names" && "$abs_bin" ./ta005 --quiet >"$tmp/out" 2>"$tmp/err")
-expect_output "./ta005: the file" "^instance     ta005 (3 jobs x 2 machines)"
+expect_output "./ta005: the file, by its path" "^instance     ./ta005 (3 jobs x 2 machines)"
+(cd "$tmp/names" && "$abs_bin" ./ta005 --json >"$tmp/out" 2>"$tmp/err")
+expect_output "./ta005: the file, by its path, in JSON" '"instance": "./ta005", "instance_source": "/'
+cp "$(dirname "$0")/../../instances/ta005.txt" "$tmp/names/ta005.txt"
+(cd "$tmp/names" && "$abs_bin" ta005.txt --ub opt --quiet >"$tmp/out" 2>"$tmp/err")
+expect_output "ta005.txt of Taillard's times: named ta005" "^instance     ta005 (20 jobs x 5 machines)"
 
 expect_status "time limit" 1 "$bin" ta051 --ub inf --time-limit 0.3 --quiet
 

@@ -307,6 +307,21 @@ static void test_taillard_recognition(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(edited);
     CU_ASSERT_EQUAL(edited->best_known, 0);
     CU_ASSERT_EQUAL(edited->seed, 0);
+    /* ... so it is named by its path as given, never as the built-in ta001; a file of
+     * Taillard's times keeps his name. */
+    CU_ASSERT_STRING_EQUAL(edited->name, "ta001.txt");
+    fsbb_instance *small = parse_ok("3 2\n1 2 3\n4 5 6\n", strlen("3 2\n1 2 3\n4 5 6\n"), "./ta005");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(small);
+    CU_ASSERT_STRING_EQUAL(small->name, "./ta005");
+    fsbb_instance_free(small);
+    char *original = taillard_text(1, &length);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(original);
+    fsbb_instance *named = parse_ok(original, length, "instances/ta001.txt");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(named);
+    CU_ASSERT_STRING_EQUAL(named->name, "ta001");
+    CU_ASSERT_EQUAL(named->best_known, 1278);
+    fsbb_instance_free(named);
+    free(original);
 
     fsbb_instance_free(edited);
     fsbb_instance_free(changed);
