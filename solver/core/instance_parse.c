@@ -331,6 +331,8 @@ typedef struct body_shape {
     long long lines;     /* lines that hold them */
     long long width;     /* tokens on each of those lines, or -1 when they differ */
     long long vrf_lines; /* lines of m pairs "machine time", machines 0..m-1 in order */
+    long long vrf_like;  /* lines that read so as far as they go, from "0 t 1" on: VRF job
+                            lines, whole or with numbers missing */
 } body_shape;
 
 static body_shape scan_body(const reader *start, int m)
@@ -346,6 +348,7 @@ static body_shape scan_body(const reader *start, int m)
         if (!more || t.line != line) {
             if (line >= 0) {
                 shape.vrf_lines += vrf_line && on_line == 2LL * m;
+                shape.vrf_like += vrf_line && on_line >= 3;
                 shape.width = shape.lines == 1 || shape.width == on_line ? on_line : -1;
             }
             if (!more)
@@ -393,8 +396,9 @@ static fsbb_status detect_format(const reader *r, int n, int m, fsbb_instance_fo
                            "rows of %d), so these rows are jobs, or machines wrapped every %d times; transpose the "
                            "file, or name the format (--format plain) to read it machine by machine as it stands",
                            shape.tokens, n, m, m, n, m);
-    /* Neither count: the parser of the format most lines follow says what is wrong. */
-    *format = shape.tokens != times && 2 * shape.vrf_lines > shape.lines ? FSBB_FORMAT_VRF : FSBB_FORMAT_PLAIN;
+    /* Neither count: the parser of the format most lines follow says what is wrong (a VRF job
+     * line cut short counts as one). */
+    *format = shape.tokens != times && 2 * shape.vrf_like > shape.lines ? FSBB_FORMAT_VRF : FSBB_FORMAT_PLAIN;
     return FSBB_OK;
 }
 
