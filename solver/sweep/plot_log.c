@@ -218,6 +218,30 @@ static char *script_of(const fsbb_log *log, const char *terminal, const char *im
     return g_string_free(script, FALSE);
 }
 
+/* A path as plot-log's messages show it: as it is when made of characters no shell reads
+ * specially, else in single quotes (each ' as '\''), so that the message shows where the
+ * name ends; control characters escaped (\n, \xNN), so that it stays one line. Free with
+ * g_free. */
+static char *shown(const char *path)
+{
+    const char *plain = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./-+=:,@%";
+    const int quoted = !path[0] || strspn(path, plain) != strlen(path);
+    GString *out = g_string_new(quoted ? "'" : "");
+    for (const unsigned char *c = (const unsigned char *)path; *c; c++) {
+        if (*c == '\'')
+            g_string_append(out, "'\\''");
+        else if (*c == '\n')
+            g_string_append(out, "\\n");
+        else if (*c < 0x20 || *c == 0x7f)
+            g_string_append_printf(out, "\\x%02x", *c);
+        else
+            g_string_append_c(out, (char)*c);
+    }
+    if (quoted)
+        g_string_append_c(out, '\'');
+    return g_string_free(out, FALSE);
+}
+
 /* Runs gnuplot on script in folder; 1 when it made the image without a word on stderr. */
 static int run_gnuplot(const char *gnuplot, const char *folder, const char *script_text)
 {
@@ -247,9 +271,12 @@ static int deliver(const char *image_path, const char *output)
     GError *error = NULL;
     const int ok = g_file_get_contents(image_path, &image, &length, &error) &&
                    g_file_set_contents(output, image, (gssize)length, &error);
-    if (!ok)
-        fprintf(stderr, "flowshop-sweep: plot-log: --out %s: the chart could not be written: %s\n", output,
+    if (!ok) {
+        char *out = shown(output);
+        fprintf(stderr, "flowshop-sweep: plot-log: --out %s: the chart could not be written: %s\n", out,
                 error->message);
+        g_free(out);
+    }
     g_clear_error(&error);
     g_free(image);
     return ok;
@@ -272,8 +299,12 @@ static int output_folder_ok(const char *output)
     const char *problem = !g_file_test(folder, G_FILE_TEST_IS_DIR) ? "does not exist"
                           : g_access(folder, W_OK) != 0            ? "is not writable"
                                                                    : NULL;
-    if (problem)
-        fprintf(stderr, "flowshop-sweep: plot-log: --out %s: the folder %s %s\n", output, folder, problem);
+    if (problem) {
+        char *out = shown(output), *in = shown(folder);
+        fprintf(stderr, "flowshop-sweep: plot-log: --out %s: the folder %s %s\n", out, in, problem);
+        g_free(out);
+        g_free(in);
+    }
     g_free(folder);
     return problem == NULL;
 }
@@ -288,24 +319,34 @@ static int is_the_log(const char *output, const char *log_path)
     return strcmp(output, log_path) == 0;
 }
 
+/* The refusal of output before the log is read (not an SVG or PNG name, a folder, the log
+ * itself), or NULL. Free with g_free. */
+static char *output_refusal(const char *log_path, const char *output)
+{
+    char *out = shown(output), *log = shown(log_path), *refusal = NULL;
+    if (!g_str_has_suffix(output, ".svg") && !g_str_has_suffix(output, ".png"))
+        refusal = g_strdup_printf("--out %s: expected a file name ending in .svg or .png", out);
+    else if (g_file_test(output, G_FILE_TEST_IS_DIR))
+        refusal = g_strdup_printf("--out %s: is a folder", out);
+    else if (is_the_log(output, log_path))
+        refusal = g_strdup_printf("--out %s: is the log %s itself, which the chart would replace: name another file",
+                                  out, log);
+    g_free(out);
+    g_free(log);
+    return refusal;
+}
+
 int sweep_plot_log(const char *log_path, const char *output)
 {
-    const char *terminal = g_str_has_suffix(output, ".svg") ? "svg" : g_str_has_suffix(output, ".png") ? "png" : NULL;
-    if (!terminal) {
-        fprintf(stderr, "flowshop-sweep: plot-log: --out %s: expected a file name ending in .svg or .png\n", output);
-        return SWEEP_PLOT_BAD_FOLDER;
-    }
-    if (g_file_test(output, G_FILE_TEST_IS_DIR)) {
-        fprintf(stderr, "flowshop-sweep: plot-log: --out %s: is a folder\n", output);
-        return SWEEP_PLOT_BAD_FOLDER;
-    }
-    if (is_the_log(output, log_path)) {
-        fprintf(stderr, "flowshop-sweep: plot-log: --out %s: is the log %s itself, which the chart would replace: "
-                        "name another file\n", output, log_path);
+    char *refusal = output_refusal(log_path, output);
+    if (refusal) {
+        fprintf(stderr, "flowshop-sweep: plot-log: %s\n", refusal);
+        g_free(refusal);
         return SWEEP_PLOT_BAD_FOLDER;
     }
     if (!output_folder_ok(output))
         return SWEEP_PLOT_BAD_FOLDER;
+    const char *terminal = g_str_has_suffix(output, ".svg") ? "svg" : "png";
     fsbb_log log;
     GError *error = NULL;
     if (!fsbb_log_read(log_path, &log, &error)) {
@@ -314,10 +355,13 @@ int sweep_plot_log(const char *log_path, const char *output)
         fsbb_log_clear(&log);
         return SWEEP_PLOT_BAD_FOLDER;
     }
-    if (log.bad_lines)
+    if (log.bad_lines) {
+        char *log_shown = shown(log_path);
         fprintf(stderr, "flowshop-sweep: plot-log: %s: %d of %d lines are no lines of a progress log (a run "
                         "killed while writing?): left out\n",
-                log_path, log.bad_lines, log.lines);
+                log_shown, log.bad_lines, log.lines);
+        g_free(log_shown);
+    }
     char *gnuplot = g_find_program_in_path("gnuplot");
     char *folder = NULL;
     int result = SWEEP_PLOT_DONE;

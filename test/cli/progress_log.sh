@@ -270,6 +270,18 @@ expect_status "plot into a missing folder: exit 2" 2 "$sweep" plot-log --out "$t
 expect_output "plot into a missing folder: names the folder" "the folder $tmp/none does not exist" "$tmp/err"
 check "plot into a missing folder: no temporary file named" '! grep -q "x\.png\." "$tmp/err"'
 
+# Paths in plot-log's messages: quoted where they hold more than plain characters (as a
+# shell takes them), a control character escaped, so the message is one line.
+expect_status "plot-log --out with a space: exit 2" 2 "$sweep" plot-log --out "$tmp/l og.jsonl" "$tmp/limit.jsonl"
+expect_output "plot-log --out with a space: quoted" \
+    "plot-log: --out '$tmp/l og.jsonl': expected a file name ending in .svg or .png" "$tmp/err"
+expect_status "plot-log --out with a quote: exit 2" 2 "$sweep" plot-log --out "$tmp/it's.txt" "$tmp/limit.jsonl"
+expect_output "plot-log --out with a quote: quoted" "plot-log: --out '$tmp/it'\\\\''s.txt': expected" "$tmp/err"
+expect_status "plot-log --out with a newline: exit 2" 2 "$sweep" plot-log --out "$tmp/l
+og.txt" "$tmp/limit.jsonl"
+expect_output "plot-log --out with a newline: escaped" "plot-log: --out '$tmp/l\\\\nog.txt': expected" "$tmp/err"
+check "plot-log --out with a newline: one line" "[ \"\$(wc -l <'$tmp/err')\" -eq 1 ]" || cat "$tmp/err"
+
 mkdir "$tmp/empty-bin"
 expect_status "plot without gnuplot: exit 1" 1 env PATH="$tmp/empty-bin" "$sweep" plot-log --out "$tmp/g.svg" \
     "$tmp/limit.jsonl"
