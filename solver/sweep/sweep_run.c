@@ -61,16 +61,17 @@ static fsbb_status load_instance(const fsbb_sweep_spec *spec, int i, fsbb_instan
     fsbb_error load_err;
     const fsbb_status status = fsbb_instance_load(name, out, &load_err);
     if (status != FSBB_OK)
-        return fsbb_fail(err, status, "instance '%s': %s", name, load_err.message);
+        return fsbb_fail(err, status, "%s: [sweep] instances: %s", spec->source, load_err.message);
     if (fsbb_instance_best_known(*out) > 0)
         return FSBB_OK;
     for (int p = 0; p < spec->parameter_count; p++)
         for (int v = 0; v < spec->parameters[p].value_count; v++)
             if (needs_best_known(&spec->parameters[p], spec->parameters[p].values[v]))
                 return fsbb_fail(err, FSBB_ERR_ARGUMENT,
-                                 "instance '%s' has no best-known makespan, which [parameters] %s = %s needs "
-                                 "(only Taillard's instances have one: sweep it with ub = heuristic, inf or a number)",
-                                 name, spec->parameters[p].name, spec->parameters[p].values[v]);
+                                 "%s: [sweep] instances: '%s' has no best-known makespan, which [parameters] %s = %s "
+                                 "needs (only Taillard's instances have one: sweep it with ub = heuristic, inf or a "
+                                 "number)",
+                                 spec->source, name, spec->parameters[p].name, spec->parameters[p].values[v]);
     return FSBB_OK;
 }
 

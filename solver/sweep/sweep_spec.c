@@ -25,6 +25,7 @@ void fsbb_sweep_spec_free(fsbb_sweep_spec *spec)
 {
     if (!spec)
         return;
+    g_free(spec->source);
     g_free(spec->name);
     g_free(spec->description);
     g_strfreev(spec->instances);
@@ -374,6 +375,7 @@ fsbb_status fsbb_sweep_spec_parse(const char *text, size_t length, const char *s
         return status;
     }
     fsbb_sweep_spec *spec = g_new0(fsbb_sweep_spec, 1);
+    spec->source = g_strdup(source);
     status = check_groups(file, source, err);
     if (status == FSBB_OK)
         status = read_sweep_group(file, source, spec, err);

@@ -33,6 +33,7 @@ typedef struct fsbb_sweep_parameter {
 } fsbb_sweep_parameter;
 
 typedef struct fsbb_sweep_spec {
+    char *source;             /* the sweep file as named, which error messages start with */
     char *name;               /* the results folder's name: letters, digits, '.', '_', '-' */
     char *description;        /* NULL when none */
     char **instances;         /* expanded names or paths, Taillard's as ta001; NULL-terminated */

@@ -141,7 +141,8 @@ instances = ta001, $tmp/small.txt
 ub = opt
 EOF
 expect_status "dry run: ub = opt without a best-known makespan" 2 "$bin" --dry-run --out "$tmp/ubopt" "$tmp/ubopt.ini"
-expect_output "the instance and the value are named" "small.txt' has no best-known makespan, which \\[parameters\\] ub = opt" "$tmp/err"
+expect_output "the file, the instance and the value are named" \
+    "^flowshop-sweep: $tmp/ubopt.ini: \\[sweep\\] instances: '$tmp/small.txt' has no best-known makespan, which \\[parameters\\] ub = opt" "$tmp/err"
 expect_status "sweep: ub = opt without a best-known makespan" 2 "$bin" --out "$tmp/ubopt" "$tmp/ubopt.ini"
 check "no results folder" "[ ! -e '$tmp/ubopt' ]"
 
@@ -174,6 +175,21 @@ check "summary.md is the sweep's" "grep -q '^# Sweep tiny' '$tmp/notes/summary.m
 sed -n '/^```ini$/,/^```$/p' "$results_readme" | sed '1d;$d' >"$tmp/readme.ini"
 check "the README's sweep file was found" "grep -q '^\[parameters\]' '$tmp/readme.ini'"
 expect_status "the README's sweep file runs as printed" 0 "$bin" --dry-run --out "$tmp/readme" "$tmp/readme.ini"
+# Its example error is the program's, word for word, and the parameter keys it lists are
+# options of the library (the former name refactor aside).
+example=$(tr '\n' ' ' <"$results_readme" | sed -n "s/.*\`\(cpu\.ini: \[parameters\] lb: [^\`]*\)\`.*/\1/p")
+printf '[sweep]\ninstances = ta001\n[parameters]\nlb = lb3\n' >"$tmp/cpu.ini"
+(cd "$tmp" && "$bin" --dry-run cpu.ini) >/dev/null 2>"$tmp/err"
+check "the README's example error is the program's" "[ -n \"\$example\" ] && grep -qF -- \"\$example\" '$tmp/err'" ||
+    { echo "README: $example"; cat "$tmp/err"; }
+keys=$(tr '\n' ' ' <"$results_readme" | sed -n 's/.*dashes in front (\(.*\)and any option added.*/\1/p' |
+    sed 's/(former name `refactor`, still taken)//' | tr -d '`,')
+check "the README lists parameter keys" "[ \$(echo \$keys | wc -w) -gt 10 ]" || echo "$keys"
+for key in $keys; do
+    printf '[sweep]\ninstances = ta001\n[parameters]\n%s = -\n' "$key" >"$tmp/key.ini"
+    "$bin" --dry-run --out "$tmp/key" "$tmp/key.ini" >/dev/null 2>"$tmp/err"
+    check "the README's key $key is an option" "! grep -q 'unknown' '$tmp/err'" || cat "$tmp/err"
+done
 
 # A file a solve writes, named for several runs, is refused before anything runs (also with
 # --dry-run), naming the sweep file, the group and the key; named for one run, a file that

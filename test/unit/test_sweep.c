@@ -1010,7 +1010,7 @@ static void test_sweep_refuses_missing_instance(void)
     fsbb_error err;
     CU_ASSERT_NOT_EQUAL(fsbb_sweep_new(spec, out, 0, &sweep, &err), FSBB_OK);
     CU_ASSERT_PTR_NULL(sweep);
-    CU_ASSERT(g_str_has_prefix(err.message, "instance 'no/such/file.txt': "));
+    CU_ASSERT(g_str_has_prefix(err.message, "test.ini: [sweep] instances: no/such/file.txt: "));
     CU_ASSERT_FALSE(g_file_test(out, G_FILE_TEST_EXISTS));
     fsbb_sweep_spec_free(spec);
     g_free(out);
@@ -1029,8 +1029,8 @@ static void test_sweep_refuses_ub_opt_without_best_known(void)
                                  instance_path);
     fsbb_sweep_spec *spec = parse_ok(text);
     CU_ASSERT_PTR_NOT_NULL_FATAL(spec);
-    char *expected = g_strdup_printf("instance '%s' has no best-known makespan, which [parameters] ub = opt needs",
-                                     instance_path);
+    char *expected = g_strdup_printf("test.ini: [sweep] instances: '%s' has no best-known makespan, which "
+                                     "[parameters] ub = opt needs", instance_path);
     fsbb_sweep *sweep = NULL;
     fsbb_error err = {0};
     CU_ASSERT_EQUAL(fsbb_sweep_new(spec, out, 0, &sweep, &err), FSBB_ERR_ARGUMENT);
