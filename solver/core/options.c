@@ -124,7 +124,8 @@ static const option_entry table[] = {
     {{.name = "threads", INTEGER(0, 4096), .default_value = "0", .group = "Search",
       .help = "CPU threads, and the offload GPU engine's host loops (default 0: one per core the process may run "
               "on, its CPU affinity; in a distributed search one per core of the rank's share of its host's, or "
-              "of the cores it is bound to where fewer; more than the cores are allowed: idle threads sleep)"},
+              "of the cores it is bound to where fewer; more than the cores add no speed, and on a shared machine take "
+              "the other processes' share of the cores)"},
      FIELD_INT, FIELD(threads), NULL, NULL},
     {{.name = "device", WORDS(device_words), .default_value = "cpu", .group = "Search",
       .help = "where to search (default cpu); auto takes a GPU when there is one"},
