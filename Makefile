@@ -12,7 +12,8 @@
 #   make CUDA_ARCH="80 90"  the GPU architectures to compile for (default: the GPU present at
 #                     build time, else Volta..Hopper as far as nvcc goes; cuda_arch.mk)
 #   make cuda-arch    print the GPU architectures this build compiles for, and why
-#   make install      flowshop-bb and its manual page, the library, its header and flowshopbb.pc
+#   make install      flowshop-bb and its manual page, flowshop-sweep, the library, its header
+#                     and flowshopbb.pc
 #                     under PREFIX (DESTDIR for staging)
 #   make man          the manual page build/flowshop-bb.1 (also made by make), from --help's table
 #   make MPI=0        no distributed search (MPI support is built when mpicc is found)
@@ -189,9 +190,11 @@ $(BUILD)/solver/gpu/gpu_custom_bound_cuda.o: $(BUILD)/gen/gpu_custom_sources.h
 $(BUILD)/solver/gpu/gpu_custom_bound_cuda.o: CPPFLAGS += -I$(BUILD)/gen -I$(CUDA_HOME)/include \
                                                      -DFSBB_CUDA_LIB_DIR='"$(CUDA_HOME)/lib64"'
 
-install: $(BUILD)/libflowshopbb.a $(BUILD)/libflowshopbb.so $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1
+install: $(BUILD)/libflowshopbb.a $(BUILD)/libflowshopbb.so $(BUILD)/flowshop-bb $(BUILD)/flowshop-bb.1 \
+         $(BUILD)/flowshop-sweep
 	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 755 $(BUILD)/flowshop-bb $(DESTDIR)$(BINDIR)/flowshop-bb
+	install -m 755 $(BUILD)/flowshop-sweep $(DESTDIR)$(BINDIR)/flowshop-sweep
 	install -m 644 $(BUILD)/flowshop-bb.1 $(DESTDIR)$(MANDIR)/man1/flowshop-bb.1
 	install -m 644 $(BUILD)/libflowshopbb.a $(DESTDIR)$(LIBDIR)/libflowshopbb.a
 	install -m 755 $(BUILD)/libflowshopbb.so $(DESTDIR)$(LIBDIR)/libflowshopbb.so.$(VERSION)

@@ -28,9 +28,14 @@ else
     cat "$tmp/install.log"
 fi
 for file in include/flowshopbb.h lib/libflowshopbb.a "lib/libflowshopbb.so.$version" lib/libflowshopbb.so.0 \
-    lib/libflowshopbb.so lib/pkgconfig/flowshopbb.pc bin/flowshop-bb share/man/man1/flowshop-bb.1; do
+    lib/libflowshopbb.so lib/pkgconfig/flowshopbb.pc bin/flowshop-bb share/man/man1/flowshop-bb.1 \
+    bin/flowshop-sweep; do
     check "installed $file" "[ -e '$prefix/$file' ]"
 done
+# The installed flowshop-sweep runs from anywhere (a dry run of a sweep file elsewhere).
+printf '[sweep]\nname = installed\ninstances = ta001\n[parameters]\nlb = lb1, lb2\n' >"$tmp/installed.ini"
+(cd "$tmp" && "$prefix/bin/flowshop-sweep" --dry-run installed.ini) >"$tmp/out" 2>&1
+expect_output "the installed flowshop-sweep runs" "2 runs" "$tmp/out"
 check "soname libflowshopbb.so.0" "readelf -d '$lib/libflowshopbb.so' | grep -q 'SONAME.*\[libflowshopbb.so.0\]'"
 
 # The libraries define the functions of flowshopbb.h (its FSBB_API declarations) and nothing
