@@ -124,6 +124,46 @@ static void append_terminal(GString *script, const char *kind, const char *name,
     g_free(file);
 }
 
+/* Appends "array NAME[N] = ['label', ...]" and a line end: the labels as the chart shows
+ * them (the x axis's, the key's), from the script, where a string holds any text as
+ * written; a data file's field cannot hold a double quote. */
+static void append_array(GString *script, const char *name, const GPtrArray *labels)
+{
+    g_string_append_printf(script, "array %s[%u] = [", name, labels->len);
+    for (guint l = 0; l < labels->len; l++) {
+        if (l)
+            g_string_append(script, ", ");
+        fsbb_gnuplot_append_string(script, g_ptr_array_index(labels, l));
+    }
+    g_string_append(script, "]\n");
+}
+
+/* The length of the longest label, in characters (a UTF-8 character as one). */
+static size_t longest(const GPtrArray *labels)
+{
+    size_t most = 0;
+    for (guint l = 0; l < labels->len; l++) {
+        const char *label = g_ptr_array_index(labels, l);
+        const size_t length = g_utf8_validate(label, -1, NULL) ? (size_t)g_utf8_strlen(label, -1) : strlen(label);
+        most = MAX(most, length);
+    }
+    return most;
+}
+
+/* Whether the bars' labels are slanted: when they add up to more than a line holds, or
+ * when the longest is wider than its group of bars (the plot's width shared by the groups,
+ * about 8 pixels a character at the charts' font, less the key's width beside the plot). */
+static int slanted_labels(const chart *c, int width)
+{
+    size_t total = 0;
+    for (guint r = 0; r < c->rows->len; r++)
+        total += strlen(g_ptr_array_index(c->rows, r)) + 2;
+    const double pixels_per_character = 8;
+    const double key = c->series->len > 1 ? pixels_per_character * (double)longest(c->series) + 60 : 0;
+    const double group = (width - 140 - key) / (double)MAX(c->rows->len, 1u);
+    return total > 70 || pixels_per_character * (double)longest(c->rows) > group;
+}
+
 /* A numeric parameter value as gnuplot reads numbers. */
 static void append_number(GString *out, const char *value)
 {
@@ -144,6 +184,8 @@ static char *script_of(const chart *c)
     append_command(script, "set title", c->title);
     append_command(script, "set xlabel", c->x_label);
     append_command(script, "set ylabel", c->y_label);
+    /* The data's first line is its header; the key's titles come from the array series. */
+    g_string_append(script, "set key autotitle columnheader\n");
     if (c->series->len > 1)
         g_string_append(script, "set key outside right top vertical Left reverse\n");
     else
@@ -157,6 +199,7 @@ static char *script_of(const chart *c)
     else
         g_string_append(script, "set yrange [0:*]\n");
     const int columns = (int)c->series->len + 1;
+    append_array(script, "series", c->series);
     if (c->lines) {
         const double first = g_ascii_strtod(g_ptr_array_index(c->rows, 0), NULL);
         const double last = g_ascii_strtod(g_ptr_array_index(c->rows, c->rows->len - 1), NULL);
@@ -172,14 +215,12 @@ static char *script_of(const chart *c)
         }
         g_string_append_printf(script, ")\nset offsets graph 0.03, graph 0.03, 0, 0\nplot for [c=2:%d] ", columns);
         fsbb_gnuplot_append_string(script, data_name);
-        g_string_append(script, " using 1:c with linespoints lw 2 pt 7 ps 1.2 title columnheader(c)\n");
+        g_string_append(script, " using 1:c with linespoints lw 2 pt 7 ps 1.2 title series[c - 1]\n");
     } else {
         g_string_append(script, "set style data histograms\nset style histogram clustered gap 1\n"
                                 "set style fill solid 0.85 border -1\nset boxwidth 0.9\n");
-        size_t label_length = 0;
-        for (guint r = 0; r < c->rows->len; r++)
-            label_length += strlen(g_ptr_array_index(c->rows, r)) + 2;
-        if (label_length > 70) {
+        append_array(script, "xlabels", c->rows);
+        if (slanted_labels(c, width)) {
             /* A slanted label ends under its bar and reaches left by about cos 25° of its
              * length: the left margin makes room for the first one. */
             const size_t first_length = c->rows->len ? strlen(g_ptr_array_index(c->rows, 0)) : 0;
@@ -188,7 +229,7 @@ static char *script_of(const chart *c)
         }
         g_string_append_printf(script, "plot for [c=2:%d] ", columns);
         fsbb_gnuplot_append_string(script, data_name);
-        g_string_append(script, " using c:xtic(1) title columnheader(c)\n");
+        g_string_append(script, " using c:xtic(xlabels[int(column(0)) + 1]) title series[c - 1]\n");
     }
     append_terminal(script, "svg", c->name, "svg", width, height);
     g_string_append(script, "replot\n");

@@ -69,6 +69,23 @@ awk -F, -v instance="$instance" -v value="$value" '$1 == "ta001" { $1 = instance
 expect_status "values with quotes, backquotes and a line break" 0 "$bin" plot "$tmp/values"
 no_file "the values ran no command" 'PWNED_value*'
 
+# An instance name with a double quote is drawn as written (the x labels come from the
+# script, whose strings hold it; a data file's field cannot), and a long one slants the
+# labels, which would otherwise run into each other.
+mkdir "$tmp/named"
+u=$(printf '\303\274')
+awk -F, '$1 == "ta001" { $1 = "\"/data/experiments/2026/november/my inst \x27q\"\" \303\274.txt\"" } { print }' OFS=, "$tmp/tiny/runs.csv" \
+    >"$tmp/named/runs.csv"
+expect_status "an instance named with quotes" 0 "$bin" plot "$tmp/named"
+expect_output "its label as written" \
+    "^array xlabels\[2\] = \['/data/experiments/2026/november/my inst ''q\" $u.txt', 'ta002'\]$" "$tmp/named/plots/time-per-instance.gp"
+expect_output "the key's titles from the script" "^array series\[2\] = \['lb=lb1', 'lb=lb2'\]$" \
+    "$tmp/named/plots/time-per-instance.gp"
+expect_output "a long label slants the labels" "^set xtics rotate by 25 right$" "$tmp/named/plots/time-per-instance.gp"
+if [ -s "$tmp/named/plots/time-per-instance.svg" ]; then
+    expect_output "the chart shows the name as written" "my inst 'q\" $u.txt" "$tmp/named/plots/time-per-instance.svg"
+fi
+
 # No instance ran both values of lb: that chart has nothing to draw and is skipped.
 mkdir "$tmp/part"
 awk -F, 'NR == 1 || ($1 == "ta001" && $3 == "lb1") || ($1 == "ta002" && $3 == "lb2")' "$tmp/tiny/runs.csv" \
