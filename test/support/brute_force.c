@@ -116,3 +116,21 @@ int brute_force_best_completion(int n, int m, const int *p, const int *prefix, i
 {
     return enumerate(n, m, p, prefix, prefix_length, suffix, suffix_length, NULL);
 }
+
+int brute_force_is_insertion_local_optimum(int n, int m, const int *p, const int *sequence, int makespan,
+                                           int *scratch)
+{
+    int *rest = scratch, *moved = scratch + n;
+    for (int from = 0; from < n; from++) {
+        memcpy(rest, sequence, sizeof(int) * (size_t)from);
+        memcpy(rest + from, sequence + from + 1, sizeof(int) * (size_t)(n - 1 - from));
+        for (int to = 0; to < n; to++) {
+            memcpy(moved, rest, sizeof(int) * (size_t)to);
+            moved[to] = sequence[from];
+            memcpy(moved + to + 1, rest + to, sizeof(int) * (size_t)(n - 1 - to));
+            if (brute_force_makespan(n, m, p, moved, n) < makespan)
+                return 0;
+        }
+    }
+    return 1;
+}

@@ -22,4 +22,10 @@ int brute_force_optimum(int n, int m, const int *p, int *permutation);
 int brute_force_best_completion(int n, int m, const int *p, const int *prefix, int prefix_length,
                                 const int *suffix, int suffix_length);
 
+/* 1 when no single job of sequence[0..n), taken out and put back at any position, gives a
+ * makespan below `makespan`, every makespan recomputed by the recurrence above: an insertion
+ * local optimum. scratch: 2 n ints. */
+int brute_force_is_insertion_local_optimum(int n, int m, const int *p, const int *sequence, int makespan,
+                                           int *scratch);
+
 #endif

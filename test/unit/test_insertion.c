@@ -339,23 +339,6 @@ static void test_block_local_search(void)
     }
 }
 
-/* 1 when no single job of seq[0..n), taken out and put back at any position, gives a
- * makespan below `makespan`, every makespan recomputed from scratch. */
-static int is_insertion_local_optimum(int n, int m, const int *p, const int *seq, int makespan, int *rest,
-                                      int *moved)
-{
-    for (int from = 0; from < n; from++) {
-        memcpy(rest, seq, sizeof(int) * (size_t)from);
-        memcpy(rest + from, seq + from + 1, sizeof(int) * (size_t)(n - 1 - from));
-        for (int to = 0; to < n; to++) {
-            inserted(rest, n - 1, seq[from], to, moved);
-            if (brute_force_makespan(n, m, p, moved, n) < makespan)
-                return 0;
-        }
-    }
-    return 1;
-}
-
 /* Runs a walk of the iterated greedy (defaults d 4, T 0.4; the referenced local search
  * when referenced) on p and checks, after its polish and after each checked iteration,
  * that its current schedule has the recomputed makespan and is an insertion local optimum
@@ -365,9 +348,8 @@ static void check_walk_optima(int n, int m, const int *p, uint64_t seed, int ite
 {
     const fsbb_ig_walk_params params = {.destruction = 4, .temperature = 0.4, .referenced_search = referenced};
     fsbb_ig_walk walk;
-    int *start = malloc(sizeof(int) * (size_t)n), *rest = malloc(sizeof(int) * (size_t)n),
-        *moved = malloc(sizeof(int) * (size_t)n);
-    CU_ASSERT_FATAL(start && rest && moved && fsbb_ig_walk_init(&walk, n, m, p, &params, seed) == 0);
+    int *start = malloc(sizeof(int) * (size_t)n), *scratch = malloc(sizeof(int) * 2 * (size_t)n);
+    CU_ASSERT_FATAL(start && scratch && fsbb_ig_walk_init(&walk, n, m, p, &params, seed) == 0);
     fsbb_ig_walk_adopt(&walk, start, fsbb_ig_walk_neh(&walk, start, NULL, NULL));
     fsbb_ig_walk_polish(&walk, NULL, NULL);
     for (int i = 0; i <= iterations; i++) {
@@ -376,12 +358,11 @@ static void check_walk_optima(int n, int m, const int *p, uint64_t seed, int ite
         if (i % check_every)
             continue;
         CU_ASSERT_EQUAL(walk.current_makespan, brute_force_makespan(n, m, p, walk.current, n));
-        CU_ASSERT(is_insertion_local_optimum(n, m, p, walk.current, walk.current_makespan, rest, moved));
+        CU_ASSERT(brute_force_is_insertion_local_optimum(n, m, p, walk.current, walk.current_makespan, scratch));
     }
     fsbb_ig_walk_free(&walk);
     free(start);
-    free(rest);
-    free(moved);
+    free(scratch);
 }
 
 static void test_walk_schedules_are_local_optima(void)

@@ -55,25 +55,6 @@ static int is_interchange_local_optimum(int n, int m, const int *p, const int *s
     return 1;
 }
 
-/* 1 when no job of seq[0..n), taken out and put back at any position, gives a recomputed
- * makespan below `makespan`. */
-static int is_insertion_local_optimum(int n, int m, const int *p, const int *seq, int makespan)
-{
-    int rest[MAX_JOBS], moved[MAX_JOBS];
-    for (int from = 0; from < n; from++) {
-        memcpy(rest, seq, sizeof(int) * (size_t)from);
-        memcpy(rest + from, seq + from + 1, sizeof(int) * (size_t)(n - 1 - from));
-        for (int to = 0; to < n; to++) {
-            memcpy(moved, rest, sizeof(int) * (size_t)to);
-            moved[to] = seq[from];
-            memcpy(moved + to + 1, rest + to, sizeof(int) * (size_t)(n - 1 - to));
-            if (brute_force_makespan(n, m, p, moved, n) < makespan)
-                return 0;
-        }
-    }
-    return 1;
-}
-
 static int is_permutation_of(const int *seq, int n, const int *jobs)
 {
     unsigned char in[MAX_JOBS] = {0};
@@ -159,7 +140,7 @@ static void test_walks_with_exchanges(void)
 {
     unsigned rng = 23u;
     for (int instance = 0; instance < 30; instance++) {
-        int n, m, p[MAX_JOBS * MAX_MACHINES], start[MAX_JOBS];
+        int n, m, p[MAX_JOBS * MAX_MACHINES], start[MAX_JOBS], scratch[2 * MAX_JOBS];
         random_instance(&rng, instance, &n, &m, p);
         const int window = 1 + (int)(test_random_next(&rng) % (unsigned)n);
         const fsbb_ig_walk_params params = {
@@ -173,7 +154,7 @@ static void test_walks_with_exchanges(void)
                 fsbb_ig_walk_iterate(&walk, NULL, NULL);
             CU_ASSERT_EQUAL(walk.current_makespan, brute_force_makespan(n, m, p, walk.current, n));
             CU_ASSERT_EQUAL(walk.best_makespan, brute_force_makespan(n, m, p, walk.best, n));
-            CU_ASSERT(is_insertion_local_optimum(n, m, p, walk.current, walk.current_makespan));
+            CU_ASSERT(brute_force_is_insertion_local_optimum(n, m, p, walk.current, walk.current_makespan, scratch));
             CU_ASSERT(is_interchange_local_optimum(n, m, p, walk.current, walk.current_makespan, window));
         }
         fsbb_ig_walk_free(&walk);
