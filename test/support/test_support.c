@@ -60,6 +60,17 @@ void test_random_times(unsigned *state, int n, int m, int *p)
         p[i] = 1 + (int)(test_random_next(state) % 99);
 }
 
+void test_random_tie_prone_times(unsigned *state, int instance, int max_jobs, int max_machines, int *n, int *m,
+                                 int *p)
+{
+    *n = 2 + (int)(test_random_next(state) % (unsigned)(max_jobs - 1));
+    *m = 1 + (int)(test_random_next(state) % (unsigned)max_machines);
+    test_random_times(state, *n, *m, p);
+    if (instance % 2)
+        for (int i = 0; i < *n * *m; i++)
+            p[i] = 1 + p[i] % 3;
+}
+
 fsbb_instance *test_instance_from_times(int n, int m, const int *p)
 {
     char name[32];

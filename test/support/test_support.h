@@ -30,6 +30,11 @@ unsigned test_random_next(unsigned *state);
 void test_random_order(unsigned *state, int *values, int count);
 /* n x m processing times (p[k * n + j]) uniform in [1, 99], drawn from the generator. */
 void test_random_times(unsigned *state, int n, int m, int *p);
+/* A random size, 2..max_jobs jobs and 1..max_machines machines, into *n and *m, and its
+ * times as test_random_times draws them, except that for odd `instance` they are reduced to
+ * 1..3, where equal makespans and several critical paths abound. */
+void test_random_tie_prone_times(unsigned *state, int instance, int max_jobs, int max_machines, int *n, int *m,
+                                 int *p);
 /* The n x m instance "random<n>x<m>" of the times p (fatal when it cannot be made). */
 fsbb_instance *test_instance_from_times(int n, int m, const int *p);
 /* An n x m instance of test_random_times: the same state gives the same instance. */

@@ -22,18 +22,6 @@
 #define MAX_JOBS 50
 #define MAX_MACHINES 20
 
-/* Random times; every second instance from 1..3, where equal makespans and several
- * critical paths abound. */
-static void random_instance(unsigned *rng, int instance, int *n, int *m, int *p)
-{
-    *n = 2 + (int)(test_random_next(rng) % (MAX_JOBS - 1));
-    *m = 1 + (int)(test_random_next(rng) % MAX_MACHINES);
-    test_random_times(rng, *n, *m, p);
-    if (instance % 2)
-        for (int i = 0; i < *n * *m; i++)
-            p[i] = 1 + p[i] % 3;
-}
-
 /* The recomputed makespan of seq[0..n) with positions i and j exchanged. */
 static int exchanged_makespan(int n, int m, const int *p, const int *seq, int i, int j)
 {
@@ -76,7 +64,7 @@ static void test_exchange_makespans_and_bound(void)
     long ruled_out = 0;
     for (int instance = 0; instance < 200; instance++) {
         int n, m, p[MAX_JOBS * MAX_MACHINES], seq[MAX_JOBS];
-        random_instance(&rng, instance, &n, &m, p);
+        test_random_tie_prone_times(&rng, instance, MAX_JOBS, MAX_MACHINES, &n, &m, p);
         fsbb_insertion w;
         fsbb_interchange x;
         CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
@@ -113,7 +101,7 @@ static void test_interchange_local_search(void)
     unsigned rng = 22u;
     for (int instance = 0; instance < 120; instance++) {
         int n, m, p[MAX_JOBS * MAX_MACHINES], seq[MAX_JOBS], start[MAX_JOBS], scratch[2 * MAX_JOBS];
-        random_instance(&rng, instance, &n, &m, p);
+        test_random_tie_prone_times(&rng, instance, MAX_JOBS, MAX_MACHINES, &n, &m, p);
         fsbb_insertion w;
         fsbb_interchange x;
         CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
@@ -141,7 +129,7 @@ static void test_walks_with_exchanges(void)
     unsigned rng = 23u;
     for (int instance = 0; instance < 30; instance++) {
         int n, m, p[MAX_JOBS * MAX_MACHINES], start[MAX_JOBS], scratch[2 * MAX_JOBS];
-        random_instance(&rng, instance, &n, &m, p);
+        test_random_tie_prone_times(&rng, instance, MAX_JOBS, MAX_MACHINES, &n, &m, p);
         const int window = 1 + (int)(test_random_next(&rng) % (unsigned)n);
         const fsbb_ig_walk_params params = {
             .destruction = 4, .temperature = 0.4, .block_search = instance % 3 == 0 ? 2 : 0, .interchange = window};

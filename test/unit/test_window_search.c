@@ -27,17 +27,6 @@
 #define MAX_MACHINES 20
 #define MAX_WINDOW 7
 
-/* Random times; every second instance from 1..3, where equal makespans abound. */
-static void random_instance(unsigned *rng, int instance, int *n, int *m, int *p)
-{
-    *n = 2 + (int)(test_random_next(rng) % (MAX_JOBS - 1));
-    *m = 1 + (int)(test_random_next(rng) % MAX_MACHINES);
-    test_random_times(rng, *n, *m, p);
-    if (instance % 2)
-        for (int i = 0; i < *n * *m; i++)
-            p[i] = 1 + p[i] % 3;
-}
-
 /* The least recomputed makespan of seq[0..n) over every order of positions
  * start..start + size - 1 (seq is changed during the enumeration and restored). */
 static int least_over_orders(int n, int m, const int *p, int *seq, int start, int size, int depth)
@@ -75,7 +64,7 @@ static void test_window_against_brute_force(void)
     int improved = 0, not_improved = 0;
     for (int instance = 0; instance < 400; instance++) {
         int n, m, p[MAX_JOBS * MAX_MACHINES], seq[MAX_JOBS];
-        random_instance(&rng, instance, &n, &m, p);
+        test_random_tie_prone_times(&rng, instance, MAX_JOBS, MAX_MACHINES, &n, &m, p);
         test_random_order(&rng, seq, n);
         const int size = 1 + (int)(test_random_next(&rng) % (unsigned)(n < MAX_WINDOW ? n : MAX_WINDOW));
         const int start = (int)(test_random_next(&rng) % (unsigned)(n - size + 1));
@@ -147,7 +136,7 @@ static void test_window_local_search(void)
     int moved = 0;
     for (int instance = 0; instance < 100; instance++) {
         int n, m, p[MAX_JOBS * MAX_MACHINES], seq[MAX_JOBS], start[MAX_JOBS], scratch[2 * MAX_JOBS];
-        random_instance(&rng, instance, &n, &m, p);
+        test_random_tie_prone_times(&rng, instance, MAX_JOBS, MAX_MACHINES, &n, &m, p);
         fsbb_insertion w;
         fsbb_window x;
         const int size = 2 + (int)(test_random_next(&rng) % 5);
@@ -179,7 +168,7 @@ static void test_walks_with_windows(void)
     int lowered = 0;
     for (int instance = 0; instance < 30; instance++) {
         int n, m, p[MAX_JOBS * MAX_MACHINES], start[MAX_JOBS], scratch[2 * MAX_JOBS];
-        random_instance(&rng, instance, &n, &m, p);
+        test_random_tie_prone_times(&rng, instance, MAX_JOBS, MAX_MACHINES, &n, &m, p);
         const int size = 2 + (int)(test_random_next(&rng) % 5);
         const fsbb_ig_walk_params params = {
             .destruction = 4, .temperature = 0.4, .interchange = instance % 3 == 0 ? 3 : 0, .window = size};
