@@ -2,6 +2,8 @@
  * (insertion.h). */
 #include "insertion.h"
 
+#include "insertion_lanes.h"
+
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -56,6 +58,7 @@ void fsbb_insertion_free(fsbb_insertion *w)
     table_free(w->part_tail);
     table_free(w->cost);
     free(w->column);
+    fsbb_insertion_lanes_free(w);
     memset(w, 0, sizeof *w);
 }
 
@@ -74,7 +77,7 @@ int fsbb_insertion_init(fsbb_insertion *w, int n, int m, const int *p)
     w->cost = table((size_t)w->stride);
     w->column = malloc(sizeof(int) * ((size_t)m + 1));
     if (!w->times || !w->head || !w->tail || !w->part_head || !w->part_tail || !w->cost ||
-        !w->column) {
+        !w->column || fsbb_insertion_lanes_init(w) != 0) {
         fsbb_insertion_free(w);
         return -1;
     }

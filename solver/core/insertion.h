@@ -30,6 +30,10 @@ typedef struct fsbb_insertion {
     int *part_tail;   /* m x stride: tails of that sequence without one job, before its place */
     int *cost;        /* stride: makespan with the job at each position */
     int *column;      /* m + 1: scratch for one job's completion times */
+    /* Several reinsertions at once (insertion_lanes.h); NULL when the instance is too large: */
+    int *sequence_times; /* m x lane_stride: the times of the sequence loaded for the lanes */
+    int lane_stride;
+    void *lane_space;    /* the lanes' tails, heads and job times */
 } fsbb_insertion;
 
 /* Returns 0, or -1 when out of memory (nothing to free then). */

@@ -1,0 +1,55 @@
+/* insertion_lanes.h — several reinsertions at once: for FSBB_INSERTION_LANES jobs of a
+ * sequence, each taken out and put back at its best position, the least makespan of each
+ * (what fsbb_insertion_reinsert returns, without the position), one job per vector lane.
+ * The insertion local search asks it which of its next jobs is the first whose reinsertion
+ * shortens the schedule, and runs fsbb_insertion_reinsert, with its tie-breaking, for that
+ * one only (local_search.c): most reinsertions do not improve (about 98 % on Taillard's
+ * 100 x 20 instances), and this answers for eight of them (four without AVX2) at about half
+ * the cost of asking them one at a time (docs/heuristic.md).
+ *
+ * Lane l takes out the job at position f_l: column c of its shorter sequence holds seq[c]
+ * for c < f_l and seq[c + 1] after, so its time on machine k at column c is one of two
+ * neighbours in row k of the sequence's times in sequence order, picked per column. The
+ * heads and tails of all the lanes' shorter sequences are then one uniform recurrence over
+ * the columns and machines (insertion.h), and so is the insertion of each lane's job at
+ * each position: the tails go backward into a buffer, the heads forward with the
+ * insertions. O(length m) vector steps for all the lanes.
+ *
+ * The times in sequence order are kept in the insertion workspace, loaded here beside
+ * fsbb_insertion_load and fsbb_insertion_reload; their buffers are made by
+ * fsbb_insertion_init, except for instances whose lane buffers would pass
+ * FSBB_INSERTION_LANES_MAX_BYTES (there fsbb_insertion_lanes_on is 0 and a local search
+ * takes its jobs one at a time). */
+#ifndef FSBB_INSERTION_LANES_H
+#define FSBB_INSERTION_LANES_H
+
+#include "insertion.h"
+
+#ifdef __AVX2__
+#define FSBB_INSERTION_LANES 8
+#else
+#define FSBB_INSERTION_LANES 4
+#endif
+
+/* The largest lane buffers made for one workspace. */
+#define FSBB_INSERTION_LANES_MAX_BYTES (16u << 20)
+
+/* Makes the lane buffers of w (n and m set) when they fit FSBB_INSERTION_LANES_MAX_BYTES;
+ * 0, or -1 when out of memory. Called by fsbb_insertion_init. */
+int fsbb_insertion_lanes_init(fsbb_insertion *w);
+void fsbb_insertion_lanes_free(fsbb_insertion *w);
+
+/* 1 when w has its lane buffers. */
+int fsbb_insertion_lanes_on(const fsbb_insertion *w);
+
+/* The times of seq[lo..hi] into the columns lo..hi of the sequence's times: after a load
+ * of seq (lo 0, hi length - 1) or after a change of seq in lo..hi only. */
+void fsbb_insertion_lanes_load(fsbb_insertion *w, const int *seq, int lo, int hi);
+
+/* For the sequence of length 2 or more whose times were loaded (it need not be loaded in
+ * the workspace's heads and tails): for l < count (1 ..
+ * FSBB_INSERTION_LANES), the least makespan of the sequence with its job at from[l] (distinct
+ * positions) taken out and inserted at any position of the rest, into least[l]. */
+void fsbb_insertion_least_reinsertions(fsbb_insertion *w, int length, const int *from, int count, int *least);
+
+#endif

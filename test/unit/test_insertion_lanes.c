@@ -1,0 +1,106 @@
+/* test_insertion_lanes.c — several reinsertions at once (solver/core/insertion_lanes.h)
+ * against one at a time (fsbb_insertion_reinsert, itself checked against recomputed
+ * makespans in test_insertion.c): each lane's least makespan for every job of random
+ * sequences of every length on random and tie-prone instances, before and after a move. */
+#include "suites.h"
+#include "test_support.h"
+
+#include "insertion.h"
+#include "insertion_lanes.h"
+#include "local_search.h"
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_JOBS 40
+#define MAX_MACHINES 30
+
+/* Every job of the loaded seq[0..length) asked in lanes, in batches of 1..LANES random
+ * distinct positions: each lane's least makespan equals the scalar reinsertion's. Returns
+ * how many lanes disagreed. */
+static int lanes_disagreeing(unsigned *rng, fsbb_insertion *w, const int *seq, int length)
+{
+    int positions[MAX_JOBS], disagreeing = 0;
+    test_random_order(rng, positions, length);
+    for (int next = 0; next < length;) {
+        int count = 1 + (int)(test_random_next(rng) % FSBB_INSERTION_LANES);
+        count = count < length - next ? count : length - next;
+        int least[FSBB_INSERTION_LANES];
+        fsbb_insertion_least_reinsertions(w, length, positions + next, count, least);
+        for (int l = 0; l < count; l++) {
+            int position;
+            const int scalar = fsbb_insertion_reinsert(w, seq, length, positions[next + l], INT_MAX, &position);
+            disagreeing += least[l] != scalar;
+        }
+        next += count;
+    }
+    return disagreeing;
+}
+
+static void test_lanes_equal_scalar_reinsertions(void)
+{
+    unsigned rng = 91u;
+    int disagreeing = 0, sequences = 0;
+    for (int instance = 0; instance < 120; instance++) {
+        int n, m, p[MAX_JOBS * MAX_MACHINES], seq[MAX_JOBS];
+        test_random_tie_prone_times(&rng, instance, MAX_JOBS, MAX_MACHINES, &n, &m, p);
+        fsbb_insertion w;
+        CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
+        CU_ASSERT_FATAL(fsbb_insertion_lanes_on(&w));
+        test_random_order(&rng, seq, n);
+        /* every length 2..n: the prefix of a random order, loaded afresh */
+        for (int length = 2; length <= n; length++) {
+            fsbb_insertion_load(&w, seq, length);
+            fsbb_insertion_lanes_load(&w, seq, 0, length - 1);
+            disagreeing += lanes_disagreeing(&rng, &w, seq, length);
+            sequences++;
+        }
+        /* after a move of one job in the whole sequence, only its range reloaded */
+        const int from = (int)(test_random_next(&rng) % (unsigned)n), to = (int)(test_random_next(&rng) % (unsigned)n);
+        const int job = seq[from];
+        if (to < from)
+            memmove(seq + to + 1, seq + to, sizeof(int) * (size_t)(from - to));
+        else
+            memmove(seq + from, seq + from + 1, sizeof(int) * (size_t)(to - from));
+        seq[to] = job;
+        const int lo = to < from ? to : from, hi = to < from ? from : to;
+        fsbb_insertion_reload(&w, seq, n, lo, hi);
+        fsbb_insertion_lanes_load(&w, seq, lo, hi);
+        disagreeing += lanes_disagreeing(&rng, &w, seq, n);
+        fsbb_insertion_free(&w);
+    }
+    CU_ASSERT(sequences > 1000);
+    CU_ASSERT_EQUAL(disagreeing, 0);
+}
+
+/* The lane buffers are made below FSBB_INSERTION_LANES_MAX_BYTES and not above it, where
+ * the local search still searches. */
+static void test_lanes_only_where_they_fit(void)
+{
+    enum { SMALL_N = 500, SMALL_M = 20, LARGE_N = 1000, LARGE_M = 600 };
+    int *p = calloc((size_t)LARGE_N * LARGE_M, sizeof(int));
+    CU_ASSERT_FATAL(p != NULL);
+    for (int i = 0; i < LARGE_N * LARGE_M; i++)
+        p[i] = 1 + i % 7;
+    fsbb_insertion small, large;
+    CU_ASSERT_FATAL(fsbb_insertion_init(&small, SMALL_N, SMALL_M, p) == 0);
+    CU_ASSERT_FATAL(fsbb_insertion_init(&large, LARGE_N, LARGE_M, p) == 0);
+    CU_ASSERT(fsbb_insertion_lanes_on(&small));
+    CU_ASSERT(!fsbb_insertion_lanes_on(&large));
+    int seq[4] = {3, 0, 2, 1}, scratch[2 * LARGE_N];
+    uint64_t state = 1;
+    const int before = fsbb_insertion_makespan(&large, seq, 4);
+    const int after = fsbb_local_search_insertion(&large, seq, 4, before, &state, scratch, NULL, NULL);
+    CU_ASSERT(after <= before);
+    CU_ASSERT_EQUAL(after, fsbb_insertion_makespan(&large, seq, 4));
+    fsbb_insertion_free(&small);
+    fsbb_insertion_free(&large);
+    free(p);
+}
+
+FSBB_SUITE("insertion lanes",
+           {"each lane's least reinsertion equals the scalar reinsertion's, every length, after a move",
+            test_lanes_equal_scalar_reinsertions},
+           {"lane buffers only where they fit", test_lanes_only_where_they_fit})
