@@ -1,8 +1,10 @@
 /* local_search.c — iterative improvement by insertion (local_search.h). */
 #include "local_search.h"
 
+#include "insertion_lanes.h"
 #include "splitmix.h"
 
+#include <limits.h>
 #include <string.h>
 
 /* Moves the job at position from to position to, keeping where[] (job -> position). */
@@ -19,43 +21,90 @@ static void move_job(int *seq, int *where, int from, int to)
         where[seq[i]] = i;
 }
 
+/* The job at from reinserted at its best position (fsbb_insertion_reinsert's choice) when
+ * that shortens the schedule below *makespan: the move made, the tables (and the times of
+ * the lanes, when in_lanes) reloaded, *makespan lowered; returns 1 then, else 0. */
+static int reinsert_if_better(fsbb_insertion *w, int *seq, int *where, int length, int from, int in_lanes,
+                              int *makespan)
+{
+    int to;
+    const int candidate = fsbb_insertion_reinsert(w, seq, length, from, *makespan, &to);
+    if (candidate >= *makespan)
+        return 0;
+    move_job(seq, where, from, to);
+    const int lo = to < from ? to : from, hi = to < from ? from : to;
+    fsbb_insertion_reload(w, seq, length, lo, hi);
+    if (in_lanes)
+        fsbb_insertion_lanes_load(w, seq, lo, hi);
+    *makespan = candidate;
+    return 1;
+}
+
 /* The search itself: the jobs tried cyclically in the order of order[0..length) (scratch
- * of n ints), where[] (n ints) filled here. */
+ * of n ints), where[] (n ints) filled here. In lanes (insertion_lanes.h), the next jobs are
+ * first asked together whether their reinsertions improve, and only the first that does is
+ * reinserted; the jobs after it are asked again on the sequence it leaves. The same moves in
+ * the same order as one at a time, and stop is asked after each job as there. */
 static int search_in_order(fsbb_insertion *w, int *seq, int length, int makespan, const int *order, int *where,
-                           fsbb_walk_should_stop stop, void *stop_data)
+                           int in_lanes, fsbb_walk_should_stop stop, void *stop_data)
 {
     for (int i = 0; i < length; i++)
         where[seq[i]] = i;
     fsbb_insertion_load(w, seq, length);
+    if (in_lanes)
+        fsbb_insertion_lanes_load(w, seq, 0, length - 1);
+    int from[FSBB_INSERTION_LANES], least[FSBB_INSERTION_LANES];
     /* Cycles through the jobs in that order until `length` jobs in a row have not moved:
      * then every job was tried on the final sequence. */
-    for (int unchanged = 0, r = 0; unchanged < length; r = r + 1 == length ? 0 : r + 1) {
-        const int from = where[order[r]];
-        int to;
-        const int candidate = fsbb_insertion_reinsert(w, seq, length, from, makespan, &to);
-        if (candidate < makespan) {
-            move_job(seq, where, from, to);
-            fsbb_insertion_reload(w, seq, length, to < from ? to : from, to < from ? from : to);
-            makespan = candidate;
-            unchanged = 0;
-        } else {
-            unchanged++;
+    for (int unchanged = 0, r = 0; unchanged < length;) {
+        int count = 1;
+        from[0] = where[order[r]];
+        least[0] = INT_MIN; /* one at a time: the reinsertion decides */
+        if (in_lanes) {
+            count = length - unchanged < FSBB_INSERTION_LANES ? length - unchanged : FSBB_INSERTION_LANES;
+            for (int l = 1, next = r; l < count; l++) {
+                next = next + 1 == length ? 0 : next + 1;
+                from[l] = where[order[next]];
+            }
+            fsbb_insertion_least_reinsertions(w, length, from, count, least);
         }
-        if (stop && stop(stop_data))
-            return makespan;
+        for (int l = 0; l < count; l++) {
+            const int moved =
+                least[l] < makespan && reinsert_if_better(w, seq, where, length, from[l], in_lanes, &makespan);
+            unchanged = moved ? 0 : unchanged + 1;
+            r = r + 1 == length ? 0 : r + 1;
+            if (stop && stop(stop_data))
+                return makespan;
+            if (moved)
+                break;
+        }
     }
     return makespan;
 }
 
-int fsbb_local_search_insertion(fsbb_insertion *w, int *seq, int length, int makespan, uint64_t *rng,
-                                int *scratch, fsbb_walk_should_stop stop, void *stop_data)
+/* The search in a random order drawn from rng, in lanes or not. */
+static int search_in_random_order(fsbb_insertion *w, int *seq, int length, int makespan, uint64_t *rng,
+                                  int *scratch, int in_lanes, fsbb_walk_should_stop stop, void *stop_data)
 {
     if (length < 2)
         return makespan;
     int *order = scratch;
     memcpy(order, seq, sizeof(int) * (size_t)length);
     fsbb_splitmix_shuffle(rng, order, length);
-    return search_in_order(w, seq, length, makespan, order, scratch + w->n, stop, stop_data);
+    return search_in_order(w, seq, length, makespan, order, scratch + w->n, in_lanes, stop, stop_data);
+}
+
+int fsbb_local_search_insertion(fsbb_insertion *w, int *seq, int length, int makespan, uint64_t *rng,
+                                int *scratch, fsbb_walk_should_stop stop, void *stop_data)
+{
+    return search_in_random_order(w, seq, length, makespan, rng, scratch, fsbb_insertion_lanes_on(w), stop,
+                                  stop_data);
+}
+
+int fsbb_local_search_insertion_one_at_a_time(fsbb_insertion *w, int *seq, int length, int makespan, uint64_t *rng,
+                                              int *scratch, fsbb_walk_should_stop stop, void *stop_data)
+{
+    return search_in_random_order(w, seq, length, makespan, rng, scratch, 0, stop, stop_data);
 }
 
 int fsbb_local_search_referenced(fsbb_insertion *w, int *seq, int length, int makespan, const int *reference,
@@ -64,7 +113,8 @@ int fsbb_local_search_referenced(fsbb_insertion *w, int *seq, int length, int ma
     if (length < 2)
         return makespan;
     memcpy(scratch, reference, sizeof(int) * (size_t)length);
-    return search_in_order(w, seq, length, makespan, scratch, scratch + w->n, stop, stop_data);
+    return search_in_order(w, seq, length, makespan, scratch, scratch + w->n, fsbb_insertion_lanes_on(w), stop,
+                           stop_data);
 }
 
 /* Moves the block seq[from..from + size) to position to of the sequence without it. */

@@ -4,7 +4,10 @@
  * tie-breaking) when that shortens the schedule, cycling through the jobs in one random
  * order until `length` jobs in a row have not moved (one cycle after the last move, as in
  * the referenced local search of Pan, Tasgetiren and Liang, C&IE 55, 2008, rather than the
- * rest of the pass and one more). A cycle costs O(length^2 m).
+ * rest of the pass and one more). A cycle costs O(length^2 m). The next jobs of the order
+ * are first asked together, in vector lanes, whether their reinsertion shortens the
+ * schedule (insertion_lanes.h), and only the first that does is reinserted: the same moves,
+ * in the same order, as one job at a time.
  *
  * Referenced order (optional in the iterated greedy, ig_walk.h): the same search with the
  * jobs tried in the order of a reference schedule instead of a random one, from its first
@@ -46,6 +49,12 @@ typedef int (*fsbb_walk_should_stop)(void *data);
  * schedule no worse than the one given, with the makespan returned. */
 int fsbb_local_search_insertion(fsbb_insertion *w, int *seq, int length, int makespan, uint64_t *rng,
                                 int *scratch, fsbb_walk_should_stop stop, void *stop_data);
+
+/* The same search with each job's reinsertion evaluated alone, never several in vector
+ * lanes (insertion_lanes.h): the reference the lanes are tested against. Same contract,
+ * and the same result from the same arguments. */
+int fsbb_local_search_insertion_one_at_a_time(fsbb_insertion *w, int *seq, int length, int makespan, uint64_t *rng,
+                                              int *scratch, fsbb_walk_should_stop stop, void *stop_data);
 
 /* The same with the jobs tried in the order of reference[0..length) (the same jobs as seq,
  * in any order; copied before the search begins) instead of a random order; draws nothing.

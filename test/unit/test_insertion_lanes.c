@@ -1,13 +1,16 @@
 /* test_insertion_lanes.c — several reinsertions at once (solver/core/insertion_lanes.h)
  * against one at a time (fsbb_insertion_reinsert, itself checked against recomputed
  * makespans in test_insertion.c): each lane's least makespan for every job of random
- * sequences of every length on random and tie-prone instances, before and after a move. */
+ * sequences of every length on random and tie-prone instances, before and after a move;
+ * and the insertion local search in lanes against the same search one job at a time: the
+ * same sequence, makespan and generator state, and the same where a stop cuts it. */
 #include "suites.h"
 #include "test_support.h"
 
 #include "insertion.h"
 #include "insertion_lanes.h"
 #include "local_search.h"
+#include "taillard.h"
 
 #include <limits.h>
 #include <stdint.h>
@@ -75,8 +78,90 @@ static void test_lanes_equal_scalar_reinsertions(void)
     CU_ASSERT_EQUAL(disagreeing, 0);
 }
 
+/* A stop that asks to stop at its `at`-th call (0: never), counting its calls. */
+typedef struct counted_stop {
+    long calls, at;
+} counted_stop;
+
+static int stop_at(void *data)
+{
+    counted_stop *s = data;
+    return ++s->calls == s->at;
+}
+
+/* The local search on seq[0..length) in lanes and one at a time from the same generator
+ * state, cut at the at-th stop (0: never): the same makespan, sequence, generator state
+ * and calls of stop. Returns 1 when they agree; *calls the calls of the uncut search. */
+static int searches_agree(fsbb_insertion *w, const int *seq, int length, int makespan, uint64_t seed, long at,
+                          long *calls)
+{
+    int in_lanes[512], alone[512], scratch[1024];
+    CU_ASSERT_FATAL(length <= 512 && w->n <= 512);
+    memcpy(in_lanes, seq, sizeof(int) * (size_t)length);
+    memcpy(alone, seq, sizeof(int) * (size_t)length);
+    uint64_t lanes_rng = seed, alone_rng = seed;
+    counted_stop lanes_stop = {0, at}, alone_stop = {0, at};
+    const int lanes_makespan =
+        fsbb_local_search_insertion(w, in_lanes, length, makespan, &lanes_rng, scratch, stop_at, &lanes_stop);
+    const int alone_makespan = fsbb_local_search_insertion_one_at_a_time(w, alone, length, makespan, &alone_rng,
+                                                                         scratch, stop_at, &alone_stop);
+    *calls = alone_stop.calls;
+    return lanes_makespan == alone_makespan && memcmp(in_lanes, alone, sizeof(int) * (size_t)length) == 0 &&
+           lanes_rng == alone_rng && lanes_stop.calls == alone_stop.calls &&
+           lanes_makespan == fsbb_insertion_makespan(w, in_lanes, length);
+}
+
+static void test_lane_search_equals_one_at_a_time(void)
+{
+    unsigned rng = 92u;
+    int disagreeing = 0, improved = 0;
+    for (int instance = 0; instance < 200; instance++) {
+        int n, m, p[MAX_JOBS * MAX_MACHINES], seq[MAX_JOBS];
+        test_random_tie_prone_times(&rng, instance, MAX_JOBS, MAX_MACHINES, &n, &m, p);
+        fsbb_insertion w;
+        CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
+        test_random_order(&rng, seq, n);
+        const int length = 2 + (int)(test_random_next(&rng) % (unsigned)(n - 1));
+        const int makespan = fsbb_insertion_makespan(&w, seq, length);
+        long calls, cut_calls;
+        disagreeing += !searches_agree(&w, seq, length, makespan, (uint64_t)instance, 0, &calls);
+        improved += calls > length; /* a move, then `length` jobs in a row unmoved */
+        /* cut at a random call of stop */
+        const long at = 1 + (long)(test_random_next(&rng) % (unsigned)calls);
+        disagreeing += !searches_agree(&w, seq, length, makespan, (uint64_t)instance, at, &cut_calls);
+        fsbb_insertion_free(&w);
+    }
+    CU_ASSERT(improved > 100);
+    CU_ASSERT_EQUAL(disagreeing, 0);
+}
+
+/* Taillard's 100 x 20 ta081: random sequences, whole and partial, searched both ways. */
+static void test_lane_search_on_ta081(void)
+{
+    const int ta081 = 81;
+    const fsbb_taillard_entry *entry = fsbb_taillard_entry_at(ta081);
+    CU_ASSERT_FATAL(entry && entry->jobs == 100 && entry->machines == 20);
+    const int n = entry->jobs, m = entry->machines;
+    int *p = malloc(sizeof(int) * (size_t)n * (size_t)m), seq[100];
+    CU_ASSERT_FATAL(p != NULL);
+    fsbb_taillard_generate(ta081, p);
+    fsbb_insertion w;
+    CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
+    CU_ASSERT_FATAL(fsbb_insertion_lanes_on(&w));
+    unsigned rng = 93u;
+    for (int round = 0; round < 6; round++) {
+        test_random_order(&rng, seq, n);
+        const int length = round % 2 ? 2 + (int)(test_random_next(&rng) % (unsigned)(n - 1)) : n;
+        long calls;
+        CU_ASSERT(searches_agree(&w, seq, length, fsbb_insertion_makespan(&w, seq, length), (uint64_t)round, 0,
+                                 &calls));
+    }
+    fsbb_insertion_free(&w);
+    free(p);
+}
+
 /* The lane buffers are made below FSBB_INSERTION_LANES_MAX_BYTES and not above it, where
- * the local search still searches. */
+ * the local search still searches, one job at a time. */
 static void test_lanes_only_where_they_fit(void)
 {
     enum { SMALL_N = 500, SMALL_M = 20, LARGE_N = 1000, LARGE_M = 600 };
@@ -103,4 +188,7 @@ static void test_lanes_only_where_they_fit(void)
 FSBB_SUITE("insertion lanes",
            {"each lane's least reinsertion equals the scalar reinsertion's, every length, after a move",
             test_lanes_equal_scalar_reinsertions},
+           {"the local search in lanes: the same sequence, makespan and stops as one job at a time",
+            test_lane_search_equals_one_at_a_time},
+           {"the local search in lanes on ta081 as one job at a time", test_lane_search_on_ta081},
            {"lane buffers only where they fit", test_lanes_only_where_they_fit})
