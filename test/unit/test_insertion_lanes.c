@@ -164,7 +164,7 @@ static void test_lane_search_on_ta081(void)
  * the local search still searches, one job at a time. */
 static void test_lanes_only_where_they_fit(void)
 {
-    enum { SMALL_N = 500, SMALL_M = 20, LARGE_N = 1000, LARGE_M = 600 };
+    enum { SMALL_N = 500, SMALL_M = 20, LARGE_N = 1000, LARGE_M = 1000 };
     int *p = calloc((size_t)LARGE_N * LARGE_M, sizeof(int));
     CU_ASSERT_FATAL(p != NULL);
     for (int i = 0; i < LARGE_N * LARGE_M; i++)
