@@ -77,13 +77,17 @@ int fsbb_insertion_init(fsbb_insertion *w, int n, int m, const int *p)
     w->cost = table((size_t)w->stride);
     w->column = malloc(sizeof(int) * ((size_t)m + 1));
     if (!w->times || !w->head || !w->tail || !w->part_head || !w->part_tail || !w->cost ||
-        !w->column || fsbb_insertion_lanes_init(w) != 0) {
+        !w->column) {
         fsbb_insertion_free(w);
         return -1;
     }
     for (int j = 0; j < n; j++)
         for (int k = 0; k < m; k++)
             w->times[j * m + k] = p[k * n + j];
+    if (fsbb_insertion_lanes_init(w) != 0) {
+        fsbb_insertion_free(w);
+        return -1;
+    }
     return 0;
 }
 

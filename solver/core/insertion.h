@@ -33,6 +33,7 @@ typedef struct fsbb_insertion {
     /* Several reinsertions at once (insertion_lanes.h); NULL when the instance is too large: */
     int *sequence_times; /* m x lane_stride: the times of the sequence loaded for the lanes */
     int lane_stride;
+    int longest_job;     /* the largest total time of one job */
     void *lane_space;    /* the lanes' tails, heads and job times */
 } fsbb_insertion;
 

@@ -1,11 +1,11 @@
-/* insertion_lanes.h — several reinsertions at once: for FSBB_INSERTION_LANES jobs of a
- * sequence, each taken out and put back at its best position, the least makespan of each
- * (what fsbb_insertion_reinsert returns, without the position), one job per vector lane.
- * The insertion local search asks it which of its next jobs is the first whose reinsertion
+/* insertion_lanes.h — several reinsertions at once: for several jobs of a sequence, each
+ * taken out and put back at its best position, the least makespan of each (what
+ * fsbb_insertion_reinsert returns, without the position), one job per vector lane. The
+ * insertion local search asks it which of its next jobs is the first whose reinsertion
  * shortens the schedule, and runs fsbb_insertion_reinsert, with its tie-breaking, for that
  * one only (local_search.c): most reinsertions do not improve (about 98 % on Taillard's
- * 100 x 20 instances), and this answers for eight of them (four without AVX2) at about half
- * the cost of asking them one at a time (docs/heuristic.md).
+ * 100 x 20 instances), and this answers for 8 or 16 of them at once (below) at a quarter to
+ * a half of the cost of asking them one at a time (docs/heuristic.md).
  *
  * Lane l takes out the job at position f_l: column c of its shorter sequence holds seq[c]
  * for c < f_l and seq[c + 1] after, so its time on machine k at column c is one of two
@@ -25,10 +25,11 @@
 
 #include "insertion.h"
 
+/* The most jobs asked at once: 16 with AVX2 (else 4), as fsbb_insertion_lanes_width says. */
 #ifdef __AVX2__
-#define FSBB_INSERTION_LANES 8
+#define FSBB_INSERTION_MAX_LANES 16
 #else
-#define FSBB_INSERTION_LANES 4
+#define FSBB_INSERTION_MAX_LANES 4
 #endif
 
 /* The largest lane buffers made for one workspace. */
@@ -46,10 +47,18 @@ int fsbb_insertion_lanes_on(const fsbb_insertion *w);
  * of seq (lo 0, hi length - 1) or after a change of seq in lo..hi only. */
 void fsbb_insertion_lanes_load(fsbb_insertion *w, const int *seq, int lo, int hi);
 
-/* For the sequence of length 2 or more whose times were loaded (it need not be loaded in
- * the workspace's heads and tails): for l < count (1 ..
- * FSBB_INSERTION_LANES), the least makespan of the sequence with its job at from[l] (distinct
- * positions) taken out and inserted at any position of the rest, into least[l]. */
-void fsbb_insertion_least_reinsertions(fsbb_insertion *w, int length, const int *from, int count, int *least);
+/* How many jobs fsbb_insertion_least_reinsertions asks at once in a sequence of that
+ * makespan: with AVX2, 16 in lanes of 16 bits where every value fits them (the makespan
+ * plus the longest job's total time below 2^16, as on Taillard's instances), else 8 in
+ * lanes of 32 bits; without AVX2, 4. */
+int fsbb_insertion_lanes_width(const fsbb_insertion *w, int makespan);
+
+/* For the sequence of length 2 or more whose times were loaded, of that makespan (or
+ * less; it need not be loaded in the workspace's heads and tails): for l < count (1 ..
+ * fsbb_insertion_lanes_width(w, makespan)), the least makespan of the sequence with its job
+ * at from[l] (distinct positions) taken out and inserted at any position of the rest, into
+ * least[l]. */
+void fsbb_insertion_least_reinsertions(fsbb_insertion *w, int length, int makespan, const int *from, int count,
+                                       int *least);
 
 #endif

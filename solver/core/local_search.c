@@ -53,7 +53,7 @@ static int search_in_order(fsbb_insertion *w, int *seq, int length, int makespan
     fsbb_insertion_load(w, seq, length);
     if (in_lanes)
         fsbb_insertion_lanes_load(w, seq, 0, length - 1);
-    int from[FSBB_INSERTION_LANES], least[FSBB_INSERTION_LANES];
+    int from[FSBB_INSERTION_MAX_LANES], least[FSBB_INSERTION_MAX_LANES];
     /* Cycles through the jobs in that order until `length` jobs in a row have not moved:
      * then every job was tried on the final sequence. */
     for (int unchanged = 0, r = 0; unchanged < length;) {
@@ -61,12 +61,13 @@ static int search_in_order(fsbb_insertion *w, int *seq, int length, int makespan
         from[0] = where[order[r]];
         least[0] = INT_MIN; /* one at a time: the reinsertion decides */
         if (in_lanes) {
-            count = length - unchanged < FSBB_INSERTION_LANES ? length - unchanged : FSBB_INSERTION_LANES;
+            const int width = fsbb_insertion_lanes_width(w, makespan);
+            count = length - unchanged < width ? length - unchanged : width;
             for (int l = 1, next = r; l < count; l++) {
                 next = next + 1 == length ? 0 : next + 1;
                 from[l] = where[order[next]];
             }
-            fsbb_insertion_least_reinsertions(w, length, from, count, least);
+            fsbb_insertion_least_reinsertions(w, length, makespan, from, count, least);
         }
         for (int l = 0; l < count; l++) {
             const int moved =

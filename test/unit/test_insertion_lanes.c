@@ -1,12 +1,15 @@
 /* test_insertion_lanes.c — several reinsertions at once (solver/core/insertion_lanes.h)
  * against one at a time (fsbb_insertion_reinsert, itself checked against recomputed
  * makespans in test_insertion.c): each lane's least makespan for every job of random
- * sequences of every length on random and tie-prone instances, before and after a move;
- * and the insertion local search in lanes against the same search one job at a time: the
- * same sequence, makespan and generator state, and the same where a stop cuts it. */
+ * sequences of every length on random and tie-prone instances, before and after a move,
+ * in 16-bit lanes where they hold every value (up to their limit) and 32-bit ones where
+ * they do not; and the insertion local search in lanes against the same search one job at
+ * a time: the same sequence, makespan and generator state, and the same where a stop cuts
+ * it. */
 #include "suites.h"
 #include "test_support.h"
 
+#include "brute_force.h"
 #include "insertion.h"
 #include "insertion_lanes.h"
 #include "local_search.h"
@@ -20,18 +23,47 @@
 #define MAX_JOBS 40
 #define MAX_MACHINES 30
 
-/* Every job of the loaded seq[0..length) asked in lanes, in batches of 1..LANES random
- * distinct positions: each lane's least makespan equals the scalar reinsertion's. Returns
- * how many lanes disagreed. */
-static int lanes_disagreeing(unsigned *rng, fsbb_insertion *w, const int *seq, int length)
+/* The largest value of a 16-bit lane. */
+#define NARROW_MAX 65535
+
+/* A random instance (test_random_tie_prone_times) and a random order of its jobs; every
+ * fourth instance from the third on has its times multiplied so that the order's makespan
+ * plus the longest job's total time is just at most NARROW_MAX (values up to the limit of
+ * 16-bit lanes), and every fourth from the fourth so that the makespan is just at most
+ * NARROW_MAX and that sum above it (reinsertions past that limit: 32-bit lanes). */
+static void random_lane_instance(unsigned *rng, int instance, int *n, int *m, int *p, int *order)
 {
+    test_random_tie_prone_times(rng, instance, MAX_JOBS, MAX_MACHINES, n, m, p);
+    test_random_order(rng, order, *n);
+    if (instance % 4 < 2)
+        return;
+    int longest = 0;
+    for (int j = 0; j < *n; j++) {
+        int total = 0;
+        for (int k = 0; k < *m; k++)
+            total += p[k * *n + j];
+        longest = total > longest ? total : longest;
+    }
+    const int makespan = brute_force_makespan(*n, *m, p, order, *n);
+    const int scale = instance % 4 == 2 ? NARROW_MAX / (makespan + longest) : NARROW_MAX / makespan;
+    for (int i = 0; i < *n * *m; i++)
+        p[i] *= scale;
+}
+
+/* Every job of the loaded seq[0..length) asked in lanes, in batches of 1..width random
+ * distinct positions, where the sequence's makespan is given as `makespan` (the width
+ * fsbb_insertion_lanes_width gives for it): each lane's least makespan equals the scalar
+ * reinsertion's. Returns how many lanes disagreed. */
+static int lanes_disagreeing(unsigned *rng, fsbb_insertion *w, const int *seq, int length, int makespan)
+{
+    const int width = fsbb_insertion_lanes_width(w, makespan);
     int positions[MAX_JOBS], disagreeing = 0;
     test_random_order(rng, positions, length);
     for (int next = 0; next < length;) {
-        int count = 1 + (int)(test_random_next(rng) % FSBB_INSERTION_LANES);
+        int count = 1 + (int)(test_random_next(rng) % (unsigned)width);
         count = count < length - next ? count : length - next;
-        int least[FSBB_INSERTION_LANES];
-        fsbb_insertion_least_reinsertions(w, length, positions + next, count, least);
+        int least[FSBB_INSERTION_MAX_LANES];
+        fsbb_insertion_least_reinsertions(w, length, makespan, positions + next, count, least);
         for (int l = 0; l < count; l++) {
             int position;
             const int scalar = fsbb_insertion_reinsert(w, seq, length, positions[next + l], INT_MAX, &position);
@@ -42,24 +74,34 @@ static int lanes_disagreeing(unsigned *rng, fsbb_insertion *w, const int *seq, i
     return disagreeing;
 }
 
+/* Both widths where they differ: the sequence's own makespan (16-bit lanes where they hold
+ * every value) and INT_MAX (32-bit lanes). */
+static int widths_disagreeing(unsigned *rng, fsbb_insertion *w, const int *seq, int length)
+{
+    return lanes_disagreeing(rng, w, seq, length, fsbb_insertion_makespan(w, seq, length)) +
+           lanes_disagreeing(rng, w, seq, length, INT_MAX);
+}
+
 static void test_lanes_equal_scalar_reinsertions(void)
 {
     unsigned rng = 91u;
-    int disagreeing = 0, sequences = 0;
-    for (int instance = 0; instance < 120; instance++) {
+    int disagreeing = 0, sequences = 0, narrow_at_limit = 0, wide_past_limit = 0;
+    for (int instance = 0; instance < 160; instance++) {
         int n, m, p[MAX_JOBS * MAX_MACHINES], seq[MAX_JOBS];
-        test_random_tie_prone_times(&rng, instance, MAX_JOBS, MAX_MACHINES, &n, &m, p);
+        random_lane_instance(&rng, instance, &n, &m, p, seq);
         fsbb_insertion w;
         CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
         CU_ASSERT_FATAL(fsbb_insertion_lanes_on(&w));
-        test_random_order(&rng, seq, n);
-        /* every length 2..n: the prefix of a random order, loaded afresh */
+        /* every length 2..n: the prefix of the order, loaded afresh */
         for (int length = 2; length <= n; length++) {
             fsbb_insertion_load(&w, seq, length);
             fsbb_insertion_lanes_load(&w, seq, 0, length - 1);
-            disagreeing += lanes_disagreeing(&rng, &w, seq, length);
+            disagreeing += widths_disagreeing(&rng, &w, seq, length);
             sequences++;
         }
+        const int width = fsbb_insertion_lanes_width(&w, fsbb_insertion_makespan(&w, seq, n));
+        narrow_at_limit += instance % 4 == 2 && width == FSBB_INSERTION_MAX_LANES;
+        wide_past_limit += instance % 4 == 3 && width < FSBB_INSERTION_MAX_LANES;
         /* after a move of one job in the whole sequence, only its range reloaded */
         const int from = (int)(test_random_next(&rng) % (unsigned)n), to = (int)(test_random_next(&rng) % (unsigned)n);
         const int job = seq[from];
@@ -71,11 +113,14 @@ static void test_lanes_equal_scalar_reinsertions(void)
         const int lo = to < from ? to : from, hi = to < from ? from : to;
         fsbb_insertion_reload(&w, seq, n, lo, hi);
         fsbb_insertion_lanes_load(&w, seq, lo, hi);
-        disagreeing += lanes_disagreeing(&rng, &w, seq, n);
+        disagreeing += widths_disagreeing(&rng, &w, seq, n);
         fsbb_insertion_free(&w);
     }
     CU_ASSERT(sequences > 1000);
     CU_ASSERT_EQUAL(disagreeing, 0);
+    CU_ASSERT_EQUAL(narrow_at_limit, 40);
+    /* 16-bit lanes exist with AVX2 only: without it, the one width is FSBB_INSERTION_MAX_LANES */
+    CU_ASSERT_EQUAL(wide_past_limit, FSBB_INSERTION_MAX_LANES == 16 ? 40 : 0);
 }
 
 /* A stop that asks to stop at its `at`-th call (0: never), counting its calls. */
@@ -117,10 +162,9 @@ static void test_lane_search_equals_one_at_a_time(void)
     int disagreeing = 0, improved = 0;
     for (int instance = 0; instance < 200; instance++) {
         int n, m, p[MAX_JOBS * MAX_MACHINES], seq[MAX_JOBS];
-        test_random_tie_prone_times(&rng, instance, MAX_JOBS, MAX_MACHINES, &n, &m, p);
+        random_lane_instance(&rng, instance, &n, &m, p, seq);
         fsbb_insertion w;
         CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
-        test_random_order(&rng, seq, n);
         const int length = 2 + (int)(test_random_next(&rng) % (unsigned)(n - 1));
         const int makespan = fsbb_insertion_makespan(&w, seq, length);
         long calls, cut_calls;
