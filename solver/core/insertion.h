@@ -34,6 +34,7 @@ typedef struct fsbb_insertion {
     int *sequence_times; /* m x lane_stride: the times of the sequence loaded for the lanes */
     int lane_stride;
     int longest_job;     /* the largest total time of one job */
+    int lanes_narrow;    /* the last lanes asked were 16-bit ones */
     void *lane_space;    /* the lanes' tails, heads and job times */
 } fsbb_insertion;
 

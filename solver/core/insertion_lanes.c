@@ -25,10 +25,11 @@ typedef uint32_t wide_lanes __attribute__((vector_size(VECTOR_BYTES)));
 #define NARROW_MAX 65535
 
 /* The lanes' workspace: the tails of the shorter sequences, n columns of m vectors, then
- * the heads of one column and the times of the lanes' jobs, m vectors each. */
+ * the heads of one column and the times of the lanes' jobs, m vectors each, then the
+ * makespans at each position, n vectors. */
 static size_t lane_space_bytes(const fsbb_insertion *w)
 {
-    return (size_t)VECTOR_BYTES * ((size_t)w->n + 2) * (size_t)w->m;
+    return (size_t)VECTOR_BYTES * (((size_t)w->n + 2) * (size_t)w->m + (size_t)w->n);
 }
 
 int fsbb_insertion_lanes_init(fsbb_insertion *w)
@@ -202,13 +203,32 @@ static inline narrow_lanes pick_narrow(const int *row, int column, __m256i choic
 void fsbb_insertion_least_reinsertions(fsbb_insertion *w, int length, int makespan, const int *from, int count,
                                        int *least)
 {
+    w->lanes_narrow = fits_narrow_lanes(w, makespan);
 #ifdef __AVX2__
-    if (fits_narrow_lanes(w, makespan)) {
+    if (w->lanes_narrow) {
         least_narrow(w, length, from, count, least);
         return;
     }
-#else
-    (void)makespan; /* one width */
 #endif
     least_wide(w, length, from, count, least);
+}
+
+int fsbb_insertion_lanes_position(const fsbb_insertion *w, int lane, int length, int *position)
+{
+    const size_t costs = (((size_t)w->n + 2) * (size_t)w->m) * VECTOR_BYTES;
+    const uint16_t *narrow = (const uint16_t *)((const char *)w->lane_space + costs);
+    const uint32_t *wide = (const uint32_t *)((const char *)w->lane_space + costs);
+    unsigned best = UINT32_MAX;
+    int ties = 0;
+    for (int i = 0; i < length; i++) {
+        const unsigned cost = w->lanes_narrow ? narrow[i * NARROW_LANES + lane] : wide[i * WIDE_LANES + lane];
+        if (cost < best) {
+            best = cost;
+            *position = i;
+            ties = 1;
+        } else {
+            ties += cost == best;
+        }
+    }
+    return ties == 1;
 }

@@ -2,8 +2,9 @@
  * taken out and put back at its best position, the least makespan of each (what
  * fsbb_insertion_reinsert returns, without the position), one job per vector lane. The
  * insertion local search asks it which of its next jobs is the first whose reinsertion
- * shortens the schedule, and runs fsbb_insertion_reinsert, with its tie-breaking, for that
- * one only (local_search.c): most reinsertions do not improve (about 98 % on Taillard's
+ * shortens the schedule, and moves that one only (local_search.c): to the position named
+ * here when only one position has its least makespan, else where fsbb_insertion_reinsert's
+ * tie-breaking puts it. Most reinsertions do not improve (about 98 % on Taillard's
  * 100 x 20 instances), and this answers for 8 or 16 of them at once (below) at a quarter to
  * a half of the cost of asking them one at a time (docs/heuristic.md).
  *
@@ -60,5 +61,11 @@ int fsbb_insertion_lanes_width(const fsbb_insertion *w, int makespan);
  * least[l]. */
 void fsbb_insertion_least_reinsertions(fsbb_insertion *w, int length, int makespan, const int *from, int count,
                                        int *least);
+
+/* After fsbb_insertion_least_reinsertions for a sequence of that length: 1 when lane l's
+ * least makespan is reached at one position only, that position (in the shorter sequence)
+ * into *position, the one fsbb_insertion_reinsert chooses; 0 when several positions tie
+ * (its idle-time estimate then decides). */
+int fsbb_insertion_lanes_position(const fsbb_insertion *w, int lane, int length, int *position);
 
 #endif

@@ -16,7 +16,7 @@ static void KERNEL(fsbb_insertion *w, int length, const int *from, int count, in
 {
     const int m = w->m, stride = w->lane_stride, shorter = length - 1;
     const int *times = w->sequence_times;
-    LANES_T *tails = w->lane_space, *heads = tails + (size_t)w->n * (size_t)m, *job = heads + m;
+    LANES_T *tails = w->lane_space, *heads = tails + (size_t)w->n * (size_t)m, *job = heads + m, *costs = job + m;
     LANES_T removed;
     for (int l = 0; l < LANE_COUNT; l++)
         removed[l] = from[l < count ? l : 0];
@@ -54,11 +54,13 @@ static void KERNEL(fsbb_insertion *w, int length, const int *from, int count, in
             next_head = MAX(next_head, head) + PICK(times + k * stride, i, choice);
             heads[k] = next_head;
         }
+        costs[i] = makespan;
         best = MIN(best, makespan);
     }
     LANES_T finish = {0};
     for (int k = 0; k < m; k++)
         finish = MAX(finish, heads[k]) + job[k];
+    costs[shorter] = finish;
     best = MIN(best, finish);
     for (int l = 0; l < count; l++)
         least[l] = (int)best[l];

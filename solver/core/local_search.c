@@ -40,19 +40,32 @@ static int reinsert_if_better(fsbb_insertion *w, int *seq, int *where, int lengt
     return 1;
 }
 
+/* Moves the job at from to position to of the sequence without it, in lanes: the times of
+ * the lanes follow; the heads and tails do not. */
+static void move_in_lanes(fsbb_insertion *w, int *seq, int *where, int from, int to)
+{
+    move_job(seq, where, from, to);
+    fsbb_insertion_lanes_load(w, seq, to < from ? to : from, to < from ? from : to);
+}
+
 /* The search itself: the jobs tried cyclically in the order of order[0..length) (scratch
  * of n ints), where[] (n ints) filled here. In lanes (insertion_lanes.h), the next jobs are
- * first asked together whether their reinsertions improve, and only the first that does is
- * reinserted; the jobs after it are asked again on the sequence it leaves. The same moves in
- * the same order as one at a time, and stop is asked after each job as there. */
+ * first asked together whether their reinsertions improve, and only the first that does
+ * moves: to the position the lanes name where its least makespan is reached at one position
+ * only, else (positions tie) where fsbb_insertion_reinsert's tie-breaking puts it, on heads
+ * and tails loaded for it (the lanes do not need them); the jobs after it are asked again
+ * on the sequence it leaves. The same moves in the same order as one at a time, and stop
+ * is asked after each job as there. */
 static int search_in_order(fsbb_insertion *w, int *seq, int length, int makespan, const int *order, int *where,
                            int in_lanes, fsbb_walk_should_stop stop, void *stop_data)
 {
     for (int i = 0; i < length; i++)
         where[seq[i]] = i;
-    fsbb_insertion_load(w, seq, length);
+    int tables_stale = in_lanes; /* the heads and tails are not those of seq */
     if (in_lanes)
         fsbb_insertion_lanes_load(w, seq, 0, length - 1);
+    else
+        fsbb_insertion_load(w, seq, length);
     int from[FSBB_INSERTION_MAX_LANES], least[FSBB_INSERTION_MAX_LANES];
     /* Cycles through the jobs in that order until `length` jobs in a row have not moved:
      * then every job was tried on the final sequence. */
@@ -70,8 +83,17 @@ static int search_in_order(fsbb_insertion *w, int *seq, int length, int makespan
             fsbb_insertion_least_reinsertions(w, length, makespan, from, count, least);
         }
         for (int l = 0; l < count; l++) {
-            const int moved =
-                least[l] < makespan && reinsert_if_better(w, seq, where, length, from[l], in_lanes, &makespan);
+            int moved = 0, to;
+            if (least[l] < makespan && in_lanes && fsbb_insertion_lanes_position(w, l, length, &to)) {
+                move_in_lanes(w, seq, where, from[l], to);
+                makespan = least[l];
+                tables_stale = moved = 1;
+            } else if (least[l] < makespan) {
+                if (tables_stale)
+                    fsbb_insertion_load(w, seq, length);
+                tables_stale = 0;
+                moved = reinsert_if_better(w, seq, where, length, from[l], in_lanes, &makespan);
+            }
             unchanged = moved ? 0 : unchanged + 1;
             r = r + 1 == length ? 0 : r + 1;
             if (stop && stop(stop_data))

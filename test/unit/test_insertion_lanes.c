@@ -1,6 +1,7 @@
 /* test_insertion_lanes.c — several reinsertions at once (solver/core/insertion_lanes.h)
  * against one at a time (fsbb_insertion_reinsert, itself checked against recomputed
- * makespans in test_insertion.c): each lane's least makespan for every job of random
+ * makespans in test_insertion.c): each lane's least makespan, and its position where only
+ * one position has it, for every job of random
  * sequences of every length on random and tie-prone instances, before and after a move,
  * in 16-bit lanes where they hold every value (up to their limit) and 32-bit ones where
  * they do not; and the insertion local search in lanes against the same search one job at
@@ -50,11 +51,29 @@ static void random_lane_instance(unsigned *rng, int instance, int *n, int *m, in
         p[i] *= scale;
 }
 
+/* How many positions of the sequence seq[0..length) without its job at from give the
+ * least makespan with that job inserted (fresh: a workspace of the same instance). */
+static int tied_positions(fsbb_insertion *fresh, const int *seq, int length, int from)
+{
+    int shorter[MAX_JOBS], costs[MAX_JOBS + 1];
+    memcpy(shorter, seq, sizeof(int) * (size_t)from);
+    memcpy(shorter + from, seq + from + 1, sizeof(int) * (size_t)(length - 1 - from));
+    fsbb_insertion_costs(fresh, shorter, length - 1, seq[from], costs);
+    int least = costs[0], ties = 0;
+    for (int i = 1; i < length; i++)
+        least = costs[i] < least ? costs[i] : least;
+    for (int i = 0; i < length; i++)
+        ties += costs[i] == least;
+    return ties;
+}
+
 /* Every job of the loaded seq[0..length) asked in lanes, in batches of 1..width random
  * distinct positions, where the sequence's makespan is given as `makespan` (the width
  * fsbb_insertion_lanes_width gives for it): each lane's least makespan equals the scalar
- * reinsertion's. Returns how many lanes disagreed. */
-static int lanes_disagreeing(unsigned *rng, fsbb_insertion *w, const int *seq, int length, int makespan)
+ * reinsertion's, and where the lanes name its one position it is the scalar's (else
+ * several positions tie). Returns how many lanes disagreed. */
+static int lanes_disagreeing(unsigned *rng, fsbb_insertion *w, fsbb_insertion *fresh, const int *seq, int length,
+                             int makespan)
 {
     const int width = fsbb_insertion_lanes_width(w, makespan);
     int positions[MAX_JOBS], disagreeing = 0;
@@ -65,9 +84,11 @@ static int lanes_disagreeing(unsigned *rng, fsbb_insertion *w, const int *seq, i
         int least[FSBB_INSERTION_MAX_LANES];
         fsbb_insertion_least_reinsertions(w, length, makespan, positions + next, count, least);
         for (int l = 0; l < count; l++) {
-            int position;
+            int lane_position = -1, position;
+            const int one = fsbb_insertion_lanes_position(w, l, length, &lane_position);
             const int scalar = fsbb_insertion_reinsert(w, seq, length, positions[next + l], INT_MAX, &position);
-            disagreeing += least[l] != scalar;
+            const int ties = tied_positions(fresh, seq, length, positions[next + l]);
+            disagreeing += least[l] != scalar || one != (ties == 1) || (one && lane_position != position);
         }
         next += count;
     }
@@ -76,10 +97,10 @@ static int lanes_disagreeing(unsigned *rng, fsbb_insertion *w, const int *seq, i
 
 /* Both widths where they differ: the sequence's own makespan (16-bit lanes where they hold
  * every value) and INT_MAX (32-bit lanes). */
-static int widths_disagreeing(unsigned *rng, fsbb_insertion *w, const int *seq, int length)
+static int widths_disagreeing(unsigned *rng, fsbb_insertion *w, fsbb_insertion *fresh, const int *seq, int length)
 {
-    return lanes_disagreeing(rng, w, seq, length, fsbb_insertion_makespan(w, seq, length)) +
-           lanes_disagreeing(rng, w, seq, length, INT_MAX);
+    return lanes_disagreeing(rng, w, fresh, seq, length, fsbb_insertion_makespan(w, seq, length)) +
+           lanes_disagreeing(rng, w, fresh, seq, length, INT_MAX);
 }
 
 static void test_lanes_equal_scalar_reinsertions(void)
@@ -89,14 +110,15 @@ static void test_lanes_equal_scalar_reinsertions(void)
     for (int instance = 0; instance < 160; instance++) {
         int n, m, p[MAX_JOBS * MAX_MACHINES], seq[MAX_JOBS];
         random_lane_instance(&rng, instance, &n, &m, p, seq);
-        fsbb_insertion w;
+        fsbb_insertion w, fresh;
         CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
+        CU_ASSERT_FATAL(fsbb_insertion_init(&fresh, n, m, p) == 0);
         CU_ASSERT_FATAL(fsbb_insertion_lanes_on(&w));
         /* every length 2..n: the prefix of the order, loaded afresh */
         for (int length = 2; length <= n; length++) {
             fsbb_insertion_load(&w, seq, length);
             fsbb_insertion_lanes_load(&w, seq, 0, length - 1);
-            disagreeing += widths_disagreeing(&rng, &w, seq, length);
+            disagreeing += widths_disagreeing(&rng, &w, &fresh, seq, length);
             sequences++;
         }
         const int width = fsbb_insertion_lanes_width(&w, fsbb_insertion_makespan(&w, seq, n));
@@ -113,8 +135,9 @@ static void test_lanes_equal_scalar_reinsertions(void)
         const int lo = to < from ? to : from, hi = to < from ? from : to;
         fsbb_insertion_reload(&w, seq, n, lo, hi);
         fsbb_insertion_lanes_load(&w, seq, lo, hi);
-        disagreeing += widths_disagreeing(&rng, &w, seq, n);
+        disagreeing += widths_disagreeing(&rng, &w, &fresh, seq, n);
         fsbb_insertion_free(&w);
+        fsbb_insertion_free(&fresh);
     }
     CU_ASSERT(sequences > 1000);
     CU_ASSERT_EQUAL(disagreeing, 0);
