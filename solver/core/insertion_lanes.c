@@ -215,6 +215,7 @@ void fsbb_insertion_least_reinsertions(fsbb_insertion *w, int length, int makesp
 
 int fsbb_insertion_lanes_position(const fsbb_insertion *w, int lane, int length, int *position)
 {
+    /* the makespans at each position, after the tails, heads and job times (lane_space_bytes) */
     const size_t costs = (((size_t)w->n + 2) * (size_t)w->m) * VECTOR_BYTES;
     const uint16_t *narrow = (const uint16_t *)((const char *)w->lane_space + costs);
     const uint32_t *wide = (const uint32_t *)((const char *)w->lane_space + costs);

@@ -36,8 +36,9 @@
 /* The largest lane buffers made for one workspace. */
 #define FSBB_INSERTION_LANES_MAX_BYTES (16u << 20)
 
-/* Makes the lane buffers of w (n and m set) when they fit FSBB_INSERTION_LANES_MAX_BYTES;
- * 0, or -1 when out of memory. Called by fsbb_insertion_init. */
+/* Makes the lane buffers of w (n, m and times set) when they fit
+ * FSBB_INSERTION_LANES_MAX_BYTES; 0, or -1 when out of memory. Called by
+ * fsbb_insertion_init. */
 int fsbb_insertion_lanes_init(fsbb_insertion *w);
 void fsbb_insertion_lanes_free(fsbb_insertion *w);
 
