@@ -35,7 +35,7 @@ typedef struct fsbb_insertion {
     int lane_stride;
     int longest_job;     /* the largest total time of one job */
     int lanes_narrow;    /* the last lanes asked were 16-bit ones */
-    void *lane_space;    /* the lanes' tails, heads and job times */
+    void *lane_space;    /* the lanes' tails, heads, job times and makespans at each position */
 } fsbb_insertion;
 
 /* Returns 0, or -1 when out of memory (nothing to free then). */
