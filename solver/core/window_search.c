@@ -24,6 +24,7 @@ void fsbb_window_free(fsbb_window *x)
     free(x->placed);
     free(x->least);
     free(x->least_slot);
+    free(x->slot_times);
     free(x->head);
     free(x->tail);
     memset(x, 0, sizeof *x);
@@ -49,10 +50,11 @@ int fsbb_window_init(fsbb_window *x, const fsbb_insertion *w, int largest)
     x->placed = malloc(sizeof(int) * k);
     x->least = malloc(sizeof(int) * 4 * m);
     x->least_slot = malloc(sizeof(int) * 2 * m);
+    x->slot_times = aligned_alloc(sizeof(int) * FSBB_WINDOW_MAX, sizeof(int) * FSBB_WINDOW_MAX * m);
     x->head = malloc(sizeof(int) * m);
     x->tail = malloc(sizeof(int) * m);
     if (!x->head || !x->tail || !x->jobs || !x->to_end || !x->front || !x->rest || !x->children || !x->child_bound || !x->order ||
-        !x->best || !x->placed || !x->least || !x->least_slot) {
+        !x->best || !x->placed || !x->least || !x->least_slot || !x->slot_times) {
         fsbb_window_free(x);
         return -1;
     }
@@ -78,15 +80,17 @@ int fsbb_window_makespan(const fsbb_window *x, const int *jobs, int size, const 
     return makespan;
 }
 
-/* Keeps value of slot among the least two of a machine (least[0], least[1], slot of least[0]). */
-static inline void keep_least(int *first, int *second, int *first_slot, int value, int slot)
+/* Keeps each value[k] of slot s among the least two of machine k (first[k], second[k], and
+ * slot[k] of first[k], the earlier slot where they tie). Branch-free, so that the machines
+ * go in vector lanes. */
+static void keep_least(int *restrict first, int *restrict second, int *restrict slot, const int *restrict value,
+                       int s, int m)
 {
-    if (value < *first) {
-        *second = *first;
-        *first = value;
-        *first_slot = slot;
-    } else if (value < *second) {
-        *second = value;
+    for (int k = 0; k < m; k++) {
+        const int v = value[k], less = v < first[k];
+        second[k] = less ? first[k] : (v < second[k] ? v : second[k]);
+        slot[k] = less ? s : slot[k];
+        first[k] = less ? v : first[k];
     }
 }
 
@@ -103,38 +107,68 @@ static void gather_least(fsbb_window *x, int size)
     for (int s = 0; s < size; s++) {
         if (x->placed[s])
             continue;
-        const int *t = x->times + x->jobs[s] * m, *q = x->to_end + s * m;
-        for (int k = 0; k < m; k++) {
-            keep_least(&p1[k], &p2[k], &p_slot[k], t[k], s);
-            keep_least(&q1[k], &q2[k], &q_slot[k], q[k], s);
-        }
+        keep_least(p1, p2, p_slot, x->times + x->jobs[s] * m, s, m);
+        keep_least(q1, q2, q_slot, x->to_end + s * m, s, m);
     }
 }
 
-/* The bound of the order so far followed by slot s, of completions f after s, with
- * `left` slots still unplaced after it (gather_least done for the set including s). */
-static int child_bound(const fsbb_window *x, int s, const int *f, int left, const int *tail)
+/* One value per slot of a group of the window's slots (GCC and Clang vector extensions):
+ * with AVX2 8 slots, else 4, in groups of FSBB_WINDOW_MAX / SLOT_LANES. */
+#ifdef __AVX2__
+#define SLOT_LANES 8
+#else
+#define SLOT_LANES 4
+#endif
+typedef int slot_lanes __attribute__((vector_size(sizeof(int) * SLOT_LANES)));
+
+static inline slot_lanes max_lanes(slot_lanes a, slot_lanes b)
+{
+    const slot_lanes a_larger = a > b;
+    return (a & a_larger) | (b & ~a_larger);
+}
+
+/* `when_slot` in the lane of that slot, `otherwise` in the others. */
+static inline slot_lanes pick_for_slot(slot_lanes lane_slots, int slot, int when_slot, int otherwise)
+{
+    const slot_lanes is_slot = lane_slots == slot;
+    return (when_slot & is_slot) | (otherwise & ~is_slot);
+}
+
+/* The bound of the order so far followed by slot s, for every slot s < size at once, one
+ * per lane, into bounds[s] (those of placed slots are meaningless): after s, of
+ * completions f_s, with `left` slots still unplaced, the largest over the machines of
+ * f_s[k] + tail[k] when none is left, else of e_k + R_k - p[s][k] + the least q over U
+ * without s (gather_least done for the set including s). */
+static void child_bounds(const fsbb_window *x, int size, const int *f, int left, const int *tail, int *bounds)
 {
     const int m = x->m;
-    int bound = 0;
-    if (left == 0) {
-        for (int k = 0; k < m; k++)
-            bound = max_int(bound, f[k] + tail[k]);
-        return bound;
-    }
     const int *p1 = x->least, *p2 = x->least + m, *q1 = x->least + 2 * m, *q2 = x->least + 3 * m;
     const int *p_slot = x->least_slot, *q_slot = x->least_slot + m;
-    const int *t = x->times + x->jobs[s] * m;
-    int start = 0;
-    for (int k = 0; k < m; k++) {
-        if (k > 0)
-            start = max_int(f[k], start + (p_slot[k - 1] == s ? p2[k - 1] : p1[k - 1]));
-        else
-            start = f[0];
-        const int to_end = q_slot[k] == s ? q2[k] : q1[k];
-        bound = max_int(bound, start + x->rest[k] - t[k] + to_end);
+    for (int first = 0; first < size; first += SLOT_LANES) {
+        const slot_lanes *times = (const slot_lanes *)x->slot_times + first / SLOT_LANES;
+        const int groups = FSBB_WINDOW_MAX / SLOT_LANES;
+        slot_lanes lane_slots, finish = {0}, start = {0}, bound = {0};
+        for (int l = 0; l < SLOT_LANES; l++)
+            lane_slots[l] = first + l;
+        if (left == 0) {
+            for (int k = 0; k < m; k++) {
+                finish = max_lanes(finish, (slot_lanes){0} + f[k]) + times[k * groups];
+                bound = max_lanes(bound, finish + tail[k]);
+            }
+        } else {
+            for (int k = 0; k < m; k++) {
+                finish = max_lanes(finish, (slot_lanes){0} + f[k]) + times[k * groups];
+                if (k > 0)
+                    start = max_lanes(finish,
+                                      start + pick_for_slot(lane_slots, p_slot[k - 1], p2[k - 1], p1[k - 1]));
+                else
+                    start = finish;
+                const slot_lanes to_end = pick_for_slot(lane_slots, q_slot[k], q2[k], q1[k]);
+                bound = max_lanes(bound, start + x->rest[k] - times[k * groups] + to_end);
+            }
+        }
+        memcpy(bounds + first, &bound, sizeof bound);
     }
-    return bound;
 }
 
 /* Completions f_out of slot s placed after completions f. */
@@ -156,13 +190,14 @@ static void descend(fsbb_window *x, int size, int depth, const int *tail, int *b
     const int *f = x->front + depth * m;
     int *f_child = x->front + (depth + 1) * m;
     int *children = x->children + depth * x->largest, *bounds = x->child_bound + depth * x->largest;
+    int all_bounds[FSBB_WINDOW_MAX];
     gather_least(x, size);
+    child_bounds(x, size, f, left, tail, all_bounds);
     int count = 0;
     for (int s = 0; s < size; s++) {
         if (x->placed[s])
             continue;
-        place(x, s, f, f_child);
-        const int bound = child_bound(x, s, f_child, left, tail);
+        const int bound = all_bounds[s];
         if (bound >= *best_makespan)
             continue;
         int i = count++;
@@ -201,17 +236,28 @@ int fsbb_window_solve(fsbb_window *x, const int *jobs, int size, const int *head
     x->nodes = 0;
     if (size < 1 || size > x->largest)
         return below;
-    memcpy(x->jobs, jobs, sizeof(int) * (size_t)size);
     for (int k = 0; k < m; k++)
         x->rest[k] = 0;
     for (int s = 0; s < size; s++) {
+        const int *t = x->times + jobs[s] * m;
+        for (int k = 0; k < m; k++)
+            x->rest[k] += t[k];
+    }
+    /* Most windows are cut here, before any set-up: on each machine every job of the
+     * window comes after the heads, and the job after the window needs the tail. */
+    for (int k = 0; k < m; k++)
+        if (head[k] + x->rest[k] + tail[k] >= below)
+            return below;
+    memcpy(x->jobs, jobs, sizeof(int) * (size_t)size);
+    memset(x->slot_times, 0, sizeof(int) * FSBB_WINDOW_MAX * (size_t)m);
+    for (int s = 0; s < size; s++) {
+        for (int k = 0; k < m; k++)
+            x->slot_times[k * FSBB_WINDOW_MAX + s] = x->times[jobs[s] * m + k];
         const int *t = x->times + jobs[s] * m;
         int *q = x->to_end + s * m;
         q[m - 1] = tail[m - 1];
         for (int k = m - 2; k >= 0; k--)
             q[k] = max_int(tail[k], t[k + 1] + q[k + 1]);
-        for (int k = 0; k < m; k++)
-            x->rest[k] += t[k];
         x->placed[s] = 0;
     }
     memcpy(x->front, head, sizeof(int) * (size_t)m);

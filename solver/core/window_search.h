@@ -17,7 +17,11 @@
  *     q[j][k] = max(tail[k], p[j][k+1] + q[j][k+1])        (q[j][m-1] = tail[m-1])
  * from its completion on k to the end; the bound is max_k e_k + R_k + min_{j in U} q[j][k].
  * Children are visited in increasing bound, and a child whose bound is not below the best
- * makespan so far is cut: only strictly better orders are found.
+ * makespan so far is cut: only strictly better orders are found. The bounds of all the
+ * children of a node are computed together, one slot of the window per vector lane. Before
+ * any of this, a window is cut at once when on some machine head[k] + R_k + tail[k] (R_k:
+ * all its jobs' times there) is not below the bound asked: most windows of a walk's step
+ * (about 91 % on ta081) end there.
  *
  * A workspace belongs to one thread, beside an insertion workspace of the same instance. */
 #ifndef FSBB_WINDOW_SEARCH_H
@@ -43,6 +47,7 @@ typedef struct fsbb_window {
     int *placed;        /* largest: 1 when the slot is placed */
     int *least;         /* 4 m: per machine the least and second least p[j][k] and q[j][k] over U */
     int *least_slot;    /* 2 m: per machine the slot of the least p and of the least q */
+    int *slot_times;    /* m x FSBB_WINDOW_MAX: p[j][k] of the window's slots, machine-major */
     int *head, *tail;   /* m each: room for a caller's heads and tails of a window */
     uint64_t nodes;     /* nodes visited by the last solve */
 } fsbb_window;
