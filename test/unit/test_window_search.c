@@ -8,7 +8,12 @@
  * of the iterated greedy with windows (ig_walk.h) end each iteration in an insertion local
  * optimum, and one that no window improves when the iteration lowered the current
  * makespan; a run with windows on ta081 reports the makespan of the schedule it returns,
- * and windows outside 2..FSBB_WINDOW_MAX are refused. */
+ * and windows outside 2..FSBB_WINDOW_MAX are refused. The solve (its bounds in vector lanes,
+ * windows cut before any set-up) returns the makespan and the order of the reference that
+ * bounds each child alone (window_reference.h) for windows of up to 12 jobs (two groups of
+ * lanes),
+ * ties included, and the window local search ends where the reference's does, with the
+ * same generator state and the same calls of stop. */
 #include "suites.h"
 #include "test_support.h"
 
@@ -17,6 +22,7 @@
 #include "insertion.h"
 #include "iterated_greedy.h"
 #include "local_search.h"
+#include "window_reference.h"
 #include "window_search.h"
 
 #include <limits.h>
@@ -158,6 +164,111 @@ static void test_window_local_search(void)
     CU_ASSERT(moved > 10);
 }
 
+/* The heads and tails of the window seq[start..start + size) of a loaded workspace; on
+ * odd calls each raised by up to 2 on some machines, so that the window starts and ends
+ * off its sequence's critical paths too. */
+static void window_heads_and_tails(const fsbb_insertion *w, int start, int size, unsigned *rng, int *head, int *tail)
+{
+    const int raise = (int)(test_random_next(rng) % 2);
+    for (int k = 0; k < w->m; k++) {
+        head[k] = w->head[k * w->stride + start] + raise * (int)(test_random_next(rng) % 3);
+        tail[k] = w->tail[k * w->stride + start + size] + raise * (int)(test_random_next(rng) % 3);
+    }
+}
+
+/* Windows of 1 to 12 jobs of random and tie-prone instances, below the
+ * optimum, at it, above it, at the sequence's makespan and without a bound: the solve
+ * returns the reference's makespan and leaves the reference's order (or the order given,
+ * untouched, when there is none below). */
+static void test_window_matches_reference(void)
+{
+    unsigned rng = 80u;
+    int improved = 0, cut = 0;
+    for (int instance = 0; instance < 300; instance++) {
+        int n, m, p[MAX_JOBS * MAX_MACHINES], seq[MAX_JOBS];
+        test_random_tie_prone_times(&rng, instance, MAX_JOBS, MAX_MACHINES, &n, &m, p);
+        test_random_order(&rng, seq, n);
+        const int largest = n < 12 ? n : 12;
+        const int usual = largest < 10 ? largest : 10;
+        const int size = instance % 10 == 0 ? largest : 1 + (int)(test_random_next(&rng) % (unsigned)usual);
+        const int start = (int)(test_random_next(&rng) % (unsigned)(n - size + 1));
+        fsbb_insertion w;
+        fsbb_window x;
+        CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
+        CU_ASSERT_FATAL(fsbb_window_init(&x, &w, FSBB_WINDOW_MAX) == 0);
+        fsbb_insertion_load(&w, seq, n);
+        int head[MAX_MACHINES], tail[MAX_MACHINES];
+        window_heads_and_tails(&w, start, size, &rng, head, tail);
+        const int *jobs = seq + start;
+        const int makespan = fsbb_window_makespan(&x, jobs, size, head, tail);
+        int expected[FSBB_WINDOW_MAX], order[FSBB_WINDOW_MAX];
+        const int optimum = window_reference_solve(m, w.times, jobs, size, head, tail, INT_MAX, expected);
+        const int belows[] = {INT_MAX, makespan, makespan + 1, optimum + 1, optimum, optimum - 1};
+        for (size_t b = 0; b < sizeof belows / sizeof belows[0]; b++) {
+            for (int i = 0; i < FSBB_WINDOW_MAX; i++)
+                expected[i] = order[i] = -1 - i;
+            const int reference = window_reference_solve(m, w.times, jobs, size, head, tail, belows[b], expected);
+            CU_ASSERT_EQUAL(fsbb_window_solve(&x, jobs, size, head, tail, belows[b], order), reference);
+            CU_ASSERT_EQUAL(memcmp(order, expected, sizeof order), 0);
+            improved += reference < makespan;
+            cut += reference == belows[b] && x.nodes == 0;
+        }
+        fsbb_window_free(&x);
+        fsbb_insertion_free(&w);
+    }
+    /* Orders were found, and windows were cut before any node. */
+    CU_ASSERT(improved > 100);
+    CU_ASSERT(cut > 100);
+}
+
+/* Counts its calls; asks to stop at call `stop_at` (0: never). */
+typedef struct counted_stop {
+    int calls, stop_at;
+} counted_stop;
+
+static int count_and_stop(void *data)
+{
+    counted_stop *c = data;
+    c->calls++;
+    return c->stop_at > 0 && c->calls >= c->stop_at;
+}
+
+/* The window local search with windows of 2 to 10 jobs, run to its end or
+ * stopped after a few windows: the sequence, makespan, generator state and calls of stop
+ * of the reference's local search. */
+static void test_window_local_search_matches_reference(void)
+{
+    unsigned rng = 81u;
+    int moved = 0;
+    for (int instance = 0; instance < 120; instance++) {
+        int n, m, p[MAX_JOBS * MAX_MACHINES], seq[MAX_JOBS], expected[MAX_JOBS], scratch[2 * MAX_JOBS];
+        test_random_tie_prone_times(&rng, instance, MAX_JOBS, MAX_MACHINES, &n, &m, p);
+        const int size = 2 + (int)(test_random_next(&rng) % 9);
+        fsbb_insertion w;
+        fsbb_window x;
+        CU_ASSERT_FATAL(fsbb_insertion_init(&w, n, m, p) == 0);
+        CU_ASSERT_FATAL(fsbb_window_init(&x, &w, FSBB_WINDOW_MAX) == 0);
+        test_random_order(&rng, seq, n);
+        memcpy(expected, seq, sizeof(int) * (size_t)n);
+        const int before = brute_force_makespan(n, m, p, seq, n);
+        const int stop_at = instance % 3 == 0 ? 1 + (int)(test_random_next(&rng) % 8) : 0;
+        counted_stop mine = {0, stop_at}, theirs = {0, stop_at};
+        uint64_t state = (uint64_t)instance * 7919u, reference_state = state;
+        const int reference = window_reference_local_search(&w, expected, n, before, size, &reference_state, scratch,
+                                                            count_and_stop, &theirs);
+        const int after =
+            fsbb_local_search_window(&w, &x, seq, n, before, size, &state, scratch, count_and_stop, &mine);
+        CU_ASSERT_EQUAL(after, reference);
+        CU_ASSERT_EQUAL(memcmp(seq, expected, sizeof(int) * (size_t)n), 0);
+        CU_ASSERT_EQUAL(state, reference_state);
+        CU_ASSERT_EQUAL(mine.calls, theirs.calls);
+        moved += after < before;
+        fsbb_window_free(&x);
+        fsbb_insertion_free(&w);
+    }
+    CU_ASSERT(moved > 30);
+}
+
 /* Walks with windows of 2 to 6 jobs (and, on every third instance, exchanges too): after
  * the polish and after each iteration, the current and best schedules have the recomputed
  * makespans, the current one is an insertion local optimum, and when the iteration lowered
@@ -219,6 +330,10 @@ static void test_run_with_windows(void)
 
 FSBB_SUITE("window search", {"a window's optimum against every order recomputed", test_window_against_brute_force},
            {"window local search: same jobs, makespan recomputed, no window improves it", test_window_local_search},
+           {"a window's makespan and order those of the reference bounding each child alone",
+            test_window_matches_reference},
+           {"window local search: the reference's sequence, makespan, generator state and stop calls",
+            test_window_local_search_matches_reference},
            {"walks with windows end each iteration in an insertion local optimum, a window one when lowered",
             test_walks_with_windows},
            {"a run with windows on ta081 reports its schedule's makespan; bad windows are refused",
