@@ -25,6 +25,7 @@ void fsbb_window_free(fsbb_window *x)
     free(x->least);
     free(x->least_slot);
     free(x->slot_times);
+    free(x->known);
     free(x->head);
     free(x->tail);
     memset(x, 0, sizeof *x);
@@ -51,10 +52,13 @@ int fsbb_window_init(fsbb_window *x, const fsbb_insertion *w, int largest)
     x->least = malloc(sizeof(int) * 4 * m);
     x->least_slot = malloc(sizeof(int) * 2 * m);
     x->slot_times = aligned_alloc(sizeof(int) * FSBB_WINDOW_MAX, sizeof(int) * FSBB_WINDOW_MAX * m);
+    x->known_stride = 2 + largest + 2 * w->m;
+    x->known = calloc(FSBB_WINDOW_KNOWN, sizeof(int) * (size_t)x->known_stride);
     x->head = malloc(sizeof(int) * m);
     x->tail = malloc(sizeof(int) * m);
     if (!x->head || !x->tail || !x->jobs || !x->to_end || !x->front || !x->rest || !x->children || !x->child_bound || !x->order ||
-        !x->best || !x->placed || !x->least || !x->least_slot || !x->slot_times) {
+        !x->best || !x->placed || !x->least || !x->least_slot || !x->slot_times ||
+        !x->known) {
         fsbb_window_free(x);
         return -1;
     }
@@ -229,6 +233,40 @@ static void descend(fsbb_window *x, int size, int depth, const int *tail, int *b
     }
 }
 
+/* The entry of x->known where that window would be kept (FNV-1a over its jobs, heads and
+ * tails). */
+static int *known_entry(const fsbb_window *x, const int *jobs, int size, const int *head, const int *tail)
+{
+    uint32_t hash = 2166136261u;
+    for (int s = 0; s < size; s++)
+        hash = (hash ^ (uint32_t)jobs[s]) * 16777619u;
+    for (int k = 0; k < x->m; k++) {
+        hash = (hash ^ (uint32_t)head[k]) * 16777619u;
+        hash = (hash ^ (uint32_t)tail[k]) * 16777619u;
+    }
+    return x->known + (size_t)(hash % FSBB_WINDOW_KNOWN) * (size_t)x->known_stride;
+}
+
+/* Whether entry holds that window: size, then the bound, the jobs, the heads, the tails. */
+static int holds_window(const fsbb_window *x, const int *entry, const int *jobs, int size, const int *head,
+                        const int *tail)
+{
+    const size_t machines = sizeof(int) * (size_t)x->m;
+    return entry[0] == size && memcmp(entry + 2, jobs, sizeof(int) * (size_t)size) == 0 &&
+           memcmp(entry + 2 + size, head, machines) == 0 && memcmp(entry + 2 + size + x->m, tail, machines) == 0;
+}
+
+static void keep_window(const fsbb_window *x, int *entry, const int *jobs, int size, const int *head, const int *tail,
+                        int below)
+{
+    const size_t machines = sizeof(int) * (size_t)x->m;
+    entry[0] = size;
+    entry[1] = below;
+    memcpy(entry + 2, jobs, sizeof(int) * (size_t)size);
+    memcpy(entry + 2 + size, head, machines);
+    memcpy(entry + 2 + size + x->m, tail, machines);
+}
+
 int fsbb_window_solve(fsbb_window *x, const int *jobs, int size, const int *head, const int *tail, int below,
                       int *order)
 {
@@ -248,6 +286,12 @@ int fsbb_window_solve(fsbb_window *x, const int *jobs, int size, const int *head
     for (int k = 0; k < m; k++)
         if (head[k] + x->rest[k] + tail[k] >= below)
             return below;
+    /* The same jobs in the same order between the same heads and tails had no order below a
+     * bound at least this one: none now either. */
+    int *entry = known_entry(x, jobs, size, head, tail);
+    const int known = holds_window(x, entry, jobs, size, head, tail);
+    if (known && entry[1] >= below)
+        return below;
     memcpy(x->jobs, jobs, sizeof(int) * (size_t)size);
     memset(x->slot_times, 0, sizeof(int) * FSBB_WINDOW_MAX * (size_t)m);
     for (int s = 0; s < size; s++) {
@@ -266,5 +310,7 @@ int fsbb_window_solve(fsbb_window *x, const int *jobs, int size, const int *head
     if (best_makespan < below)
         for (int i = 0; i < size; i++)
             order[i] = jobs[x->best[i]];
+    else
+        keep_window(x, entry, jobs, size, head, tail, below);
     return best_makespan;
 }

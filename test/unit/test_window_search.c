@@ -177,13 +177,14 @@ static void window_heads_and_tails(const fsbb_insertion *w, int start, int size,
 }
 
 /* Windows of 1 to 12 jobs of random and tie-prone instances, below the
- * optimum, at it, above it, at the sequence's makespan and without a bound: the solve
- * returns the reference's makespan and leaves the reference's order (or the order given,
- * untouched, when there is none below). */
+ * optimum, at it, above it, at the sequence's makespan and without a bound, then (up to 8
+ * jobs) the same jobs between lowered heads or tails: the solve returns the reference's
+ * makespan and leaves the reference's order (or the order given, untouched, when there is
+ * none below), also where a window was asked before. */
 static void test_window_matches_reference(void)
 {
     unsigned rng = 80u;
-    int improved = 0, cut = 0;
+    int improved = 0, cut = 0, lowered = 0;
     for (int instance = 0; instance < 300; instance++) {
         int n, m, p[MAX_JOBS * MAX_MACHINES], seq[MAX_JOBS];
         test_random_tie_prone_times(&rng, instance, MAX_JOBS, MAX_MACHINES, &n, &m, p);
@@ -213,12 +214,31 @@ static void test_window_matches_reference(void)
             improved += reference < makespan;
             cut += reference == belows[b] && x.nodes == 0;
         }
+        /* The same jobs between heads or tails lowered on some machines, below the optimum
+         * of the window as it was: enough windows that some share an entry of the
+         * workspace's windows found unimprovable. */
+        for (int variant = 0; size <= 8 && variant < 80; variant++) {
+            int lower_head[MAX_MACHINES], lower_tail[MAX_MACHINES];
+            for (int k = 0; k < m; k++) {
+                const int by = (int)(test_random_next(&rng) % 4);
+                lower_head[k] = variant % 2 == 0 && head[k] >= by ? head[k] - by : head[k];
+                lower_tail[k] = variant % 2 == 1 && tail[k] >= by ? tail[k] - by : tail[k];
+            }
+            for (int i = 0; i < FSBB_WINDOW_MAX; i++)
+                expected[i] = order[i] = -1 - i;
+            const int reference =
+                window_reference_solve(m, w.times, jobs, size, lower_head, lower_tail, optimum, expected);
+            CU_ASSERT_EQUAL(fsbb_window_solve(&x, jobs, size, lower_head, lower_tail, optimum, order), reference);
+            CU_ASSERT_EQUAL(memcmp(order, expected, sizeof order), 0);
+            lowered += reference < optimum;
+        }
         fsbb_window_free(&x);
         fsbb_insertion_free(&w);
     }
     /* Orders were found, and windows were cut before any node. */
     CU_ASSERT(improved > 100);
     CU_ASSERT(cut > 100);
+    CU_ASSERT(lowered > 100);
 }
 
 /* Counts its calls; asks to stop at call `stop_at` (0: never). */
