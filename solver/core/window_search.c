@@ -256,6 +256,7 @@ static int holds_window(const fsbb_window *x, const int *entry, const int *jobs,
            memcmp(entry + 2 + size, head, machines) == 0 && memcmp(entry + 2 + size + x->m, tail, machines) == 0;
 }
 
+/* Keeps that window in entry (replacing what it held), with the bound it had no order below. */
 static void keep_window(const fsbb_window *x, int *entry, const int *jobs, int size, const int *head, const int *tail,
                         int below)
 {
@@ -289,8 +290,7 @@ int fsbb_window_solve(fsbb_window *x, const int *jobs, int size, const int *head
     /* The same jobs in the same order between the same heads and tails had no order below a
      * bound at least this one: none now either. */
     int *entry = known_entry(x, jobs, size, head, tail);
-    const int known = holds_window(x, entry, jobs, size, head, tail);
-    if (known && entry[1] >= below)
+    if (holds_window(x, entry, jobs, size, head, tail) && entry[1] >= below)
         return below;
     memcpy(x->jobs, jobs, sizeof(int) * (size_t)size);
     memset(x->slot_times, 0, sizeof(int) * FSBB_WINDOW_MAX * (size_t)m);
