@@ -258,7 +258,8 @@ static void test_node_limit_matches_checkpoint(void)
  * optimum and the gap the makespan and bound say. The gap is a schedule's: the searches
  * start from NEH's (deterministic). The root bound of ta021 is 14.56 % under NEH's 2307,
  * ta022's 17.25 % under its 2099: gaps of 15 % and 20 % stop at the first look; none stops
- * a search that ends first. */
+ * a search that ends first. A gap stop is an optimum when the gap closed: on ta001 the walks
+ * beside the search (FSBB_TEST_CORES=16) may find its optimum before the search ends. */
 static void test_gap_stops(void)
 {
     static const struct {
@@ -276,8 +277,10 @@ static void test_gap_stops(void)
         CU_ASSERT_FATAL(result.permutation != NULL);
         CU_ASSERT_DOUBLE_EQUAL(result.gap, (double)(result.makespan - result.lower_bound) / result.makespan, 1e-12);
         if (strcmp(result.stop_reason, "gap") == 0) {
+            /* optimal exactly when the gap closed (a heuristic walk beside the search may
+             * reach the optimum first) */
             CU_ASSERT(result.gap <= wanted);
-            CU_ASSERT_FALSE(result.optimal);
+            CU_ASSERT_EQUAL(result.optimal, result.lower_bound >= result.makespan);
         } else {
             CU_ASSERT_STRING_EQUAL(result.stop_reason, "finished");
             CU_ASSERT(result.optimal);
