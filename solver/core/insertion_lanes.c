@@ -146,14 +146,6 @@ static inline wide_lanes pick_wide(const int *row, int column, wide_lanes choice
 #define CHOICE_AT choice_wide
 #define PICK pick_wide
 #include "insertion_lanes_kernel.h"
-#undef KERNEL
-#undef LANES_T
-#undef LANE_COUNT
-#undef CHOICE_T
-#undef MAX
-#undef MIN
-#undef CHOICE_AT
-#undef PICK
 
 #ifdef __AVX2__
 /* Narrow lanes: the times are ints below 2^16; the two neighbours row[column] and
@@ -190,14 +182,6 @@ static inline narrow_lanes pick_narrow(const int *row, int column, __m256i choic
 #define CHOICE_AT choice_narrow
 #define PICK pick_narrow
 #include "insertion_lanes_kernel.h"
-#undef KERNEL
-#undef LANES_T
-#undef LANE_COUNT
-#undef CHOICE_T
-#undef MAX
-#undef MIN
-#undef CHOICE_AT
-#undef PICK
 #endif
 
 void fsbb_insertion_least_reinsertions(fsbb_insertion *w, int length, int makespan, const int *from, int count,

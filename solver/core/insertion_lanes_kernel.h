@@ -8,7 +8,7 @@
  *     CHOICE_AT(column, removed)  which neighbour each lane takes at that column
  *     PICK(row, column, choice)   row[column] or row[column + 1] in each lane
  * Every value is a makespan of part of a schedule with one job moved (insertion_lanes.h):
- * the caller chooses the kind whose values hold it. */
+ * the caller chooses the kind whose values hold it. The file undefines these at its end. */
 
 /* For l < count, the least makespan of the loaded sequence with its job at from[l] taken
  * out and inserted at any position, into least[l] (insertion_lanes.h). */
@@ -65,3 +65,12 @@ static void KERNEL(fsbb_insertion *w, int length, const int *from, int count, in
     for (int l = 0; l < count; l++)
         least[l] = (int)best[l];
 }
+
+#undef KERNEL
+#undef LANES_T
+#undef LANE_COUNT
+#undef CHOICE_T
+#undef MAX
+#undef MIN
+#undef CHOICE_AT
+#undef PICK
