@@ -1,10 +1,11 @@
 /* test_insertion_lanes.c — several reinsertions at once (solver/core/insertion_lanes.h)
  * against one at a time (fsbb_insertion_reinsert, itself checked against recomputed
  * makespans in test_insertion.c): each lane's least makespan, and its position where only
- * one position has it, for every job of random
- * sequences of every length on random and tie-prone instances, before and after a move,
- * in 16-bit lanes where they hold every value (up to their limit) and 32-bit ones where
- * they do not; and the insertion local search in lanes against the same search one job at
+ * one position has it, for every job of random sequences of every length on random and
+ * tie-prone instances, before and after a move, in 16-bit lanes where they hold every
+ * value (up to their limit) and 32-bit ones where they do not, also where a reinsertion
+ * reaches the guard's bound (the makespan plus the longest job) at, one past and twice
+ * that limit; and the insertion local search in lanes against the same search one job at
  * a time: the same sequence, makespan and generator state, and the same where a stop cuts
  * it. */
 #include "suites.h"
@@ -146,6 +147,48 @@ static void test_lanes_equal_scalar_reinsertions(void)
     CU_ASSERT_EQUAL(wide_past_limit, FSBB_INSERTION_MAX_LANES == 16 ? 40 : 0);
 }
 
+/* One job of times (0, longest) before N - 1 jobs of times (a, 0) on 2 machines, (N - 1) a
+ * = longest + 1: the makespan is longest + 1, and that job reinserted last makes it the
+ * makespan plus the longest job, the largest value the guard of the 16-bit lanes allows
+ * for. Every job asked in lanes with the sequence's makespan, with that sum just at the
+ * limit of 16-bit lanes (NARROW_MAX), one past it, and twice it: the same least makespans
+ * and positions as one at a time. */
+static void test_lanes_reaching_makespan_plus_longest(void)
+{
+    enum { N = 5, M = 2 };
+    const int a_at_limit = (NARROW_MAX + 1) / 2 / (N - 1); /* longest 32767: sum NARROW_MAX */
+    const int cases[][2] = {{a_at_limit, (N - 1) * a_at_limit - 1},
+                            {a_at_limit, (N - 1) * a_at_limit},
+                            {2 * a_at_limit, 2 * (N - 1) * a_at_limit - 1}};
+    unsigned rng = 94u;
+    int disagreeing = 0, narrow = 0, reached = 0;
+    for (int c = 0; c < (int)(sizeof cases / sizeof *cases); c++) {
+        const int a = cases[c][0], longest = cases[c][1];
+        int p[M * N] = {0}, seq[N], costs[N];
+        p[N] = longest; /* job 0 on machine 1 */
+        for (int j = 1; j < N; j++)
+            p[j] = a;
+        for (int j = 0; j < N; j++)
+            seq[j] = j;
+        fsbb_insertion w, fresh;
+        CU_ASSERT_FATAL(fsbb_insertion_init(&w, N, M, p) == 0);
+        CU_ASSERT_FATAL(fsbb_insertion_init(&fresh, N, M, p) == 0);
+        const int makespan = fsbb_insertion_makespan(&w, seq, N);
+        fsbb_insertion_costs(&fresh, seq + 1, N - 1, 0, costs);
+        reached += costs[N - 1] == makespan + longest;
+        narrow += fsbb_insertion_lanes_width(&w, makespan) == FSBB_INSERTION_MAX_LANES;
+        fsbb_insertion_load(&w, seq, N);
+        fsbb_insertion_lanes_load(&w, seq, 0, N - 1);
+        disagreeing += lanes_disagreeing(&rng, &w, &fresh, seq, N, makespan);
+        fsbb_insertion_free(&w);
+        fsbb_insertion_free(&fresh);
+    }
+    CU_ASSERT_EQUAL(reached, 3);
+    CU_ASSERT_EQUAL(disagreeing, 0);
+    /* 16-bit lanes (with AVX2) at the limit only; without AVX2 the one width everywhere */
+    CU_ASSERT_EQUAL(narrow, FSBB_INSERTION_MAX_LANES == 16 ? 1 : 3);
+}
+
 /* A stop that asks to stop at its `at`-th call (0: never), counting its calls. */
 typedef struct counted_stop {
     long calls, at;
@@ -255,6 +298,8 @@ static void test_lanes_only_where_they_fit(void)
 FSBB_SUITE("insertion lanes",
            {"each lane's least reinsertion equals the scalar reinsertion's, every length, after a move",
             test_lanes_equal_scalar_reinsertions},
+           {"a reinsertion reaching the makespan plus the longest job, at and past the 16-bit limit",
+            test_lanes_reaching_makespan_plus_longest},
            {"the local search in lanes: the same sequence, makespan and stops as one job at a time",
             test_lane_search_equals_one_at_a_time},
            {"the local search in lanes on ta081 as one job at a time", test_lane_search_on_ta081},
