@@ -250,7 +250,7 @@ int fsbb_local_search_window(fsbb_insertion *w, fsbb_window *x, int *seq, int le
             head[k] = w->head[k * stride + start];
             tail[k] = w->tail[k * stride + start + size];
         }
-        const int candidate = fsbb_window_solve(x, seq + start, size, head, tail, makespan, order);
+        const int candidate = fsbb_window_solve(x, seq + start, size, head, tail, makespan, order, stop, stop_data);
         if (candidate < makespan) {
             memcpy(seq + start, order, sizeof(int) * (size_t)size);
             fsbb_insertion_reload(w, seq, length, start, start + size - 1);
@@ -259,7 +259,7 @@ int fsbb_local_search_window(fsbb_insertion *w, fsbb_window *x, int *seq, int le
         } else {
             unchanged++;
         }
-        if (stop && stop(stop_data))
+        if (x->stopped || (stop && stop(stop_data)))
             return makespan;
     }
     return makespan;

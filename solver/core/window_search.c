@@ -187,6 +187,21 @@ static void place(const fsbb_window *x, int s, const int *f, int *f_out)
     }
 }
 
+/* One more node visited: asks the caller's stop when FSBB_WINDOW_STOP_WORK has passed
+ * since it was last asked; returns 1 when the solve is to end. */
+static int visit_ends_solve(fsbb_window *x)
+{
+    x->nodes++;
+    if (!x->stop)
+        return 0;
+    x->work += (uint64_t)x->m;
+    if (x->work >= FSBB_WINDOW_STOP_WORK) {
+        x->work = 0;
+        x->stopped = x->stop(x->stop_data) != 0;
+    }
+    return x->stopped;
+}
+
 /* The subtree of the order x->order[0..depth), its completions in front row depth. */
 static void descend(fsbb_window *x, int size, int depth, const int *tail, int *best_makespan)
 {
@@ -214,7 +229,8 @@ static void descend(fsbb_window *x, int size, int depth, const int *tail, int *b
     }
     for (int c = 0; c < count && bounds[c] < *best_makespan; c++) {
         const int s = children[c];
-        x->nodes++;
+        if (visit_ends_solve(x))
+            return;
         x->order[depth] = s;
         if (left == 0) {
             *best_makespan = bounds[c];
@@ -230,6 +246,8 @@ static void descend(fsbb_window *x, int size, int depth, const int *tail, int *b
         x->placed[s] = 0;
         for (int k = 0; k < m; k++)
             x->rest[k] += t[k];
+        if (x->stopped)
+            return;
     }
 }
 
@@ -269,10 +287,14 @@ static void keep_window(const fsbb_window *x, int *entry, const int *jobs, int s
 }
 
 int fsbb_window_solve(fsbb_window *x, const int *jobs, int size, const int *head, const int *tail, int below,
-                      int *order)
+                      int *order, fsbb_window_should_stop stop, void *stop_data)
 {
     const int m = x->m;
     x->nodes = 0;
+    x->stop = stop;
+    x->stop_data = stop_data;
+    x->work = 0;
+    x->stopped = 0;
     if (size < 1 || size > x->largest)
         return below;
     for (int k = 0; k < m; k++)
@@ -310,7 +332,7 @@ int fsbb_window_solve(fsbb_window *x, const int *jobs, int size, const int *head
     if (best_makespan < below)
         for (int i = 0; i < size; i++)
             order[i] = jobs[x->best[i]];
-    else
+    else if (!x->stopped)
         keep_window(x, entry, jobs, size, head, tail, below);
     return best_makespan;
 }

@@ -27,6 +27,11 @@
  * fifth of the windows that pass the first test on ta081: after a move elsewhere left their
  * heads and tails as they were).
  *
+ * A window's tree can be large where there are many machines (a window of 10 jobs on 1000
+ * machines: seconds): a solve asks the caller's stop about every FSBB_WINDOW_STOP_WORK
+ * nodes times machines, and ends when it says so (on Taillard's 20 machines, every 52429
+ * nodes, where a window of 10 jobs visits at most about 10^4).
+ *
  * A workspace belongs to one thread, beside an insertion workspace of the same instance. */
 #ifndef FSBB_WINDOW_SEARCH_H
 #define FSBB_WINDOW_SEARCH_H
@@ -40,6 +45,12 @@
 
 /* How many windows found unimprovable a workspace remembers. */
 #define FSBB_WINDOW_KNOWN 256
+
+/* Nodes times machines visited between two questions to the caller's stop. */
+#define FSBB_WINDOW_STOP_WORK ((uint64_t)1 << 20)
+
+/* Asked during a long solve: nonzero to stop now. */
+typedef int (*fsbb_window_should_stop)(void *data);
 
 typedef struct fsbb_window {
     int m, largest;
@@ -59,6 +70,10 @@ typedef struct fsbb_window {
     int known_stride;   /* 2 + largest + 2 m: size (0: none), the bound, jobs, heads, tails */
     int *head, *tail;   /* m each: room for a caller's heads and tails of a window */
     uint64_t nodes;     /* nodes visited by the last solve */
+    fsbb_window_should_stop stop; /* the last solve's stop (may be NULL) and its data */
+    void *stop_data;
+    uint64_t work;      /* nodes times machines since stop was last asked */
+    int stopped;        /* the last solve ended because stop said so */
 } fsbb_window;
 
 /* Returns 0, or -1 when out of memory (nothing to free then). w: the instance's insertion
@@ -70,9 +85,10 @@ void fsbb_window_free(fsbb_window *x);
 /* The jobs jobs[0..size) (size <= largest) after heads head[0..m) and before tails
  * tail[0..m): finds an order of makespan below `below` (INT_MAX: the optimum), the least
  * such, into order[0..size) and returns its makespan; returns `below` and leaves order as
- * it was when there is none. */
+ * it was when there is none. When stop (may be NULL) says so, returns at once with
+ * x->stopped set: the best order found so far below `below`, as above, or `below`. */
 int fsbb_window_solve(fsbb_window *x, const int *jobs, int size, const int *head, const int *tail, int below,
-                      int *order);
+                      int *order, fsbb_window_should_stop stop, void *stop_data);
 
 /* The makespan of jobs[0..size) in that order after head and before tail. */
 int fsbb_window_makespan(const fsbb_window *x, const int *jobs, int size, const int *head, const int *tail);

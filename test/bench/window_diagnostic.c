@@ -69,7 +69,7 @@ static window_count count_windows(diagnostic *d, const int *seq, int makespan, i
             tail[q] = d->space->tail[q * d->space->stride + start + k];
         }
         const double before = cpu_s();
-        const int found = fsbb_window_solve(&d->window, seq + start, k, head, tail, makespan, order);
+        const int found = fsbb_window_solve(&d->window, seq + start, k, head, tail, makespan, order, NULL, NULL);
         const double spent = cpu_s() - before;
         count.solve_s += spent;
         count.slowest_s = spent > count.slowest_s ? spent : count.slowest_s;

@@ -13,7 +13,8 @@
  * bounds each child alone (window_reference.h) for windows of up to 12 jobs (two groups of
  * lanes),
  * ties included, and the window local search ends where the reference's does, with the
- * same generator state and the same calls of stop. */
+ * same generator state and the same calls of stop. A long window's solve (10 jobs, 200
+ * machines) ends inside when stop asks, and is not remembered as unimprovable. */
 #include "suites.h"
 #include "test_support.h"
 
@@ -90,7 +91,7 @@ static void test_window_against_brute_force(void)
         const int optimum = least_over_orders(n, m, p, seq, start, size, 0);
 
         int order[MAX_WINDOW], trial[MAX_JOBS];
-        CU_ASSERT_EQUAL(fsbb_window_solve(&x, jobs, size, head, tail, INT_MAX, order), optimum);
+        CU_ASSERT_EQUAL(fsbb_window_solve(&x, jobs, size, head, tail, INT_MAX, order, NULL, NULL), optimum);
         CU_ASSERT(is_permutation_of(order, jobs, size));
         memcpy(trial, seq, sizeof trial);
         memcpy(trial + start, order, sizeof(int) * (size_t)size);
@@ -100,7 +101,7 @@ static void test_window_against_brute_force(void)
         int unchanged[MAX_WINDOW];
         memcpy(order, jobs, sizeof(int) * (size_t)size);
         memcpy(unchanged, jobs, sizeof(int) * (size_t)size);
-        const int found = fsbb_window_solve(&x, jobs, size, head, tail, makespan, order);
+        const int found = fsbb_window_solve(&x, jobs, size, head, tail, makespan, order, NULL, NULL);
         if (optimum < makespan) {
             improved++;
             CU_ASSERT_EQUAL(found, optimum);
@@ -209,7 +210,7 @@ static void test_window_matches_reference(void)
             for (int i = 0; i < FSBB_WINDOW_MAX; i++)
                 expected[i] = order[i] = -1 - i;
             const int reference = window_reference_solve(m, w.times, jobs, size, head, tail, belows[b], expected);
-            CU_ASSERT_EQUAL(fsbb_window_solve(&x, jobs, size, head, tail, belows[b], order), reference);
+            CU_ASSERT_EQUAL(fsbb_window_solve(&x, jobs, size, head, tail, belows[b], order, NULL, NULL), reference);
             CU_ASSERT_EQUAL(memcmp(order, expected, sizeof order), 0);
             improved += reference < makespan;
             cut += reference == belows[b] && x.nodes == 0;
@@ -228,7 +229,8 @@ static void test_window_matches_reference(void)
                 expected[i] = order[i] = -1 - i;
             const int reference =
                 window_reference_solve(m, w.times, jobs, size, lower_head, lower_tail, optimum, expected);
-            CU_ASSERT_EQUAL(fsbb_window_solve(&x, jobs, size, lower_head, lower_tail, optimum, order), reference);
+            CU_ASSERT_EQUAL(
+                fsbb_window_solve(&x, jobs, size, lower_head, lower_tail, optimum, order, NULL, NULL), reference);
             CU_ASSERT_EQUAL(memcmp(order, expected, sizeof order), 0);
             lowered += reference < optimum;
         }
@@ -287,6 +289,47 @@ static void test_window_local_search_matches_reference(void)
         fsbb_insertion_free(&w);
     }
     CU_ASSERT(moved > 30);
+}
+
+/* The window local search over one window of 10 jobs on 200 machines, already in its
+ * best order, whose solve visits many nodes to find no better one: asked to stop at its
+ * first call of stop, the solve is cut inside the window (fewer nodes than the whole
+ * solve), the sequence is left as it was, and the window is then solved whole again (not
+ * remembered as unimprovable). fsbb_insertion_makespan: brute force takes fewer machines. */
+static void test_window_solve_stops_inside(void)
+{
+    enum { N = 10, M = 200 };
+    static int p[M * N];
+    unsigned rng = 83u;
+    for (int i = 0; i < M * N; i++)
+        p[i] = 1 + (int)(test_random_next(&rng) % 99);
+    int best[N], seq[N], scratch[2 * N];
+    for (int j = 0; j < N; j++)
+        best[j] = j;
+    fsbb_insertion w;
+    fsbb_window found, whole, cut;
+    CU_ASSERT_FATAL(fsbb_insertion_init(&w, N, M, p) == 0);
+    CU_ASSERT_FATAL(fsbb_window_init(&found, &w, N) == 0);
+    CU_ASSERT_FATAL(fsbb_window_init(&whole, &w, N) == 0);
+    CU_ASSERT_FATAL(fsbb_window_init(&cut, &w, N) == 0);
+    uint64_t state = 1;
+    const int optimum =
+        fsbb_local_search_window(&w, &found, best, N, fsbb_insertion_makespan(&w, best, N), N, &state, scratch, NULL,
+                                 NULL);
+    memcpy(seq, best, sizeof seq);
+    CU_ASSERT_EQUAL(fsbb_local_search_window(&w, &whole, seq, N, optimum, N, &state, scratch, NULL, NULL), optimum);
+    counted_stop at_first = {0, 1};
+    CU_ASSERT_EQUAL(fsbb_local_search_window(&w, &cut, seq, N, optimum, N, &state, scratch, count_and_stop, &at_first),
+                    optimum);
+    CU_ASSERT_EQUAL(at_first.calls, 1);
+    CU_ASSERT(cut.nodes > 0 && cut.nodes < whole.nodes);
+    CU_ASSERT_EQUAL(memcmp(seq, best, sizeof seq), 0);
+    CU_ASSERT_EQUAL(fsbb_local_search_window(&w, &cut, seq, N, optimum, N, &state, scratch, NULL, NULL), optimum);
+    CU_ASSERT_EQUAL(cut.nodes, whole.nodes);
+    fsbb_window_free(&found);
+    fsbb_window_free(&whole);
+    fsbb_window_free(&cut);
+    fsbb_insertion_free(&w);
 }
 
 /* Walks with windows of 2 to 6 jobs (and, on every third instance, exchanges too): after
@@ -354,6 +397,7 @@ FSBB_SUITE("window search", {"a window's optimum against every order recomputed"
             test_window_matches_reference},
            {"window local search: the reference's sequence, makespan, generator state and stop calls",
             test_window_local_search_matches_reference},
+           {"a long window's solve is cut when stop asks, inside the window", test_window_solve_stops_inside},
            {"walks with windows end each iteration in an insertion local optimum, a window one when lowered",
             test_walks_with_windows},
            {"a run with windows on ta081 reports its schedule's makespan; bad windows are refused",
