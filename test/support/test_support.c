@@ -54,6 +54,16 @@ void test_random_order(unsigned *state, int *values, int count)
     }
 }
 
+void test_move_job(int *seq, int from, int to)
+{
+    const int job = seq[from];
+    if (to < from)
+        memmove(seq + to + 1, seq + to, sizeof(int) * (size_t)(from - to));
+    else
+        memmove(seq + from, seq + from + 1, sizeof(int) * (size_t)(to - from));
+    seq[to] = job;
+}
+
 void test_random_times(unsigned *state, int n, int m, int *p)
 {
     for (int i = 0; i < n * m; i++)

@@ -28,6 +28,8 @@ fsbb_instance *test_load_instance(const char *name);
 unsigned test_random_next(unsigned *state);
 /* values = 0..count-1 in an order drawn from the generator (Fisher-Yates). */
 void test_random_order(unsigned *state, int *values, int count);
+/* Moves the job at position from of seq to position to, the jobs between shifted by one. */
+void test_move_job(int *seq, int from, int to);
 /* n x m processing times (p[k * n + j]) uniform in [1, 99], drawn from the generator. */
 void test_random_times(unsigned *state, int n, int m, int *p);
 /* A random size, 2..max_jobs jobs and 1..max_machines machines, into *n and *m, and its

@@ -165,12 +165,7 @@ static void test_reinsertion_and_reload(void)
             }
             /* move one job, reload the changed range, compare with a fresh load */
             const int from = (int)(test_random_next(&rng) % (unsigned)n), to = (int)(test_random_next(&rng) % (unsigned)n);
-            const int job = seq[from];
-            if (to < from)
-                memmove(seq + to + 1, seq + to, sizeof(int) * (size_t)(from - to));
-            else
-                memmove(seq + from, seq + from + 1, sizeof(int) * (size_t)(to - from));
-            seq[to] = job;
+            test_move_job(seq, from, to);
             fsbb_insertion_reload(&w, seq, n, to < from ? to : from, to < from ? from : to);
             fsbb_insertion_load(&fresh, seq, n);
             for (int k = 0; k < m; k++)

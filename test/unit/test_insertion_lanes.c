@@ -127,12 +127,7 @@ static void test_lanes_equal_scalar_reinsertions(void)
         wide_past_limit += instance % 4 == 3 && width < FSBB_INSERTION_MAX_LANES;
         /* after a move of one job in the whole sequence, only its range reloaded */
         const int from = (int)(test_random_next(&rng) % (unsigned)n), to = (int)(test_random_next(&rng) % (unsigned)n);
-        const int job = seq[from];
-        if (to < from)
-            memmove(seq + to + 1, seq + to, sizeof(int) * (size_t)(from - to));
-        else
-            memmove(seq + from, seq + from + 1, sizeof(int) * (size_t)(to - from));
-        seq[to] = job;
+        test_move_job(seq, from, to);
         const int lo = to < from ? to : from, hi = to < from ? from : to;
         fsbb_insertion_reload(&w, seq, n, lo, hi);
         fsbb_insertion_lanes_load(&w, seq, lo, hi);
