@@ -472,8 +472,11 @@ static fsbb_options *solve_options(const char *node_limit, const char *checkpoin
     CU_ASSERT(fsbb_options_set(options, "ub", "opt", &err) == FSBB_OK);
     CU_ASSERT(fsbb_options_set(options, "node-limit", node_limit, &err) == FSBB_OK);
     CU_ASSERT(fsbb_options_set(options, "checkpoint-interval", "0", &err) == FSBB_OK);
-    if (checkpoint)
+    /* The file mkstemp made is replaced as asked (a solve refuses an existing file else). */
+    if (checkpoint) {
         CU_ASSERT(fsbb_options_set(options, "checkpoint", checkpoint, &err) == FSBB_OK);
+        CU_ASSERT(fsbb_options_set(options, "overwrite-checkpoint", "on", &err) == FSBB_OK);
+    }
     if (resume)
         CU_ASSERT(fsbb_options_set(options, "resume", resume, &err) == FSBB_OK);
     return options;
