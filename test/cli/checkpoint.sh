@@ -240,8 +240,8 @@ check "stdin: instance_source says so" "grep -qF '\"instance_source\": \"stdin\"
 # The options that shaped the tree come from the checkpoint when not given: a search made
 # with --lb lb2 --branch bwd --lb2-pairs 5 resumes alone to the nodes of one such search; a
 # bound given otherwise is refused.
-"$bin" ta014 --lb lb2 --branch bwd --lb2-pairs 5 --ub opt --threads 1 --json -q >"$tmp/shaped-one.json"
-"$bin" ta014 --lb lb2 --branch bwd --lb2-pairs 5 --ub opt --threads 1 --node-limit 3000 --checkpoint "$tmp/shaped.ck" \
+"$bin" ta011 --lb lb2 --branch bwd --lb2-pairs 5 --ub opt --threads 1 --json -q >"$tmp/shaped-one.json"
+"$bin" ta011 --lb lb2 --branch bwd --lb2-pairs 5 --ub opt --threads 1 --node-limit 3000 --checkpoint "$tmp/shaped.ck" \
     -q >/dev/null 2>&1
 "$bin" --resume "$tmp/shaped.ck" --threads 1 --json -q >"$tmp/shaped.json" 2>"$tmp/err"
 check "alone, made with lb2/bwd/5 pairs: resumes to the nodes of one such search" \
