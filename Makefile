@@ -244,14 +244,14 @@ $(BUILD)/gpu-pool-bench: $(BUILD)/test/bench/gpu_pool_bench.o $(POOL_GENERATOR_O
 # this order.
 CHECK_JOBS ?= $(shell nproc)
 CHECK_PARTS := \
-	'sh test/cli/checkpoint.sh $(BUILD)/flowshop-bb' \
+	'sh test/cli/mpi.sh $(BUILD)/flowshop-bb $(MPI) $(MPI_LIBRARY_TEST)' \
 	'FSBB_TEST_CORES=16 $(BUILD)/test-runner' \
 	'$(BUILD)/test-runner' \
-	'sh test/cli/mpi.sh $(BUILD)/flowshop-bb $(MPI) $(MPI_LIBRARY_TEST)' \
-	'sh test/cli/json_errors.sh $(BUILD)/flowshop-bb' \
 	'sh test/cli/progress_log.sh $(BUILD)/flowshop-bb $(BUILD)/flowshop-sweep' \
-	'sh test/cli/anytime.sh $(BUILD)/flowshop-bb' \
+	'sh test/cli/checkpoint.sh $(BUILD)/flowshop-bb' \
 	'sh test/cli/progress_line.sh $(BUILD)/flowshop-bb' \
+	'sh test/cli/json_errors.sh $(BUILD)/flowshop-bb' \
+	'sh test/cli/anytime.sh $(BUILD)/flowshop-bb' \
 	'MAKE="$(MAKE)" sh test/cli/library.sh $(BUILD) $(CUDA)' \
 	'sh test/cli/run.sh $(BUILD)/flowshop-bb' \
 	'sh test/cli/schedule.sh $(BUILD)/flowshop-bb' \
