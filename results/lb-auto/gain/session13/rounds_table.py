@@ -1,6 +1,8 @@
 # rounds_table.py ROUNDS: the table of results/lb-auto/gain/README.md, session 13, from the
 # rounds file call5.sh wrote (per instance: LB1 and LB2 once, auto old and new 14 rounds each:
 # median, its ratio to the better bound, the largest, rounds above 1.1x, distinct node counts).
+# test/bench/lb_auto_rounds.py makes the least/median table from a runs TSV; this reads
+# call5.sh's raw lines and adds what that one lacks: distinct node counts and slow rounds.
 import sys, statistics as st
 from collections import defaultdict
 rows=[l.split() for l in open(sys.argv[1])]
