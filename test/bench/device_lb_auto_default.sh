@@ -3,9 +3,10 @@
 # (issue 15), one call:
 #   1. check-gpu, every suite (the device code changed);
 #   2. gpu-resident-bench, search seconds after setup, ta021-ta030 (--ub opt) and the proven
-#      random instances (their optimum): lb1, auto with full-length refining runs from the
-#      start (first=-1, the former auto) and auto as built (short first refining runs),
-#      ROUNDS rounds alternating;
+#      random instances (their optimum): the BENCH_VARIANTS, by default lb1, auto with
+#      full-length refining runs from the start (first=-1, the former auto) and auto as built
+#      (short first refining runs), ROUNDS rounds, the variants' order turned every other
+#      round;
 #   3. flowshop-bb, whole process, the same instances: --lb lb1, auto and lb2, ROUNDS rounds
 #      alternating;
 #   4. the CPU engine (--device cpu, every core), lb1, auto and lb2 on ta028-ta030 and the
@@ -21,7 +22,8 @@
 # BUILD_DIR holds flowshop-bb, check-gpu and gpu-resident-bench (built with CUDA); the shared
 # libraries they need are in DEVLIBS (default .devlibs). Run from the repository root.
 # Environment: ROUNDS (2), CPU_LIMIT (20), DEADLINE_S (480), DEVLIBS, PARTS (the parts to run:
-# "check bench gpu cpu"; also trace), BENCH_VARIANTS ("lb=lb1|lb=auto first=-1|lb=auto"), GPU_LBS
+# "check bench gpu cpu"; also trace), BENCH_VARIANTS ("lb=lb1|lb=auto first=-1|lb=auto"; a variant
+# "@DIR knobs" runs DIR's gpu-resident-bench, another build's, for two builds in one call), GPU_LBS
 # ("lb1 auto lb2"; default: no --lb, the engine's own), LB2_ROUNDS (ROUNDS: rounds with lb2 in
 # part 3), TRACE_ITEMS (NAME[:UB] list), CHECK_SUITES (check-gpu's suites: every one).
 set -u
@@ -80,10 +82,20 @@ bench_list() {  # the items as gpu-resident-bench's list (opt: the best known, s
 list=$(bench_list)
 IFS='|' read -r -a variants <<<"$bench_variants"
 part bench && for round in $(seq "$rounds"); do
-    for variant in "${variants[@]}"; do
+    order=("${variants[@]}")
+    if [ $((round % 2)) = 0 ]; then  # every other round the other way round
+        order=()
+        for ((k = ${#variants[@]} - 1; k >= 0; k--)); do order+=("${variants[k]}"); done
+    fi
+    for variant in "${order[@]}"; do
         echo "# round $round: $variant"
+        bench_dir=$dir
+        knobs=$variant
+        case $variant in
+        @*) bench_dir=${variant%% *} bench_dir=${bench_dir#@} knobs=${variant#* } ;;
+        esac
         # shellcheck disable=SC2086
-        "$dir/gpu-resident-bench" "$list" $variant | tee "$out/bench_last.txt"
+        "$bench_dir/gpu-resident-bench" "$list" $knobs | tee "$out/bench_last.txt"
         awk -v r="$round" -v v="$variant" '{ n = $1; sub(".*/", "", n); sub("\\.txt$", "", n);
             printf "bench\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r, n, v, v, $12, $5, $16, $3, $3, $4 }' \
             "$out/bench_last.txt" >>"$runs"
