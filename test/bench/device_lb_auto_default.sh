@@ -91,9 +91,9 @@ part bench && for round in $(seq "$rounds"); do
         echo "# round $round: $variant"
         bench_dir=$dir
         knobs=$variant
-        case $variant in
-        @*) bench_dir=${variant%% *} bench_dir=${bench_dir#@} knobs=${variant#* } ;;
-        esac
+        if [ "${variant#@}" != "$variant" ]; then  # "@DIR knobs": DIR's bench
+            read -r bench_dir knobs <<<"${variant#@}"
+        fi
         # shellcheck disable=SC2086
         "$bench_dir/gpu-resident-bench" "$list" $knobs | tee "$out/bench_last.txt"
         awk -v r="$round" -v v="$variant" '{ n = $1; sub(".*/", "", n); sub("\\.txt$", "", n);
