@@ -12,7 +12,6 @@
 #include "resident_census.cuh"
 #include "lb2_lanes.cuh"
 #include "resident_plan.cuh"
-#include "resident_growth.h"
 #include "lb1.h"
 
 #include "cuda_check.h"
@@ -80,7 +79,6 @@ struct fsbb_resident_device {
     unsigned char *spill;         /* host: spilled nodes, device layout */
     size_t spill_count, spill_capacity;
     long long spilled_total, iterations;
-    double searched_s;            /* the search's seconds so far (resident_growth.h) */
     long long max_capacity;       /* the pool grows up to this many nodes, then spills */
     int max_batch;                /* the batch grows up to this many parents */
     int staging_batch;            /* parents whose children the staging areas hold */
@@ -310,26 +308,12 @@ static void drop_graph(fsbb_resident_device *dev)
     dev->graph = NULL;
 }
 
-/* The pool's and the batch's sizes now, for resident_growth.h. */
-static fsbb_resident_sizes sizes_of(const fsbb_resident_device *dev)
-{
-    fsbb_resident_sizes sizes;
-    sizes.jobs = dev->data->n;
-    sizes.capacity = dev->prm.capacity;
-    sizes.max_capacity = dev->max_capacity;
-    sizes.batch = dev->prm.batch_limit;
-    sizes.max_batch = dev->max_batch;
-    sizes.aim = CANDIDATES_PER_ITERATION;
-    return sizes;
-}
-
 /* A four times larger pool (up to the largest), the open nodes copied over; returns 0 when
  * the device has no memory for it (the pool then stays and spills). */
 static int grow_pool(fsbb_resident_device *dev)
 {
     fsbb_resident_params *prm = &dev->prm;
-    const fsbb_resident_sizes sizes = sizes_of(dev);
-    const long long wanted = fsbb_resident_grown_capacity(&sizes);
+    const long long wanted = 4LL * prm->capacity < dev->max_capacity ? 4LL * prm->capacity : dev->max_capacity;
     int *bigger = NULL;
     if (cudaMalloc((void **)&bigger, (size_t)wanted * dev->node_bytes) != cudaSuccess) {
         cudaGetLastError();
@@ -368,8 +352,9 @@ static fsbb_status grow_batch(fsbb_resident_device *dev, fsbb_error *err)
 {
     fsbb_resident_params *prm = &dev->prm;
     const int n = dev->data->n;
-    const fsbb_resident_sizes sizes = sizes_of(dev);
-    const long long wanted = fsbb_resident_grown_batch(&sizes);
+    long long wanted = 8LL * prm->batch_limit < dev->max_batch ? 8LL * prm->batch_limit : dev->max_batch;
+    if (wanted > prm->capacity / (2LL * n))
+        wanted = prm->capacity / (2LL * n);
     if (wanted <= prm->batch_limit)
         return FSBB_OK;
     if (wanted <= dev->staging_batch) {
@@ -605,15 +590,14 @@ extern "C" fsbb_status fsbb_resident_device_run(fsbb_resident_device *dev, fsbb_
         status = spill_in(dev, err);
     if (status != FSBB_OK)
         return status;
-    const fsbb_resident_sizes sizes = sizes_of(dev); /* after the pool's growth above */
     if (open > dev->max_capacity / 2 && dev->prm.batch_limit > SMALLEST_BATCH) {
         /* A tree too wide for the pool (a poor incumbent): narrower batches go deeper. */
         dev->prm.batch_limit = dev->prm.batch_limit / 2 > SMALLEST_BATCH ? dev->prm.batch_limit / 2 : SMALLEST_BATCH;
         drop_graph(dev);
         planned = 1;
     } else if (dev->prm.batch_limit < dev->max_batch && open >= 2 * dev->prm.batch_limit &&
-               open < dev->max_capacity / 4 && fsbb_resident_batch_grows_now(&sizes, dev->searched_s)) {
-        if (fsbb_resident_batch_needs_pool(&sizes))
+               open < dev->max_capacity / 4) {
+        if (dev->prm.batch_limit >= dev->prm.capacity / (2 * dev->data->n) && dev->prm.capacity < dev->max_capacity)
             grow_pool(dev);
         if ((status = grow_batch(dev, err)) != FSBB_OK)
             return status;
@@ -674,11 +658,6 @@ extern "C" void fsbb_resident_device_use_refining(fsbb_resident_device *dev, int
     dev->active = active;
     dev->prm.shared = dev->launches[active].shared;
     drop_graph(dev);
-}
-
-extern "C" void fsbb_resident_device_set_searched(fsbb_resident_device *dev, double seconds)
-{
-    dev->searched_s = seconds;
 }
 
 extern "C" void fsbb_resident_device_set_run_length(fsbb_resident_device *dev, int iterations)

@@ -168,10 +168,6 @@ void fsbb_resident_device_use_refining(fsbb_resident_device *device, int refinin
  * iterations_per_sync: iterations_per_sync). */
 void fsbb_resident_device_set_run_length(fsbb_resident_device *device, int iterations);
 
-/* The search's seconds so far: the pool's last, short growth waits for them
- * (resident_growth.h; 0 until set). */
-void fsbb_resident_device_set_searched(fsbb_resident_device *device, double seconds);
-
 /* Creates the CUDA context and loads the kernels a solve of m machines with bound lb will
  * launch, so that a later fsbb_resident_device_new finds them ready (a solver calls it on a
  * thread of its own while the CPU prepares the search). Returns FSBB_OK, or the CUDA error. */

@@ -448,7 +448,6 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
         if (tracing)
             fsbb_resident_device_shape(device, &before);
         refining_syncs += runs.refining;
-        fsbb_resident_device_set_searched(device, fsbb_now() - search_start);
         status = fsbb_resident_device_run(device, &state, err);
         if (status != FSBB_OK)
             break;
