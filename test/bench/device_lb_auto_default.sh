@@ -14,6 +14,9 @@
 #      time and half a second (LB2 costs 30-50 LB1 nodes a node on the CPU: where it cannot
 #      finish in that, LB1 is the better bound and the run says so).
 #   5. (PARTS with trace) gpu-resident-bench trace=1 with auto on TRACE_ITEMS: a line per run.
+#   2b. (PARTS with wide) each of the BENCH_VARIANTS once on WIDE_ITEMS (NAME:UB list, UB above
+#      the optimum: wider trees), each run stopped after WIDE_LIMIT (3) seconds: nodes/s, the
+#      peak open count and the end batch (the bench's peak and b columns).
 # Rows go to $OUT/lb_auto_default_runs.tsv (part, round, instance, lb, variant, status, nodes,
 # refined, seconds, and for flowshop-bb the solve's own time_s, gpu_startup_s and the bound in
 # force), the log to
@@ -22,10 +25,11 @@
 # BUILD_DIR holds flowshop-bb, check-gpu and gpu-resident-bench (built with CUDA); the shared
 # libraries they need are in DEVLIBS (default .devlibs). Run from the repository root.
 # Environment: ROUNDS (2), CPU_LIMIT (20), DEADLINE_S (480), DEVLIBS, PARTS (the parts to run:
-# "check bench gpu cpu"; also trace), BENCH_VARIANTS ("lb=lb1|lb=auto first=-1|lb=auto"; a variant
+# "check bench gpu cpu"; also trace and wide), BENCH_VARIANTS ("lb=lb1|lb=auto first=-1|lb=auto"; a variant
 # "@DIR knobs" runs DIR's gpu-resident-bench, another build's, for two builds in one call), GPU_LBS
 # ("lb1 auto lb2"; default: no --lb, the engine's own), LB2_ROUNDS (ROUNDS: rounds with lb2 in
-# part 3), TRACE_ITEMS (NAME[:UB] list), CHECK_SUITES (check-gpu's suites: every one).
+# part 3), TRACE_ITEMS (NAME[:UB] list), CHECK_SUITES (check-gpu's suites: every one), WIDE_ITEMS,
+# WIDE_LIMIT.
 set -u
 dir=${1:?usage: device_lb_auto_default.sh BUILD_DIR}
 rounds=${ROUNDS:-2}
@@ -36,6 +40,10 @@ bench_variants=${BENCH_VARIANTS:-lb=lb1|lb=auto first=-1|lb=auto}
 gpu_lbs=${GPU_LBS:-lb1 auto lb2}
 lb2_rounds=${LB2_ROUNDS:-$rounds}
 trace_items=${TRACE_ITEMS:-ta022 ta024 ta025 ta030}
+# Wide trees: ta021-ta025 with an upper bound about 1 % above the best known (solver/core/taillard.c)
+# and ta051 at its best known, each run stopped after wide_limit seconds.
+wide_items=${WIDE_ITEMS:-ta021:2320,ta022:2120,ta023:2349,ta024:2245,ta025:2314,ta051:3846}
+wide_limit=${WIDE_LIMIT:-3}
 part() { case " $parts " in *" $1 "*) return 0 ;; esac; return 1; }
 out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
@@ -81,6 +89,20 @@ bench_list() {  # the items as gpu-resident-bench's list (opt: the best known, s
 }
 list=$(bench_list)
 IFS='|' read -r -a variants <<<"$bench_variants"
+# bench_variant PART ROUND VARIANT LIST [KNOB...]: one gpu-resident-bench run of VARIANT ("@DIR
+# knobs": DIR's bench) over LIST, its lines in the log and as PART rows in $runs.
+bench_variant() {
+    local row_part=$1 round=$2 variant=$3 bench_list=$4 bench_dir=$dir knobs=$3
+    shift 4
+    if [ "${variant#@}" != "$variant" ]; then
+        read -r bench_dir knobs <<<"${variant#@}"
+    fi
+    # shellcheck disable=SC2086
+    "$bench_dir/gpu-resident-bench" "$bench_list" $knobs "$@" | tee "$out/bench_last.txt"
+    awk -v p="$row_part" -v r="$round" -v v="$variant" '{ n = $1; sub(".*/", "", n); sub("\\.txt$", "", n);
+        printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", p, r, n, v, v, $12, $5, $16, $3, $3, $4 }' \
+        "$out/bench_last.txt" >>"$runs"
+}
 part bench && for round in $(seq "$rounds"); do
     order=("${variants[@]}")
     if [ $((round % 2)) = 0 ]; then  # every other round the other way round
@@ -89,18 +111,17 @@ part bench && for round in $(seq "$rounds"); do
     fi
     for variant in "${order[@]}"; do
         echo "# round $round: $variant"
-        bench_dir=$dir
-        knobs=$variant
-        if [ "${variant#@}" != "$variant" ]; then  # "@DIR knobs": DIR's bench
-            read -r bench_dir knobs <<<"${variant#@}"
-        fi
-        # shellcheck disable=SC2086
-        "$bench_dir/gpu-resident-bench" "$list" $knobs | tee "$out/bench_last.txt"
-        awk -v r="$round" -v v="$variant" '{ n = $1; sub(".*/", "", n); sub("\\.txt$", "", n);
-            printf "bench\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r, n, v, v, $12, $5, $16, $3, $3, $4 }' \
-            "$out/bench_last.txt" >>"$runs"
+        bench_variant bench "$round" "$variant" "$list"
     done
 done
+if part wide; then
+    echo
+    echo "## 2b. gpu-resident-bench, wide trees: $wide_items, time-limit=$wide_limit"
+    for variant in "${variants[@]}"; do
+        echo "# wide: $variant"
+        bench_variant wide 1 "$variant" "$wide_items" "time-limit=$wide_limit"
+    done
+fi
 rm -f "$out/bench_last.txt"
 echo
 echo "bench totals (search s, setup s) by variant and round:"
@@ -159,7 +180,7 @@ fi
 echo
 echo "## Totals by part and set (the best of the rounds per instance; a run stopped at its limit"
 echo "## counts as its limit, and a bound whose run stopped is not the better one)"
-awk -F'\t' 'NR > 1 && $1 != "bench" {
+awk -F'\t' 'NR > 1 && $1 != "bench" && $1 != "wide" {
         set = $1 "/" (substr($3, 1, 2) == "ta" ? "taillard" : "random")
         key = set SUBSEP $3 SUBSEP $4
         if (!(key in best) || $9 < best[key]) { best[key] = $9; done[key] = ($6 ~ /optimal|no schedule/) }
