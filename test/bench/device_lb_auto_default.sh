@@ -73,7 +73,7 @@ echo
 echo "## 1. check-gpu ${CHECK_SUITES:-every suite}"
 start=$(now)
 # shellcheck disable=SC2086
-timeout 240 "$dir/check-gpu" ${CHECK_SUITES:-}
+timeout 300 "$dir/check-gpu" ${CHECK_SUITES:-}
 echo "check-gpu: exit $?, $(echo "$start $(now)" | awk '{printf "%.1f", $2 - $1}') s"
 fi
 
