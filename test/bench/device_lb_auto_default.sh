@@ -7,6 +7,9 @@
 #      full-length refining runs from the start (first=-1, the former auto) and auto as built
 #      (short first refining runs), ROUNDS rounds, the variants' order turned every other
 #      round;
+#   2b. (PARTS with wide) each of the BENCH_VARIANTS once on WIDE_ITEMS (NAME:UB list, UB above
+#      the optimum: wider trees), each run stopped after WIDE_LIMIT (3) seconds: nodes/s, the
+#      peak open count and the end batch (the bench's peak and b columns).
 #   3. flowshop-bb, whole process, the same instances: --lb lb1, auto and lb2, ROUNDS rounds
 #      alternating;
 #   4. the CPU engine (--device cpu, every core), lb1, auto and lb2 on ta028-ta030 and the
@@ -14,9 +17,6 @@
 #      time and half a second (LB2 costs 30-50 LB1 nodes a node on the CPU: where it cannot
 #      finish in that, LB1 is the better bound and the run says so).
 #   5. (PARTS with trace) gpu-resident-bench trace=1 with auto on TRACE_ITEMS: a line per run.
-#   2b. (PARTS with wide) each of the BENCH_VARIANTS once on WIDE_ITEMS (NAME:UB list, UB above
-#      the optimum: wider trees), each run stopped after WIDE_LIMIT (3) seconds: nodes/s, the
-#      peak open count and the end batch (the bench's peak and b columns).
 # Rows go to $OUT/lb_auto_default_runs.tsv (part, round, instance, lb, variant, status, nodes,
 # refined, seconds, and for flowshop-bb the solve's own time_s, gpu_startup_s and the bound in
 # force), the log to
