@@ -186,6 +186,9 @@ $(BUILD)/gen/gpu_custom_sources.h: $(GPU_CUSTOM_SOURCES) Makefile
 	    sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' "$$f"; \
 	    printf '},\n'; \
 	done >$@.tmp && mv $@.tmp $@
+# C files that call CUDA's runtime and driver API themselves.
+$(BUILD)/solver/engines/resident/device_arena_cuda.o $(BUILD)/test/gpu/test_device_arena.o: \
+    CPPFLAGS += -I$(CUDA_HOME)/include
 $(BUILD)/solver/gpu/gpu_custom_bound_cuda.o: $(BUILD)/gen/gpu_custom_sources.h
 $(BUILD)/solver/gpu/gpu_custom_bound_cuda.o: CPPFLAGS += -I$(BUILD)/gen -I$(CUDA_HOME)/include \
                                                      -DFSBB_CUDA_LIB_DIR='"$(CUDA_HOME)/lib64"'

@@ -15,6 +15,7 @@
 #include "lb1.h"
 
 #include "cuda_check.h"
+#include "device_arena.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -82,6 +83,8 @@ struct fsbb_resident_device {
     long long max_capacity;       /* the pool grows up to this many nodes, then spills */
     int max_batch;                /* the batch grows up to this many parents */
     int staging_batch;            /* parents whose children the staging areas hold */
+    fsbb_device_arena *pool_arena;     /* the pool's memory, grown in place (device_arena.h) */
+    fsbb_device_arena *staging_arena[2];  /* the staging areas' */
     unsigned long long *census;   /* device: n + 1 counts by depth, then the least bound (census only) */
     unsigned long long *census_host;  /* pinned: their copy */
 };
@@ -286,14 +289,26 @@ static fsbb_status allocate_pools(fsbb_resident_device *dev, const fsbb_resident
     dev->max_capacity = capacity;
     dev->max_batch = (int)batch;
     /* Small at first (allocation time counts in small solves); grown when the pool fills. */
-    prm->capacity = (int)(capacity < INITIAL_POOL_NODES ? capacity : INITIAL_POOL_NODES);
+    const long long initial = config->tuning.initial_pool > 0 ? config->tuning.initial_pool : INITIAL_POOL_NODES;
+    prm->capacity = (int)(capacity < initial ? capacity : initial);
     prm->batch_limit = batch < INITIAL_BATCH ? (int)batch : INITIAL_BATCH;
     if (prm->batch_limit > prm->capacity / (2 * n))
         prm->batch_limit = prm->capacity / (2 * n) > 0 ? prm->capacity / (2 * n) : 1;
-    FSBB_CUDA_TRY(cudaMalloc((void **)&prm->pool, (size_t)prm->capacity * dev->node_bytes));
+    const int in_place = !config->tuning.grow_by_copy;
+    fsbb_status status = fsbb_device_arena_new((size_t)capacity * dev->node_bytes,
+                                               (size_t)prm->capacity * dev->node_bytes, in_place, &dev->pool_arena, err);
+    if (status != FSBB_OK)
+        return status;
+    prm->pool = (int *)fsbb_device_arena_base(dev->pool_arena);
     dev->staging_batch = prm->batch_limit;
-    for (int b = 0; b < 2; b++)
-        FSBB_CUDA_TRY(cudaMalloc((void **)&prm->staging[b], (size_t)prm->batch_limit * (size_t)n * dev->node_bytes));
+    for (int b = 0; b < 2; b++) {
+        status = fsbb_device_arena_new((size_t)batch * (size_t)n * dev->node_bytes,
+                                       (size_t)prm->batch_limit * (size_t)n * dev->node_bytes, in_place,
+                                       &dev->staging_arena[b], err);
+        if (status != FSBB_OK)
+            return status;
+        prm->staging[b] = (int *)fsbb_device_arena_base(dev->staging_arena[b]);
+    }
     FSBB_CUDA_TRY(cudaMalloc((void **)&prm->control, sizeof(fsbb_resident_control)));
     FSBB_CUDA_TRY(cudaMalloc((void **)&prm->record, sizeof(fsbb_job) * (size_t)n));
     FSBB_CUDA_TRY(cudaMallocHost((void **)&dev->state, sizeof(fsbb_resident_control)));
@@ -308,28 +323,19 @@ static void drop_graph(fsbb_resident_device *dev)
     dev->graph = NULL;
 }
 
-/* A four times larger pool (up to the largest), the open nodes copied over; returns 0 when
- * the device has no memory for it (the pool then stays and spills). */
+/* A four times larger pool (up to the largest), the open nodes kept; returns 0 when the
+ * device has no memory for it (the pool then stays and spills). */
 static int grow_pool(fsbb_resident_device *dev)
 {
     fsbb_resident_params *prm = &dev->prm;
     const long long wanted = 4LL * prm->capacity < dev->max_capacity ? 4LL * prm->capacity : dev->max_capacity;
-    int *bigger = NULL;
-    if (cudaMalloc((void **)&bigger, (size_t)wanted * dev->node_bytes) != cudaSuccess) {
-        cudaGetLastError();
+    fsbb_error err;
+    if (fsbb_device_arena_grow(dev->pool_arena, (size_t)wanted * dev->node_bytes,
+                               (size_t)dev->state->top * dev->node_bytes, dev->stream, &err) != FSBB_OK) {
         dev->max_capacity = prm->capacity;
         return 0;
     }
-    if (cudaMemcpyAsync(bigger, prm->pool, (size_t)dev->state->top * dev->node_bytes, cudaMemcpyDeviceToDevice,
-                        dev->stream) != cudaSuccess ||
-        cudaStreamSynchronize(dev->stream) != cudaSuccess) {
-        cudaGetLastError();
-        cudaFree(bigger);
-        dev->max_capacity = prm->capacity;
-        return 0;
-    }
-    cudaFree(prm->pool);
-    prm->pool = bigger;
+    prm->pool = (int *)fsbb_device_arena_base(dev->pool_arena);
     prm->capacity = (int)wanted;
     drop_graph(dev);
     return 1;
@@ -364,22 +370,23 @@ static fsbb_status grow_batch(fsbb_resident_device *dev, fsbb_error *err)
     }
     if ((long long)dev->state->top + dev->state->staged > prm->capacity)
         return FSBB_OK;
-    int *staging[2] = {NULL, NULL};
-    for (int b = 0; b < 2; b++)
-        if (cudaMalloc((void **)&staging[b], (size_t)wanted * (size_t)n * dev->node_bytes) != cudaSuccess) {
-            cudaGetLastError();
-            cudaFree(staging[0]);
-            dev->max_batch = prm->batch_limit;
-            return FSBB_OK;
-        }
+    /* The staged children go onto the pool first: an area that cannot grow in place moves
+     * and keeps nothing. */
     const fsbb_status status = flush_staged(dev, err);
-    for (int b = 0; b < 2; b++) {
-        cudaFree(prm->staging[b]);
-        prm->staging[b] = staging[b];
-    }
-    prm->batch_limit = dev->staging_batch = (int)wanted;
+    if (status != FSBB_OK)
+        return status;
+    fsbb_error no_room;
+    const fsbb_status grown = fsbb_device_arena_grow_pair(dev->staging_arena[0], dev->staging_arena[1],
+                                                          (size_t)wanted * (size_t)n * dev->node_bytes, dev->stream,
+                                                          &no_room);
+    for (int b = 0; b < 2; b++)
+        prm->staging[b] = (int *)fsbb_device_arena_base(dev->staging_arena[b]);
+    if (grown == FSBB_OK)
+        prm->batch_limit = dev->staging_batch = (int)wanted;
+    else  /* no room for both: the batch stays */
+        dev->max_batch = prm->batch_limit;
     drop_graph(dev);
-    return status;
+    return FSBB_OK;
 }
 
 /* Writes the mirror to the device's control block and plans the next iteration. */
@@ -450,9 +457,9 @@ extern "C" void fsbb_resident_device_free(fsbb_resident_device *dev)
         cudaStreamDestroy(dev->stream);
     cudaFree(dev->tables);
     cudaFree(dev->lb2_tables);
-    cudaFree(dev->prm.pool);
-    cudaFree(dev->prm.staging[0]);
-    cudaFree(dev->prm.staging[1]);
+    fsbb_device_arena_free(dev->pool_arena);
+    fsbb_device_arena_free(dev->staging_arena[0]);
+    fsbb_device_arena_free(dev->staging_arena[1]);
     cudaFree(dev->prm.control);
     cudaFree(dev->prm.record);
     cudaFreeHost(dev->state);

@@ -80,6 +80,9 @@ typedef struct fsbb_resident_run_note {
 typedef struct fsbb_resident_tuning {
     int batch;                  /* most parents branched per iteration (default: by the job count) */
     long long pool_capacity;    /* device pool, in nodes (default: options->pool_size, else by free memory) */
+    int initial_pool;           /* nodes the pool holds at first, growing to pool_capacity (default 1 << 20) */
+    int grow_by_copy;           /* 1: the pool and the staging areas grow by allocation and copy instead of in
+                                   place (device_arena.h; default 0) */
     int block_size;             /* threads per block of the branching kernel (default: options->block_size) */
     int chunk_candidates;       /* (parent, job) pairs a block branches at once (default: 4 * block_size, 2 * with LB2) */
     int registers;              /* register cap of the branching kernel: 64, 80, 96 or 128 (default 96) */
