@@ -2,10 +2,11 @@
  * with the upper bound at the optimum the tree is fixed, so both engines must branch the
  * same nodes and compute the same bounds (Taillard 20 x 5 instances, random instances of
  * every kernel form, LB1 and LB2, each branching rule, a pool small enough to spill, tiny
- * batches, graph replay); from above the optimum it must find an optimal schedule whose
- * permutation has that makespan; from no upper bound, started on the CPU, it reaches the
- * optima of ta001-ta020; a node limit stops it with an honest open bound, and a
- * search stopped with a checkpoint and resumed branches the same tree in total. */
+ * batches, graph replay, a pool that grows in place and by copy); from above the optimum it
+ * must find an optimal schedule whose permutation has that makespan; from no upper bound,
+ * started on the CPU, it reaches the optima of ta001-ta020; a node limit stops it with an
+ * honest open bound, and a search stopped with a checkpoint and resumed branches the same
+ * tree in total. */
 #include "gpu_check.h"
 #include "instance.h"
 #include "options.h"
@@ -381,6 +382,30 @@ static void test_spill_and_small_batches(void)
     fsbb_options_free(options);
 }
 
+/* A pool of 2,048 nodes at first that grows fourfold up to 131,072, its batch with it, in
+ * place and by allocation and copy: the same tree, and the pool did grow. */
+static void test_growth(void)
+{
+    fsbb_options *options = options_with("lb1", "dyn", "0");
+    fsbb_instance *inst = test_load_instance("ta030");
+    for (int by_copy = 0; by_copy <= 1; by_copy++) {
+        const fsbb_resident_tuning growing = {.pool_capacity = 1 << 17, .initial_pool = 2048, .grow_by_copy = by_copy};
+        const test_engine_run gpu = run_engine(inst, options, inst->best_known, ENGINE_GPU, &growing);
+        CU_ASSERT_EQUAL(gpu.status, FSBB_OK);
+        /* More open nodes than the first pool held, none spilled: the pool grew. */
+        CU_ASSERT(gpu.resident_stats.peak_pool > 2048);
+        CU_ASSERT_EQUAL(gpu.resident_stats.spilled_nodes, 0);
+        CU_ASSERT(gpu.resident_stats.batch > 2048 / (2 * inst->n));
+        printf("\n[%s from a 2,048-node pool %s: batch %d, peak %lld, %lld spilled]", inst->name,
+               by_copy ? "by copy" : "in place", gpu.resident_stats.batch, gpu.resident_stats.peak_pool,
+               gpu.resident_stats.spilled_nodes);
+        same_tree(inst, options, inst->best_known, &growing,
+                  by_copy ? "lb1 dyn, growing by copy" : "lb1 dyn, growing in place");
+    }
+    fsbb_instance_free(inst);
+    fsbb_options_free(options);
+}
+
 /* From one above the optimum the search must find an optimal schedule and record it. */
 static void test_schedules_found(void)
 {
@@ -526,6 +551,7 @@ FSBB_SUITE("gpu_resident",
             test_auto_samples},
            {"--lb auto with shadows: the optimum, shadows counted, their subtrees explored", test_auto_shadows},
            {"spilling pool, tiny batches, graph replay, register caps: same tree", test_spill_and_small_batches},
+           {"a pool and batch that grow, in place and by copy: same tree", test_growth},
            {"from above the optimum: optimal schedule recorded", test_schedules_found},
            {"from no upper bound: the CPU starts, the device goes on", test_warm_start},
            {"node limit: stops with the open lower bound", test_node_limit},
