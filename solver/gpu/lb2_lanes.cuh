@@ -59,6 +59,20 @@ static inline int fsbb_lb2_lane_group_size(int pairs)
     return best;
 }
 
+/* Places of a pair's order read at once: their loads, then their flags, are in flight
+ * together before the running times use the first of them. */
+#define FSBB_LB2_LANE_BATCH 8
+
+/* One place s = {p_k, p_l, lag, job} of a pair's order: the job's step if it is unscheduled
+ * (on), nothing otherwise, chosen without a branch (the lanes' jobs differ). */
+__device__ __forceinline__ void fsbb_lb2_lane_step(int4 s, int on, int &tk, int &tl)
+{
+    const int k_done = tk + s.x;
+    const int l_done = fsbb_machine_step(k_done + s.z, tl, s.y);
+    tk = on ? k_done : tk;
+    tl = on ? l_done : tl;
+}
+
 /* The bound of machine pair q of a node of n jobs with front and back rows and its
  * unscheduled jobs flagged in flags; head and tail are the instance's min_head and min_tail. */
 __device__ __forceinline__ int fsbb_lb2_lane_pair(const fsbb_lb2_lane_tables &t, int n, const int *head,
@@ -70,12 +84,23 @@ __device__ __forceinline__ int fsbb_lb2_lane_pair(const fsbb_lb2_lane_tables &t,
     const int2 km = __ldg(t.pair_machines + q);
     int tk = fsbb_bound_head(front[km.x], head[km.x]);
     int tl = fsbb_bound_head(front[km.y], head[km.y]);
-    for (int r = 0; r < n; r++) {
+    int r = 0;
+    for (; r + FSBB_LB2_LANE_BATCH <= n; r += FSBB_LB2_LANE_BATCH) {
+        int4 s[FSBB_LB2_LANE_BATCH];
+        int on[FSBB_LB2_LANE_BATCH];
+#pragma unroll
+        for (int u = 0; u < FSBB_LB2_LANE_BATCH; u++)
+            s[u] = __ldg(steps + (unsigned)(r + u) * pairs);
+#pragma unroll
+        for (int u = 0; u < FSBB_LB2_LANE_BATCH; u++)
+            on[u] = flags[s[u].w];
+#pragma unroll
+        for (int u = 0; u < FSBB_LB2_LANE_BATCH; u++)
+            fsbb_lb2_lane_step(s[u], on[u], tk, tl);
+    }
+    for (; r < n; r++) {
         const int4 s = __ldg(steps + (unsigned)r * pairs);
-        if (flags[s.w]) {
-            tk += s.x;
-            tl = fsbb_machine_step(tk + s.z, tl, s.y);
-        }
+        fsbb_lb2_lane_step(s, flags[s.w], tk, tl);
     }
     return max(tk + fsbb_bound_tail(back[km.x], tail[km.x]), tl + fsbb_bound_tail(back[km.y], tail[km.y]));
 }
