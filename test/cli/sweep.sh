@@ -230,10 +230,11 @@ check "overwrite-checkpoint on: the file replaced" "head -c 8 '$tmp/saved.ckpt' 
 
 # SIGHUP (the terminal closed) stops a sweep as SIGTERM does: status 3, the run in progress
 # not recorded, the summary written. Sent once the run's solve has begun (its log has the
-# run line), however loaded the machine.
+# run line), however loaded the machine; SIGHUP at its default even where the tests run under
+# nohup.
 printf '[sweep]\ninstances = ta051\n[parameters]\nub = inf\ntime-limit = 120\nlog = %s/long.jsonl\n' "$tmp" \
     >"$tmp/long.ini"
-"$bin" --quiet --out "$tmp/long" "$tmp/long.ini" >"$tmp/out" 2>"$tmp/err" &
+env --default-signal=HUP "$bin" --quiet --out "$tmp/long" "$tmp/long.ini" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 tries=0
 while [ $tries -lt 600 ] && ! grep -q '"event": "run"' "$tmp/long.jsonl" 2>/dev/null; do
