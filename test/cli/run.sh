@@ -298,17 +298,6 @@ check "-- then -dash.txt: solved" "grep -q '^makespan     8' '$tmp/out'"
 expect_status "-t 1 -- ta001" 0 "$bin" -t 1 -q -- ta001
 expect_status "a second -- is an instance name" 2 "$bin" -- ta001 --
 
-# SIGTERM stops a long solve with status 3 and still prints the best schedule found. (The
-# time limits below end a run whose signal was lost: it then fails, status 1, not hangs.)
-"$bin" ta051 --ub inf --threads 2 --time-limit 300 >"$tmp/term.out" 2>&1 &
-pid=$!
-sleep 1
-kill -TERM "$pid"
-wait "$pid"
-status=$?
-if [ "$status" -eq 3 ]; then pass; else fail "SIGTERM: exit status $status, expected 3"; fi
-expect_output "SIGTERM status line" "status       interrupted" "$tmp/term.out"
-
 # wait_for_search LOG: until the --log LOG has its run line (the signal handlers are set by
 # then), at most 60 s: a signal is sent once the search runs, however loaded the machine.
 wait_for_search() {
@@ -318,6 +307,17 @@ wait_for_search() {
         tries=$((tries + 1))
     done
 }
+
+# SIGTERM stops a long solve with status 3 and still prints the best schedule found. (The
+# time limits below end a run whose signal was lost: it then fails, status 1, not hangs.)
+"$bin" ta051 --ub inf --threads 2 --time-limit 300 --log "$tmp/term.jsonl" >"$tmp/term.out" 2>&1 &
+pid=$!
+wait_for_search "$tmp/term.jsonl"
+kill -TERM "$pid"
+wait "$pid"
+status=$?
+if [ "$status" -eq 3 ]; then pass; else fail "SIGTERM: exit status $status, expected 3"; fi
+expect_output "SIGTERM status line" "status       interrupted" "$tmp/term.out"
 
 # SIGHUP (the terminal closed, the ssh session dropped) stops a solve as SIGTERM does: the
 # result printed, the search saved, status 3. The solver starts with SIGHUP at its default
