@@ -7,6 +7,7 @@
  * started on the CPU, it reaches the optima of ta001-ta020; a node limit stops it with an
  * honest open bound, and a search stopped with a checkpoint and resumed branches the same
  * tree in total. */
+#include "device_arena.h"
 #include "gpu_check.h"
 #include "instance.h"
 #include "options.h"
@@ -383,11 +384,13 @@ static void test_spill_and_small_batches(void)
 }
 
 /* A pool of 2,048 nodes at first that grows fourfold up to 131,072, its batch with it, in
- * place and by allocation and copy: the same tree, and the pool did grow. */
+ * place (where the device maps memory so; by copy elsewhere) and by allocation and copy: the
+ * same tree, and the pool did grow. */
 static void test_growth(void)
 {
     fsbb_options *options = options_with("lb1", "dyn", "0");
     fsbb_instance *inst = test_load_instance("ta030");
+    const char *in_place = fsbb_device_arena_maps_in_place() ? "in place" : "by copy, the device maps nothing in place";
     for (int by_copy = 0; by_copy <= 1; by_copy++) {
         const fsbb_resident_tuning growing = {.pool_capacity = 1 << 17, .initial_pool = 2048, .grow_by_copy = by_copy};
         const test_engine_run gpu = run_engine(inst, options, inst->best_known, ENGINE_GPU, &growing);
@@ -397,7 +400,7 @@ static void test_growth(void)
         CU_ASSERT_EQUAL(gpu.resident_stats.spilled_nodes, 0);
         CU_ASSERT(gpu.resident_stats.batch > 2048 / (2 * inst->n));
         printf("\n[%s from a 2,048-node pool %s: batch %d, peak %lld, %lld spilled]", inst->name,
-               by_copy ? "by copy" : "in place", gpu.resident_stats.batch, gpu.resident_stats.peak_pool,
+               by_copy ? "by copy" : in_place, gpu.resident_stats.batch, gpu.resident_stats.peak_pool,
                gpu.resident_stats.spilled_nodes);
         same_tree(inst, options, inst->best_known, &growing,
                   by_copy ? "lb1 dyn, growing by copy" : "lb1 dyn, growing in place");
