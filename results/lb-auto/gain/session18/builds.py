@@ -6,13 +6,22 @@
                                   above 1.3x, the sub-ms ratios; then arena/main per instance.
   builds.py whole WHOLE_TSV       call 8's whole-process rows: sums of the per-instance means of
                                   the wall time, of the search (time_s less gpu_startup_s) and of
-                                  the rest, per build; the instances taking 3 ms or more."""
+                                  the rest, per build; the instances taking 3 ms or more.
+Later sessions' files work too: main's variants are found by their @DIR prefix, and a
+whole-process file without gpu_startup_s counts the search as time_s."""
 import collections
 import csv
 import statistics as st
 import sys
 
 BUILDS = {"main": ("@.dev/s18/main lb=lb1", "@.dev/s18/main lb=auto"), "arena": ("lb=lb1", "lb=auto")}
+
+
+def name_main_build(variants):
+    """Main's variants are those named @DIR/main (a later session's DIR differs from .dev/s18)."""
+    for v in variants:
+        if v.startswith("@") and v.endswith(" lb=lb1"):
+            BUILDS["main"] = (v, v[: -len("lb=lb1")] + "lb=auto")
 
 
 def rows(path):
@@ -30,6 +39,7 @@ def bench(runs_path, lb2_path):
         if r["part"] == "bench":
             seconds[(r["instance"], r["variant"])].append(float(r["seconds"]))
     instances = list(dict.fromkeys(i for i, _ in seconds))
+    name_main_build(v for _, v in seconds)
     med = {k: st.median(v) for k, v in seconds.items()}
     for build, (lb1, auto) in BUILDS.items():
         misses, slow, total, sub_ms = [], 0, 0, []
@@ -58,7 +68,8 @@ def whole(path):
     parts = collections.defaultdict(list)
     data = rows(path)
     for r in data:
-        wall, time_s, startup = float(r["wall_s"]), float(r["time_s"]), float(r["gpu_startup_s"])
+        wall, time_s = float(r["wall_s"]), float(r["time_s"])
+        startup = float(r.get("gpu_startup_s") or 0)
         key = (r["instance"].split("/")[-1], r["build"])
         parts[key + ("wall",)].append(wall)
         parts[key + ("search",)].append(time_s - startup)
