@@ -308,29 +308,30 @@ wait_for_search() {
     done
 }
 
-# SIGTERM stops a long solve with status 3 and still prints the best schedule found. (The
-# time limits below end a run whose signal was lost: it then fails, status 1, not hangs.)
-"$bin" ta051 --ub inf --threads 2 --time-limit 300 --log "$tmp/term.jsonl" >"$tmp/term.out" 2>&1 &
-pid=$!
-wait_for_search "$tmp/term.jsonl"
-kill -TERM "$pid"
-wait "$pid"
-status=$?
-if [ "$status" -eq 3 ]; then pass; else fail "SIGTERM: exit status $status, expected 3"; fi
-expect_output "SIGTERM status line" "status       interrupted" "$tmp/term.out"
+# stopped_by SIGNAL NAME [OPTION...]: a long solve (ta051 from no upper bound, 2 threads, its
+# log NAME.jsonl, its output NAME.out) sent SIGNAL once it runs ends with status 3 and says
+# so. SIGHUP starts at its default even where the tests themselves run under nohup (which
+# the solver would keep ignoring, below); the time limit ends a run whose signal was lost:
+# it then fails, status 1, instead of hanging.
+stopped_by() {
+    signal=$1 name=$2
+    shift 2
+    env --default-signal=HUP "$bin" ta051 --ub inf --threads 2 --time-limit 300 --log "$tmp/$name.jsonl" "$@" \
+        >"$tmp/$name.out" 2>&1 &
+    pid=$!
+    wait_for_search "$tmp/$name.jsonl"
+    kill -"$signal" "$pid"
+    wait "$pid"
+    status=$?
+    if [ "$status" -eq 3 ]; then pass; else fail "SIG$signal: exit status $status, expected 3"; fi
+    expect_output "SIG$signal status line" "status       interrupted" "$tmp/$name.out"
+}
 
+# SIGTERM stops a long solve with status 3 and still prints the best schedule found.
+stopped_by TERM term
 # SIGHUP (the terminal closed, the ssh session dropped) stops a solve as SIGTERM does: the
-# result printed, the search saved, status 3. The solver starts with SIGHUP at its default
-# even where the tests themselves run under nohup (which it would keep ignoring, below).
-env --default-signal=HUP "$bin" ta051 --ub inf --threads 2 --time-limit 300 --checkpoint "$tmp/hup.ckpt" \
-    --log "$tmp/hup.jsonl" >"$tmp/hup.out" 2>&1 &
-pid=$!
-wait_for_search "$tmp/hup.jsonl"
-kill -HUP "$pid"
-wait "$pid"
-status=$?
-if [ "$status" -eq 3 ]; then pass; else fail "SIGHUP: exit status $status, expected 3"; fi
-expect_output "SIGHUP status line" "status       interrupted" "$tmp/hup.out"
+# result printed, the search saved, status 3.
+stopped_by HUP hup --checkpoint "$tmp/hup.ckpt"
 if [ -s "$tmp/hup.ckpt" ]; then pass; else fail "SIGHUP: the search was not saved"; fi
 expect_output "SIGHUP: how to continue" "continue with --resume" "$tmp/hup.out"
 
