@@ -41,7 +41,26 @@
  * measurement is used as a veto instead (fsbb_lb_auto_decide): where every depth that the
  * prior turns on is measured not to pay (fsbb_lb_auto_measured_off: FSBB_LB_AUTO_MIN_SHADOWS
  * shadows, and its cuts, weighted by shadow_weight, save less than its refinements cost),
- * every decided depth is off; elsewhere the prior decides. */
+ * every decided depth is off; elsewhere the prior decides.
+ *
+ * A shadow's subtree is done late where the search is depth first: a shallow depth, whose
+ * cuts are few, may gather its shadows only at the end of a short search, and until then
+ * keeps every depth on. An engine may probe instead: on some of the children LB2 cuts it
+ * counts at once their own LB1 survivors (probes, probe_children: the cut child's first
+ * generation, f_x on average). The work below a cut child at depth x is then taken as
+ *     C_x = (n - x) lb1_cost + f_x (r_{x+1} + (1 - p_{x+1}) C_{x+1}),
+ * its own LB1 candidates and, per survivor of its own, the same one level down (the
+ * survivors taken as cut children themselves), r_y and p_y being a refinement's cost and
+ * cut rate at depth y where y's survivors are refined, 0 where they are not. Whether they
+ * are is the probes' own answer at y, the depths weighed from the deepest up
+ * (fsbb_lb_auto_probed_savings); a depth with too few probes takes the prior's S_y and
+ * setting. C_x stands for the shadows' measured saving at a depth with
+ * FSBB_LB_AUTO_MIN_PROBES probes and fewer than FSBB_LB_AUTO_MIN_SHADOWS shadows, and the
+ * veto may then fire on probes where the prior turns FSBB_LB_AUTO_PROBE_VETO_DEPTHS depths
+ * on or more. Offline (results/lb-auto/gap-model/), on the LB1 tree of a 30x15 instance
+ * whose cuts save little, the recursion matched the actual work below LB2's cuts within 4 %
+ * at depths 4-28; on the first 150 M nodes of a 20x20 tree where LB2 pays it overstated it
+ * 1.25x at depth 9 and 4.3x at depth 5. */
 #ifndef FSBB_LB_AUTO_H
 #define FSBB_LB_AUTO_H
 
@@ -71,12 +90,24 @@ FSBB_HOST_DEVICE int fsbb_lb_auto_buckets(int n)
  * and 2 the best in sum in the resident GPU engine: results/lb-auto/gain/, "The veto"). */
 #define FSBB_LB_AUTO_MIN_SHADOWS 64.0
 #define FSBB_LB_AUTO_SHADOW_WEIGHT 1.5
+/* Probes a depth needs before its first generation counts; the weight of the saving they
+ * measure (an LB1 tree's, which leaves out that LB2 at several depths together saves more
+ * than each alone: of 1.5, 4 and 6, 4 kept the pair of instances where LB2 pays in their
+ * fast mode in the resident GPU engine); and the depths the prior must turn on before probes
+ * alone may veto them (a veto of one depth is a per-depth decision, which loses that pair;
+ * over 8 rounds of 35 instances, 4 left 3 searches of 1 ms or more with a median above 1.1x
+ * the better bound, 2 left 7). results/lb-auto/gain/, "Session 20". */
+#define FSBB_LB_AUTO_MIN_PROBES 16.0
+#define FSBB_LB_AUTO_PROBE_WEIGHT 4.0
+#define FSBB_LB_AUTO_PROBE_VETO_DEPTHS 4
 
 typedef struct fsbb_lb_auto_depth {
     double branched, survivors, refined, pruned;
     double lb2_cost;          /* summed over the refined children */
     double shadows;           /* cut children kept as shadows whose subtrees are done (0: not measured) */
     double shadow_cost;       /* the work below them, lb2_cost's unit */
+    double probes;            /* cut children probed (0: not measured) */
+    double probe_children;    /* their LB1 survivors, summed */
 } fsbb_lb_auto_depth;
 
 /* Whether depth d has the evidence its setting may change on. */
@@ -151,6 +182,7 @@ typedef struct fsbb_lb_auto_input {
     double lb1_cost;          /* per LB1 candidate */
     double gain;              /* 0: FSBB_LB_AUTO_GAIN */
     double shadow_weight;     /* the measured saving's weight (0: FSBB_LB_AUTO_SHADOW_WEIGHT) */
+    double probe_weight;      /* the probed saving's weight (0: FSBB_LB_AUTO_PROBE_WEIGHT) */
     double min_survivors;     /* evidence a depth needs: 0: FSBB_LB_AUTO_MIN_SURVIVORS (an engine whose
                                  refinements cost hundreds of LB1 candidates asks for fewer) */
 } fsbb_lb_auto_input;
@@ -168,35 +200,84 @@ static inline void fsbb_lb_auto_subtrees(const fsbb_lb_auto_input *in, double *s
     }
 }
 
-/* Whether depth d is measured not to pay: it has FSBB_LB_AUTO_MIN_SHADOWS shadows, and its
- * cut rate times the measured saving of a cut, times weight, stays below the cost of a
- * refinement. */
-static inline int fsbb_lb_auto_measured_off(const fsbb_lb_auto_depth *d, double weight)
+/* C_x above for each bucket (lb2_cost's unit), from the deepest bucket up. Whether the
+ * survivors one level down are refined (r and p counted) is the probes' own answer where
+ * that level has FSBB_LB_AUTO_MIN_PROBES probes (its cuts, weighted by weight, save at
+ * least its refinements' cost: the levels below decided first, as in a dynamic program, so
+ * that a depth is weighed with the depths below it refining where they pay, not as the prior
+ * has them at the moment), the prior's on[] where it has fewer; subtree[] is
+ * fsbb_lb_auto_subtrees'. */
+static inline void fsbb_lb_auto_probed_savings(const fsbb_lb_auto_input *in, const int *on, const double *subtree,
+                                               double weight, double *saving)
 {
-    return d->shadows >= FSBB_LB_AUTO_MIN_SHADOWS && d->pruned * weight * d->shadow_cost / d->shadows < d->lb2_cost;
+    const int depths = in->depths < FSBB_LB_AUTO_DEPTHS ? in->depths : FSBB_LB_AUTO_DEPTHS;
+    double below = 0;    /* C_{x+1} */
+    int below_on = 0;    /* whether the survivors at x + 1 are refined */
+    for (int x = depths - 1; x >= 0; x--) {
+        const fsbb_lb_auto_depth *d = &in->depth[x];
+        double child = below;
+        if (below_on) {
+            const fsbb_lb_auto_depth *next = &in->depth[x + 1];
+            child = next->lb2_cost / next->refined + (1 - next->pruned / next->refined) * below;
+        }
+        const int probed = d->probes >= FSBB_LB_AUTO_MIN_PROBES;
+        saving[x] = probed ? in->unscheduled[x] * in->lb1_cost + d->probe_children / d->probes * child : subtree[x];
+        below = saving[x];
+        below_on = d->refined > 0 && (probed ? d->pruned * weight * saving[x] >= d->lb2_cost : on[x] != 0);
+    }
 }
 
+/* Whether depth d is measured not to pay: its cut rate times the measured saving of a cut,
+ * times a weight, stays below the cost of a refinement; the saving is its shadows' (weight
+ * shadow_weight) where it has FSBB_LB_AUTO_MIN_SHADOWS of them, else probed (C_x,
+ * fsbb_lb_auto_probed_savings; weight probe_weight) where it has FSBB_LB_AUTO_MIN_PROBES
+ * probes, else not measured. */
+static inline int fsbb_lb_auto_measured_off(const fsbb_lb_auto_depth *d, double probed, double shadow_weight,
+                                            double probe_weight)
+{
+    if (d->shadows >= FSBB_LB_AUTO_MIN_SHADOWS)
+        return d->pruned * shadow_weight * d->shadow_cost / d->shadows < d->lb2_cost;
+    return d->probes >= FSBB_LB_AUTO_MIN_PROBES && d->pruned * probe_weight * probed < d->lb2_cost;
+}
+
+/* What a decision saw, for a tracer: the decided depths the prior turned on, those of them
+ * measured off by their shadows and by their probes, and whether the veto fired. */
+typedef struct fsbb_lb_auto_outcome {
+    int prior_on, off_by_shadows, off_by_probes, vetoed;
+} fsbb_lb_auto_outcome;
+
 /* Updates refine[x] (1: refine the survivors at depth bucket x, 0: only a sample) for each
- * bucket with enough evidence; returns how many buckets refine afterwards. */
-static inline int fsbb_lb_auto_decide(const fsbb_lb_auto_input *in, int *refine)
+ * bucket with enough evidence; returns how many buckets refine afterwards; outcome (NULL:
+ * not wanted) gets what the decision saw. */
+static inline int fsbb_lb_auto_decide_noted(const fsbb_lb_auto_input *in, int *refine, fsbb_lb_auto_outcome *outcome)
 {
     const int depths = in->depths < FSBB_LB_AUTO_DEPTHS ? in->depths : FSBB_LB_AUTO_DEPTHS;
     const double gain = in->gain > 0 ? in->gain : FSBB_LB_AUTO_GAIN;
     const double weight = in->shadow_weight > 0 ? in->shadow_weight : FSBB_LB_AUTO_SHADOW_WEIGHT;
+    const double probe_weight = in->probe_weight > 0 ? in->probe_weight : FSBB_LB_AUTO_PROBE_WEIGHT;
     const double min_survivors = in->min_survivors > 0 ? in->min_survivors : FSBB_LB_AUTO_MIN_SURVIVORS;
-    double subtree[FSBB_LB_AUTO_DEPTHS];
+    double subtree[FSBB_LB_AUTO_DEPTHS], probed[FSBB_LB_AUTO_DEPTHS];
     fsbb_lb_auto_subtrees(in, subtree);
     /* The prior's settings; the veto where every decided depth they turn on is measured off. */
     int on[FSBB_LB_AUTO_DEPTHS] = {0}, prior_on = 0, measured_off = 0;
     for (int x = 0; x < depths; x++) {
         const fsbb_lb_auto_depth *d = &in->depth[x];
-        if (!fsbb_lb_auto_has_evidence(d, min_survivors))
-            continue;
-        on[x] = d->pruned / d->refined * gain * subtree[x] >= d->lb2_cost / d->refined;
-        prior_on += on[x];
-        measured_off += on[x] && fsbb_lb_auto_measured_off(d, weight);
+        if (fsbb_lb_auto_has_evidence(d, min_survivors))
+            on[x] = d->pruned / d->refined * gain * subtree[x] >= d->lb2_cost / d->refined;
     }
-    const int veto = prior_on > 0 && measured_off == prior_on;
+    fsbb_lb_auto_probed_savings(in, on, subtree, probe_weight, probed);
+    int by_probes = 0;
+    for (int x = 0; x < depths; x++) {
+        const int off = on[x] && fsbb_lb_auto_measured_off(&in->depth[x], probed[x], weight, probe_weight);
+        prior_on += on[x];
+        measured_off += off;
+        by_probes += off && in->depth[x].shadows < FSBB_LB_AUTO_MIN_SHADOWS;
+    }
+    const int veto = prior_on > 0 && measured_off == prior_on &&
+                     (by_probes == 0 || prior_on >= FSBB_LB_AUTO_PROBE_VETO_DEPTHS);
+    if (outcome)
+        *outcome = (fsbb_lb_auto_outcome){.prior_on = prior_on, .off_by_shadows = measured_off - by_probes,
+                                          .off_by_probes = by_probes, .vetoed = veto};
     int refining = 0;
     for (int x = 0; x < depths; x++) {
         if (fsbb_lb_auto_has_evidence(&in->depth[x], min_survivors))
@@ -204,6 +285,11 @@ static inline int fsbb_lb_auto_decide(const fsbb_lb_auto_input *in, int *refine)
         refining += refine[x] != 0;
     }
     return refining;
+}
+
+static inline int fsbb_lb_auto_decide(const fsbb_lb_auto_input *in, int *refine)
+{
+    return fsbb_lb_auto_decide_noted(in, refine, 0);
 }
 
 /* For an engine whose refining path costs more than its plain LB1 path even where it

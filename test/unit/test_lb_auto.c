@@ -104,13 +104,13 @@ static void test_shadow_veto(void)
     }
     const fsbb_lb_auto_input input = {.jobs = JOBS, .depths = DEPTHS, .unscheduled = unscheduled, .depth = depth,
                                       .lb1_cost = 1, .gain = 0, .shadow_weight = 1.5};
-    CU_ASSERT_TRUE(fsbb_lb_auto_measured_off(&depth[0], 1.5));
+    CU_ASSERT_TRUE(fsbb_lb_auto_measured_off(&depth[0], 0, 1.5, 1.5));
     for (int x = 0; x < DEPTHS; x++)
         refine[x] = 1;
     CU_ASSERT_EQUAL(fsbb_lb_auto_decide(&input, refine), 0);
     /* Depth 0 (the prior: on) without shadows enough: the prior decides. */
     depth[0].shadows = FSBB_LB_AUTO_MIN_SHADOWS - 1;
-    CU_ASSERT_FALSE(fsbb_lb_auto_measured_off(&depth[0], 1.5));
+    CU_ASSERT_FALSE(fsbb_lb_auto_measured_off(&depth[0], 0, 1.5, 1.5));
     fsbb_lb_auto_decide(&input, refine);
     CU_ASSERT_EQUAL(refine[0], 1);
     CU_ASSERT_EQUAL(refine[1], 1);
@@ -118,12 +118,113 @@ static void test_shadow_veto(void)
     /* Depth 0 measured to save 0.3 x 200 x 1.5 = 90 against 60: the prior decides. */
     depth[0].shadows = FSBB_LB_AUTO_MIN_SHADOWS;
     depth[0].shadow_cost = depth[0].shadows * 200;
-    CU_ASSERT_FALSE(fsbb_lb_auto_measured_off(&depth[0], 1.5));
+    CU_ASSERT_FALSE(fsbb_lb_auto_measured_off(&depth[0], 0, 1.5, 1.5));
     for (int x = 0; x < DEPTHS; x++)
         refine[x] = 0;
     fsbb_lb_auto_decide(&input, refine);
     CU_ASSERT_EQUAL(refine[0], 1);
     CU_ASSERT_EQUAL(refine[1], 1);
+}
+
+/* The probes' veto: a depth with too few shadows but FSBB_LB_AUTO_MIN_PROBES probes is
+ * measured by the recursion C_x = (n - x) + f_x (r_{x+1} + (1 - p_{x+1}) C_{x+1}) (lb1_cost
+ * 1), r and p counted where the next depth's own probes say it pays (the prior's setting
+ * where it has too few); where every depth the prior turns on is so measured not to pay,
+ * every decided depth is off; a first generation large enough, and the prior decides. */
+static void test_probe_veto(void)
+{
+    fsbb_lb_auto_depth depth[DEPTHS];
+    int unscheduled[DEPTHS], refine[DEPTHS], on[DEPTHS];
+    double subtree[DEPTHS], probed[DEPTHS];
+    counts(depth, unscheduled, 0.3, 60);
+    /* Every depth: 0.2 LB1 survivors per cut child. */
+    for (int x = 0; x < DEPTHS; x++) {
+        depth[x].probes = FSBB_LB_AUTO_MIN_PROBES;
+        depth[x].probe_children = 0.2 * FSBB_LB_AUTO_MIN_PROBES;
+        on[x] = 0;
+    }
+    const fsbb_lb_auto_input input = {.jobs = JOBS, .depths = DEPTHS, .unscheduled = unscheduled, .depth = depth,
+                                      .lb1_cost = 1, .gain = 0, .shadow_weight = 1.5, .probe_weight = 1.5};
+    fsbb_lb_auto_subtrees(&input, subtree);
+    /* No depth pays (0.3 x 1.5 x C_x stays below 60): C_x = (20 - x) + 0.2 C_{x+1}. */
+    fsbb_lb_auto_probed_savings(&input, on, subtree, 1.5, probed);
+    CU_ASSERT_DOUBLE_EQUAL(probed[JOBS], 0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(probed[JOBS - 1], 1, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(probed[JOBS - 2], 2 + 0.2 * 1, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(probed[JOBS - 3], 3 + 0.2 * 2.2, 1e-12);
+    /* Depth 10 with 20 survivors per cut child pays by its probes (0.3 x 1.5 x C_10 >= 60),
+     * whatever the prior says: depth 9's cut children save depth 10's refinements, r = 60,
+     * and 0.7 of the survivors go on. */
+    depth[10].probe_children = 20 * FSBB_LB_AUTO_MIN_PROBES;
+    fsbb_lb_auto_probed_savings(&input, on, subtree, 1.5, probed);
+    CU_ASSERT_DOUBLE_EQUAL(probed[10], 10 + 20 * probed[11], 1e-9);
+    CU_ASSERT(0.3 * 1.5 * probed[10] >= 60);
+    CU_ASSERT_DOUBLE_EQUAL(probed[9], 11 + 0.2 * (60 + 0.7 * probed[10]), 1e-9);
+    /* Depth 10 without probes enough: the prior's subtree stands for C_10, and the prior's
+     * setting for whether its survivors are refined (off, then on). */
+    depth[10].probe_children = 0.2 * FSBB_LB_AUTO_MIN_PROBES;
+    depth[10].probes = FSBB_LB_AUTO_MIN_PROBES - 1;
+    fsbb_lb_auto_probed_savings(&input, on, subtree, 1.5, probed);
+    CU_ASSERT_DOUBLE_EQUAL(probed[10], subtree[10], 1e-9 * subtree[10]);
+    CU_ASSERT_DOUBLE_EQUAL(probed[9], 11 + 0.2 * subtree[10], 1e-9 * probed[9]);
+    on[10] = 1;
+    fsbb_lb_auto_probed_savings(&input, on, subtree, 1.5, probed);
+    CU_ASSERT_DOUBLE_EQUAL(probed[9], 11 + 0.2 * (60 + 0.7 * subtree[10]), 1e-9 * probed[9]);
+    on[10] = 0;
+    depth[10].probes = FSBB_LB_AUTO_MIN_PROBES;
+    /* The prior turns the shallow depths on (test_pays_where_subtrees_are_large); measured by
+     * the probes, each saves under 0.3 x 1.5 x (20 + 0.2 (60 + ...)) < 60: all off. */
+    for (int x = 0; x < DEPTHS; x++)
+        refine[x] = 1;
+    CU_ASSERT_EQUAL(fsbb_lb_auto_decide(&input, refine), 0);
+    /* Shadows enough take precedence over the probes: depth 0's measured 200 a cut pays. */
+    depth[0].shadows = FSBB_LB_AUTO_MIN_SHADOWS;
+    depth[0].shadow_cost = depth[0].shadows * 200;
+    CU_ASSERT_FALSE(fsbb_lb_auto_measured_off(&depth[0], 1, 1.5, 1.5));
+    for (int x = 0; x < DEPTHS; x++)
+        refine[x] = 0;
+    fsbb_lb_auto_decide(&input, refine);
+    CU_ASSERT_EQUAL(refine[0], 1);
+    CU_ASSERT_EQUAL(refine[1], 1);
+    depth[0].shadows = 0;
+    /* A first generation of 5 survivors a cut child: the shallow cuts save enough, no veto. */
+    for (int x = 0; x < DEPTHS; x++)
+        depth[x].probe_children = 5 * FSBB_LB_AUTO_MIN_PROBES;
+    for (int x = 0; x < DEPTHS; x++)
+        refine[x] = 0;
+    fsbb_lb_auto_decide(&input, refine);
+    CU_ASSERT_EQUAL(refine[0], 1);
+    CU_ASSERT_EQUAL(refine[1], 1);
+    /* One depth on by the prior, measured off by its probes alone: not vetoed (a veto of one
+     * depth would be a per-depth decision); by its shadows: vetoed. */
+    for (int x = 0; x < DEPTHS; x++) {
+        depth[x].probe_children = 0.2 * FSBB_LB_AUTO_MIN_PROBES;
+        depth[x].refined = x == 0 ? depth[x].refined : 10;
+    }
+    for (int x = 0; x < DEPTHS; x++)
+        refine[x] = 0;
+    fsbb_lb_auto_outcome outcome;
+    CU_ASSERT_EQUAL(fsbb_lb_auto_decide_noted(&input, refine, &outcome), 1);
+    CU_ASSERT_EQUAL(outcome.prior_on, 1);
+    CU_ASSERT_EQUAL(outcome.off_by_probes, 1);
+    CU_ASSERT_EQUAL(outcome.vetoed, 0);
+    CU_ASSERT_EQUAL(refine[0], 1);
+    depth[0].shadows = FSBB_LB_AUTO_MIN_SHADOWS;
+    depth[0].shadow_cost = depth[0].shadows * 10;
+    CU_ASSERT_EQUAL(fsbb_lb_auto_decide_noted(&input, refine, &outcome), 0);
+    CU_ASSERT_EQUAL(outcome.off_by_shadows, 1);
+    CU_ASSERT_EQUAL(outcome.vetoed, 1);
+    depth[0].shadows = 0;
+    for (int x = 1; x < DEPTHS; x++)
+        depth[x].refined = 1e5;
+    /* Probes too few everywhere: not measured, the prior decides. */
+    for (int x = 0; x < DEPTHS; x++) {
+        depth[x].probes = FSBB_LB_AUTO_MIN_PROBES - 1;
+        depth[x].probe_children = 0;
+    }
+    CU_ASSERT_FALSE(fsbb_lb_auto_measured_off(&depth[0], 0, 1.5, 1.5));
+    fsbb_lb_auto_decide(&input, refine);
+    CU_ASSERT_EQUAL(refine[0], 1);
 }
 
 /* The last stretch of search: the whole search's counts scaled down. */
@@ -332,6 +433,7 @@ FSBB_SUITE("lb_auto",
            {"no change without evidence", test_no_change_without_evidence},
            {"the refining kernel pays only where the depths on save its overhead", test_refining_kernel_choice},
            {"the shadows' veto: LB2 off where every depth on is measured not to pay", test_shadow_veto},
+           {"the probes' veto: a cut's work below from its first generation", test_probe_veto},
            {"depth buckets", test_depth_buckets},
            {"a depth bucket's most children", test_bucket_capacity},
            {"the evidence a setting changes on", test_evidence},
