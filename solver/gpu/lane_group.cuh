@@ -32,6 +32,13 @@ __device__ __forceinline__ int fsbb_lane_group_max(const fsbb_lane_group &g, int
     return value;
 }
 
+__device__ __forceinline__ int fsbb_lane_group_sum(const fsbb_lane_group &g, int value)
+{
+    for (int offset = g.size / 2; offset > 0; offset >>= 1)
+        value += __shfl_xor_sync(g.mask, value, offset);
+    return value;
+}
+
 /* Inclusive scan over the group's lanes (op: 0 sum, 1 max). */
 __device__ __forceinline__ int fsbb_lane_group_scan(const fsbb_lane_group &g, int value, int op)
 {

@@ -2,7 +2,8 @@
  * (resident_search.h), one line per instance, so that launch shapes can be compared inside
  * one run on the GPU machine:
  *     gpu-resident-bench INSTANCE[:UB][,INSTANCE[:UB]...] [batch=N] [block=N] [chunk=N] [registers=N] [sync=N]
- *                        [graph=0|1] [group=8|16|32] [sample=N] [explore=N] [shadow=N] [weight=W] [gain=G]
+ *                        [graph=0|1] [group=8|16|32] [sample=N] [explore=N] [shadow=N] [probe=N] [weight=W]
+ *                        [probe_weight=W] [gain=G]
  *                        [overhead=F] [first=N] [look=N] [gap=N] [trace=1] [depths=1]
  *                        [lb=lb1|lb2|auto] [ub=opt|N] [time-limit=S] [node-limit=N]
  * An instance's :UB (digits) gives its upper bound, before the ub knob and the best known.
@@ -10,7 +11,9 @@
  * bounds, iterations, syncs, peak pool, spilled nodes, whether the search finished, the
  * launch shape, and with LB2 the share of LB1's survivors LB2 refined, the syncs that ran the
  * refining kernel and (auto) the depths refined at the end; with trace=1, before it a line
- * per run of the search loop (kernel, iterations, nodes, seconds); with depths=1, after it
+ * per run of the search loop (kernel, iterations, nodes, seconds; with auto, after a refining
+ * run where the prior turned depths on, what lb_auto.h's rule saw: those depths, those
+ * measured off by shadows and by probes, and whether it vetoed them); with depths=1, after it
  * the refining kernels' per-depth counts and what lb_auto.h makes of them. */
 #include "error.h"
 #include "resident_search.h"
@@ -35,16 +38,22 @@ typedef struct bench_args {
 static void print_run(void *user, const fsbb_resident_run_note *note)
 {
     (void)user;
-    printf("  run %4lld %-8s %3d iterations %12llu nodes %9.6f s %2d depths on %.9f done\n", note->run,
+    const fsbb_lb_auto_outcome *o = &note->decision;
+    printf("  run %4lld %-8s %3d iterations %12llu nodes %9.6f s %2d depths on %.9f done", note->run,
            note->refining ? "refining" : "plain", note->iterations, (unsigned long long)note->nodes, note->seconds,
            note->depths_on, note->fraction_done);
+    if (o->prior_on > 0)
+        printf("  prior %d, off by shadows %d, by probes %d%s", o->prior_on, o->off_by_shadows, o->off_by_probes,
+               o->vetoed ? ", veto" : "");
+    printf("\n");
 }
 
 /* depths=1: per depth bucket, what --lb auto decides from (lb_auto.h): the counts, LB2's cut
  * share and warp-cycles per refinement, the subtree S_x in LB1 candidates, and the prior's
  * saving / cost (gain 1, the stage scale left out); then the shadows kept at the depth, what
  * one saved (LB1 candidates and refinement cycles below it, in LB1 candidates: all of them,
- * including those not done when the search ended) and the measured saving / cost. */
+ * including those not done when the search ended) and the measured saving / cost; then the
+ * cut children probed at the depth and their LB1 survivors on average (lb_auto.h). */
 static void print_depths(const fsbb_resident_depth_stats *st, int n)
 {
     const int buckets = fsbb_lb_auto_buckets(n);
@@ -65,9 +74,9 @@ static void print_depths(const fsbb_resident_depth_stats *st, int n)
     printf("  lb1 cycles/candidate %.1f, stage/child cycles %.2f, fed stages %.2f\n", lb1_cost,
            child > 0 ? (double)st->lb2_stage_cycles / child : 0,
            st->lb2_fed_child_cycles ? (double)st->lb2_fed_stage_cycles / (double)st->lb2_fed_child_cycles : 0);
-    printf("  %5s %14s %14s %12s %10s %7s %11s %14s %10s %9s %14s %10s\n", "depth", "branched", "survivors",
-           "refined", "pruned", "cut %", "cyc/refine", "S_x candidates", "saving/cost", "shadows", "saved/shadow",
-           "measured");
+    printf("  %5s %14s %14s %12s %10s %7s %11s %14s %10s %9s %14s %10s %9s %7s\n", "depth", "branched",
+           "survivors", "refined", "pruned", "cut %", "cyc/refine", "S_x candidates", "saving/cost", "shadows",
+           "saved/shadow", "measured", "probes", "first");
     for (int b = 0; b < buckets; b++) {
         const fsbb_lb_auto_depth *d = &depth[b];
         const double cut = d->refined > 0 ? d->pruned / d->refined : 0;
@@ -76,9 +85,11 @@ static void print_depths(const fsbb_resident_depth_stats *st, int n)
         const double saved = shadows > 0 ? ((double)st->shadow_candidates[b] * lb1_cost +
                                             (double)st->shadow_cycles[b]) / shadows
                                          : 0;
-        printf("  %5d %14.0f %14.0f %12.0f %10.0f %7.2f %11.0f %14.1f %10.3f %9.0f %14.1f %10.3f\n", b, d->branched,
-               d->survivors, d->refined, d->pruned, 100 * cut, cost, subtree[b] / lb1_cost,
-               cost > 0 ? cut * subtree[b] / cost : 0, shadows, saved / lb1_cost, cost > 0 ? cut * saved / cost : 0);
+        const double probes = (double)st->probes[b];
+        printf("  %5d %14.0f %14.0f %12.0f %10.0f %7.2f %11.0f %14.1f %10.3f %9.0f %14.1f %10.3f %9.0f %7.3f\n", b,
+               d->branched, d->survivors, d->refined, d->pruned, 100 * cut, cost, subtree[b] / lb1_cost,
+               cost > 0 ? cut * subtree[b] / cost : 0, shadows, saved / lb1_cost, cost > 0 ? cut * saved / cost : 0,
+               probes, probes > 0 ? (double)st->probe_children[b] / probes : 0);
     }
 }
 
@@ -115,6 +126,10 @@ static int parse_knob(bench_args *args, const char *text)
         args->tuning.auto_sample = atoi(value);
     else if (strcmp(key, "shadow") == 0)
         args->tuning.auto_shadow = atoi(value);
+    else if (strcmp(key, "probe") == 0)
+        args->tuning.auto_probe = atoi(value);
+    else if (strcmp(key, "probe_weight") == 0)
+        args->tuning.auto_probe_weight = atof(value);
     else if (strcmp(key, "explore") == 0)
         args->tuning.auto_explore_sample = atoi(value);
     else if (strcmp(key, "gain") == 0)

@@ -9,7 +9,12 @@
  * tree in total. */
 #include "device_arena.h"
 #include "gpu_check.h"
+#include "child_order.h"
 #include "instance.h"
+#include "lb1.h"
+#include "lb1_batch.h"
+#include "lb2.h"
+#include "lb_auto.h"
 #include "options.h"
 #include "resident_search.h"
 #include "search.h"
@@ -357,6 +362,134 @@ static void test_auto_shadows(void)
     fsbb_options_free(options);
 }
 
+enum { PROBE_MAX_JOBS = 32, PROBE_MAX_MACHINES = 32, PROBE_LANES = PROBE_MAX_JOBS + 4 };
+
+/* The LB1 bounds of a node's forward and backward children, at positions lo.. of perm. */
+static void probe_reference_bounds(const fsbb_bound_data *d, const fsbb_job *perm, int lo, int count,
+                                   const int *front, const int *back, int *lb_forward, int *lb_backward)
+{
+    int times[PROBE_MAX_MACHINES * PROBE_LANES], remain[PROBE_MAX_MACHINES], t[PROBE_LANES], last[PROBE_LANES];
+    int child_back[PROBE_MAX_MACHINES * PROBE_LANES], forward[PROBE_LANES], backward[PROBE_LANES];
+    fsbb_gather_unscheduled(d, perm, lo, count, times, remain);
+    fsbb_lb1_forward_children(d, front, back, remain, times, count, t, last, forward);
+    fsbb_lb1_backward_children(d, front, back, remain, times, count, child_back, last, backward);
+    for (int c = 0; c < count; c++) {
+        lb_forward[lo + c] = forward[c];
+        lb_backward[lo + c] = backward[c];
+    }
+}
+
+/* What the probes of --lb auto count when LB2 refines every LB1 survivor and every cut is
+ * probed: depth first below ub, each child LB2 cuts with two unscheduled jobs or more
+ * counted by its depth bucket (probes), with its own LB1 survivors in the direction the
+ * dynamic rule takes (children). */
+static void probe_reference(const fsbb_bound_data *d, fsbb_job *perm, int fl, int bl, const int *front,
+                            const int *back, int ub, unsigned long long *probes, unsigned long long *children)
+{
+    const int n = d->n, m = d->m, lo = fl, hi = n - bl, open = hi - lo;
+    if (open < 2)
+        return;
+    int lb_forward[PROBE_MAX_JOBS], lb_backward[PROBE_MAX_JOBS];
+    probe_reference_bounds(d, perm, lo, open, front, back, lb_forward, lb_backward);
+    const int forward = fsbb_choose_forward(FSBB_BRANCH_DYNAMIC, lb_forward, lb_backward, lo, hi, ub);
+    const int *lb = forward ? lb_forward : lb_backward;
+    unsigned char unscheduled[PROBE_MAX_JOBS] = {0};
+    for (int i = lo; i < hi; i++)
+        unscheduled[perm[i]] = 1;
+    for (int i = lo; i < hi; i++) {
+        if (lb[i] >= ub)
+            continue;
+        const int slot = forward ? lo : hi - 1;
+        const fsbb_job job = perm[i];
+        perm[i] = perm[slot];
+        perm[slot] = job;
+        int child_front[PROBE_MAX_MACHINES], child_back[PROBE_MAX_MACHINES];
+        memcpy(child_front, front, sizeof(int) * (size_t)m);
+        memcpy(child_back, back, sizeof(int) * (size_t)m);
+        if (forward)
+            fsbb_front_append(d, job, front, child_front);
+        else
+            fsbb_back_prepend(d, job, back, child_back);
+        unscheduled[job] = 0;
+        const int cut = open > 2 && fsbb_lb2(d, unscheduled, child_front, child_back, ub) >= ub;
+        unscheduled[job] = 1;
+        const int child_fl = fl + forward, child_bl = bl + !forward;
+        if (cut) {
+            int child_forward[PROBE_MAX_JOBS], child_backward[PROBE_MAX_JOBS];
+            const int child_lo = child_fl, child_hi = n - child_bl;
+            probe_reference_bounds(d, perm, child_lo, child_hi - child_lo, child_front, child_back, child_forward,
+                                   child_backward);
+            int alive_forward = 0, alive_backward = 0;
+            for (int k = child_lo; k < child_hi; k++) {
+                alive_forward += child_forward[k] < ub;
+                alive_backward += child_backward[k] < ub;
+            }
+            const int b = fsbb_lb_auto_bucket(child_fl + child_bl, n);
+            probes[b]++;
+            children[b] += (unsigned long long)(alive_forward < alive_backward ? alive_forward : alive_backward);
+        } else {
+            probe_reference(d, perm, child_fl, child_bl, child_front, child_back, ub, probes, children);
+        }
+        perm[slot] = perm[i];
+        perm[i] = job;
+    }
+}
+
+/* --lb auto's probes (lb_auto.h): with LB2 on every survivor (every sample 1, the refining
+ * kernel throughout) and every cut probed, the upper bound at the optimum, the tree is fixed,
+ * and the probes and the LB1 survivors they count are, depth by depth, the CPU reference's;
+ * with probes 1 in 16, fewer probes, never more, and the same tree; a spacing that is not a
+ * power of 2 is refused. */
+static void test_auto_probes(void)
+{
+    fsbb_options *options = options_with("auto", "dyn", "0");
+    fsbb_bound_data d;
+    int optimum;
+    gpu_check_taillard("ta011", &d, &optimum);
+    fsbb_instance *inst = test_load_instance("ta011");
+    unsigned long long probes[FSBB_RESIDENT_DEPTH_BUCKETS] = {0}, children[FSBB_RESIDENT_DEPTH_BUCKETS] = {0};
+    fsbb_job perm[PROBE_MAX_JOBS];
+    for (int j = 0; j < d.n; j++)
+        perm[j] = (fsbb_job)j;
+    int front[PROBE_MAX_MACHINES] = {0}, back[PROBE_MAX_MACHINES] = {0};
+    probe_reference(&d, perm, 0, 0, front, back, optimum, probes, children);
+    const int spacings[] = {1, 16};
+    unsigned long long nodes[2] = {0, 0};
+    for (int k = 0; k < 2; k++) {
+        const fsbb_resident_tuning every = {.auto_overhead = -1e300, .auto_shadow = -1, .auto_probe = spacings[k],
+                                            .auto_sample = 1, .auto_explore_sample = 1};
+        const test_engine_run run = run_engine(inst, options, optimum, ENGINE_GPU, &every);
+        CU_ASSERT_EQUAL(run.status, FSBB_OK);
+        CU_ASSERT_EQUAL(run.stopped, 0);
+        nodes[k] = (unsigned long long)run.nodes;
+        const fsbb_resident_depth_stats *st = &run.resident_stats.depth;
+        unsigned long long total = 0, first = 0, reference = 0;
+        for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++) {
+            if (k == 0) {
+                CU_ASSERT_EQUAL(st->probes[b], probes[b]);
+                CU_ASSERT_EQUAL(st->probe_children[b], children[b]);
+            } else {
+                CU_ASSERT(st->probes[b] <= probes[b]);
+            }
+            total += st->probes[b];
+            first += st->probe_children[b];
+            reference += probes[b];
+        }
+        CU_ASSERT(total > 0);
+        if (k == 1)
+            CU_ASSERT(total * 4 < reference);
+        printf("\n[ta011 auto, LB2 everywhere, 1 in %d cuts probed: %llu probes (reference %llu), %llu LB1 "
+               "survivors below them]",
+               spacings[k], total, reference, first);
+    }
+    CU_ASSERT_EQUAL(nodes[0], nodes[1]);
+    const fsbb_resident_tuning uneven = {.auto_probe = 3};
+    CU_ASSERT_EQUAL(run_engine(inst, options, optimum, ENGINE_GPU, &uneven).status, FSBB_ERR_ARGUMENT);
+    fsbb_instance_free(inst);
+    fsbb_bound_data_free(&d);
+    fsbb_options_free(options);
+}
+
 /* A pool of 320 nodes spills to host memory and loses none (a look every 4 iterations: the
  * open nodes at a look vary with the blocks' order, and a 480-node pool looked at every 64
  * iterations once stayed below its spill mark, 360); one parent per iteration, three
@@ -553,6 +686,7 @@ FSBB_SUITE("gpu_resident",
            {"--lb auto's samples: every survivor with lb2, 1 in 16 or fewer where sampled, bad samples refused",
             test_auto_samples},
            {"--lb auto with shadows: the optimum, shadows counted, their subtrees explored", test_auto_shadows},
+           {"--lb auto's probes: the CPU reference's counts with every cut probed", test_auto_probes},
            {"spilling pool, tiny batches, graph replay, register caps: same tree", test_spill_and_small_batches},
            {"a pool and batch that grow, in place and by copy: same tree", test_growth},
            {"from above the optimum: optimal schedule recorded", test_schedules_found},

@@ -185,14 +185,14 @@ static fsbb_status upload_refine_tables(fsbb_resident_device *dev, fsbb_error *e
     const int n = d->n, pairs = d->pair_count > 0 ? d->pair_count : 1;
     const size_t steps = sizeof(int4) * (size_t)n * pairs;
     const size_t machines = ((sizeof(int2) * (size_t)pairs) + 15) / 16 * 16;
-    const size_t masks = 2 * sizeof(int) * FSBB_RESIDENT_DEPTH_BUCKETS;
+    const size_t masks = 3 * sizeof(int) * FSBB_RESIDENT_DEPTH_BUCKETS;
     unsigned char *host = (unsigned char *)calloc(1, steps + machines + masks);
     if (!host)
         return fsbb_fail(err, FSBB_ERR_MEMORY, "out of memory for the LB2 tables");
     fsbb_lb2_fill_lane_tables(d, (int4 *)host, (int2 *)(host + steps));
-    int *no_shadows = (int *)(host + steps + machines) + FSBB_RESIDENT_DEPTH_BUCKETS;
-    for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++)
-        no_shadows[b] = -1;
+    int *no_shadows_nor_probes = (int *)(host + steps + machines) + FSBB_RESIDENT_DEPTH_BUCKETS;
+    for (int b = 0; b < 2 * FSBB_RESIDENT_DEPTH_BUCKETS; b++)
+        no_shadows_nor_probes[b] = -1;
     cudaError_t status = cudaMalloc(&dev->lb2_tables, steps + machines + masks);
     if (status == cudaSuccess)
         status = cudaMemcpy(dev->lb2_tables, host, steps + machines + masks, cudaMemcpyHostToDevice);
@@ -206,6 +206,7 @@ static fsbb_status upload_refine_tables(fsbb_resident_device *dev, fsbb_error *e
     t->pairs = d->pair_count;
     dev->prm.refine_mask = (const int *)(at + steps + machines);
     dev->prm.shadow_mask = dev->prm.refine_mask + FSBB_RESIDENT_DEPTH_BUCKETS;
+    dev->prm.probe_mask = dev->prm.shadow_mask + FSBB_RESIDENT_DEPTH_BUCKETS;
     return FSBB_OK;
 }
 
@@ -633,23 +634,32 @@ extern "C" fsbb_status fsbb_resident_device_lower_incumbent(fsbb_resident_device
     return FSBB_OK;
 }
 
+/* The mask of 1 in spacing / sample of the children LB2 cuts (every one where sample is
+ * spacing or more; -1, none, where spacing is 0). */
+static int cut_mask(int spacing, int sample)
+{
+    return spacing == 0 ? -1 : sample >= spacing ? 0 : spacing / sample - 1;
+}
+
 extern "C" fsbb_status fsbb_resident_device_set_refine(fsbb_resident_device *dev, const int *sample,
-                                                       int shadow_spacing, fsbb_error *err)
+                                                       int shadow_spacing, int probe_spacing, fsbb_error *err)
 {
     if (!dev->refining)
         return FSBB_OK;
     if (shadow_spacing != 0 && !fsbb_resident_sample_valid(shadow_spacing))
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine keeps 1 in a power of 2 up to %d cut "
                          "children as shadows (got %d)", FSBB_RESIDENT_MAX_SAMPLE, shadow_spacing);
-    int mask[2 * FSBB_RESIDENT_DEPTH_BUCKETS];
+    if (probe_spacing != 0 && !fsbb_resident_sample_valid(probe_spacing))
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine probes 1 in a power of 2 up to %d cut "
+                         "children (got %d)", FSBB_RESIDENT_MAX_SAMPLE, probe_spacing);
+    int mask[3 * FSBB_RESIDENT_DEPTH_BUCKETS];
     for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++) {
         if (!fsbb_resident_sample_valid(sample[b]))
             return fsbb_fail(err, FSBB_ERR_ARGUMENT, "the resident GPU engine samples 1 in a power of 2 up to %d "
                              "survivors (got %d)", FSBB_RESIDENT_MAX_SAMPLE, sample[b]);
         mask[b] = sample[b] - 1;
-        mask[FSBB_RESIDENT_DEPTH_BUCKETS + b] = shadow_spacing == 0 ? -1
-                                                : sample[b] >= shadow_spacing ? 0
-                                                : shadow_spacing / sample[b] - 1;
+        mask[FSBB_RESIDENT_DEPTH_BUCKETS + b] = cut_mask(shadow_spacing, sample[b]);
+        mask[2 * FSBB_RESIDENT_DEPTH_BUCKETS + b] = cut_mask(probe_spacing, sample[b]);
     }
     FSBB_CUDA_TRY(
         cudaMemcpyAsync((void *)dev->prm.refine_mask, mask, sizeof mask, cudaMemcpyHostToDevice, dev->stream));

@@ -61,6 +61,10 @@ typedef struct fsbb_resident_depth_stats {
     unsigned long long shadow_roots[FSBB_RESIDENT_DEPTH_BUCKETS];
     unsigned long long shadow_candidates[FSBB_RESIDENT_DEPTH_BUCKETS];
     unsigned long long shadow_cycles[FSBB_RESIDENT_DEPTH_BUCKETS];
+    /* auto's probes (lb_auto.h): children LB2 cut, by their depth bucket, whose own LB1
+     * survivors were counted, and those survivors */
+    unsigned long long probes[FSBB_RESIDENT_DEPTH_BUCKETS];
+    unsigned long long probe_children[FSBB_RESIDENT_DEPTH_BUCKETS];
 } fsbb_resident_depth_stats;
 
 /* One run of the search loop (fsbb_resident_device_run and what followed it), for a tracer
@@ -74,6 +78,7 @@ typedef struct fsbb_resident_run_note {
     double seconds;             /* the run's wall time, the host's look at the counters included */
     double fraction_done;       /* the tree's share done after it (census.h; -1 where not counted; with a
                                    party, of the device's part) */
+    fsbb_lb_auto_outcome decision;  /* auto, after a refining run: what lb_auto.h's rule saw */
 } fsbb_resident_run_note;
 
 /* The knobs of the engine; zero in a field means its default. */
@@ -94,11 +99,15 @@ typedef struct fsbb_resident_tuning {
     int auto_shadow;            /* auto: keep 1 in this many of the children LB2 would cut at every depth as
                                    shadows, what a cut saves measured below them (a power of 2 up to
                                    FSBB_RESIDENT_MAX_SAMPLE; default 1024; negative: none, the prior alone) */
+    int auto_probe;             /* auto: probe 1 in this many of the children LB2 would cut at every depth, their
+                                   own LB1 survivors counted (a power of 2 up to FSBB_RESIDENT_MAX_SAMPLE;
+                                   default 16; negative: none) */
     int auto_explore_sample;    /* auto: refine 1 in this many survivors at a depth not yet decided (a power of
                                    2 up to FSBB_RESIDENT_MAX_SAMPLE; default 16; 1: every survivor until the
                                    depth is decided) */
     double auto_gain;           /* auto: lb_auto.h's gain (default: resident_search_cuda.c's) */
     double auto_shadow_weight;  /* auto: lb_auto.h's shadow_weight (default: lb_auto.h's) */
+    double auto_probe_weight;   /* auto: lb_auto.h's probe_weight (default: lb_auto.h's) */
     double auto_overhead;       /* auto: the refining kernel's extra cost, a share of the work, that the
                                    depths switched on must save (default: resident_search_cuda.c's; a
                                    large negative value keeps the refining kernel throughout) */
@@ -157,9 +166,11 @@ fsbb_status fsbb_resident_device_lower_incumbent(fsbb_resident_device *device, i
  * that LB2 cuts at bucket b, 1 in shadow_spacing / sample[b] (every one where sample[b] is
  * shadow_spacing or more) is kept as a shadow (lb_auto.h): 1 in shadow_spacing of the
  * survivors LB2 would cut, at every depth; a shadow's descendants are shadows too, and
- * neither the census nor the least open bound counts them. */
+ * neither the census nor the least open bound counts them. With probe_spacing (the same
+ * kind; 0: none), 1 in probe_spacing of the survivors LB2 would cut is probed, on the same
+ * terms: its own LB1 survivors counted (fsbb_resident_depth_stats' probes). */
 fsbb_status fsbb_resident_device_set_refine(fsbb_resident_device *device, const int *sample, int shadow_spacing,
-                                            fsbb_error *err);
+                                            int probe_spacing, fsbb_error *err);
 
 /* With --lb auto, from the next run on: 1 runs the refining kernel (the samples of
  * set_refine, the per-depth counts), 0 the plain LB1 kernel, which neither

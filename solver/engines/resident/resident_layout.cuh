@@ -123,6 +123,7 @@ struct fsbb_resident_static_storage {
         struct {
             int queued;       /* candidates in the LB2 queue */
             int taken;        /* of which a lane group took */
+            int probed;       /* 1: the refine stage marked children for probes */
         } prune;
         struct {
             unsigned long long nodes, bounded;
@@ -146,6 +147,8 @@ struct fsbb_resident_params {
                                    hash & mask is 0 (0: every survivor; 2^k - 1: 1 in 2^k) */
     const int *shadow_mask;     /* FSBB_RESIDENT_DEPTH_BUCKETS: a child LB2 cuts there becomes a shadow when
                                    another hash & mask is 0 (-1: never; resident_device.h's set_refine) */
+    const int *probe_mask;      /* FSBB_RESIDENT_DEPTH_BUCKETS: a child LB2 cuts there is probed when a third
+                                   hash & mask is 0 (-1: never; set_refine) */
     fsbb_job *record;           /* n: the recorded schedule */
     const int *p;               /* n x m4 processing times by job (table[job * m4 + k]), zero padded */
     fsbb_lb2_lane_tables lb2;   /* the refine stage's LB2 tables (lb2_lanes.cuh) */

@@ -82,6 +82,72 @@ __device__ __forceinline__ int fsbb_resident_child_lb2(const fsbb_resident_param
                           forward ? node + l.back : changed, flags, ub);
 }
 
+/* LB1 of the forward and of the backward child that a job (its times) makes from a child
+ * not written out yet (rows front and back, its parent's remain less the times `less` of the
+ * job that made it): the integers of fsbb_resident_bound_children, in one pass over the
+ * machines and without its per-machine array of the new back (--lb auto's probes only, so
+ * that the refine stage keeps its registers and no stack). The new back
+ * b'_k = max(b'_{k+1}, back[k]) + p_k unrolls to b'_k = S_k + max_{i >= k} (back[i] - S_{i+1}),
+ * S_k = p_k + ... + p_{m-1}, so the backward bound max_k (last_k + b'_k) is
+ * max_i (back[i] - S_{i+1} + max_{k <= i} (last_k + S_k)): running maxima in machine order. */
+__device__ __forceinline__ void fsbb_resident_probe_bounds(const fsbb_resident_params &prm, const int *times,
+                                                           const int *less, const int *front, const int *back,
+                                                           const int *remain, int *lb_forward, int *lb_backward)
+{
+    const int m = prm.layout.m;
+    int suffix = 0; /* S_k */
+    for (int k = 0; k < m; k++)
+        suffix += times[k];
+    int t = 0, last_f = 0, lf = 0, last_b = 0, reach = 0, lb = 0;
+    for (int k = 0; k < m; k++) {
+        const int pk = times[k], fr = front[k], rm = remain[k] - less[k], bk = back[k];
+        const int u = max(t, fr);
+        t = u + pk;
+        const int start_f = u + rm;
+        last_f = k == 0 ? start_f : fsbb_lb1_last(last_f, prm.shortest[k], start_f);
+        const int end_f = last_f + fsbb_bound_tail(bk, prm.tail[k]);
+        lf = k == 0 ? end_f : max(lf, end_f);
+        const int start_b = fsbb_bound_head(fr, prm.head[k]) + rm - pk;
+        last_b = k == 0 ? start_b : fsbb_lb1_last(last_b, prm.shortest[k], start_b);
+        reach = k == 0 ? last_b + suffix : max(reach, last_b + suffix);
+        suffix -= pk; /* S_{k+1} */
+        const int end_b = bk - suffix + reach;
+        lb = k == 0 ? end_b : max(lb, end_b);
+    }
+    *lb_forward = lf;
+    *lb_backward = lb;
+}
+
+/* --lb auto's probe of a child LB2 cut (lb_auto.h): its own LB1 survivors, the children of
+ * the child that moves perm[pos] (job) of the parent at node to the front (or the back)
+ * below ub, in the direction prm.branch would take (dynamic: the one with fewer); by a lane
+ * group, a job a lane, after fsbb_resident_child_lb2 left the child's new front (back) in
+ * changed. Every lane of the group returns the count. */
+__device__ __forceinline__ int fsbb_resident_probe(const fsbb_resident_params &prm, const fsbb_lane_group &g,
+                                                   const int *table, const int *node, const fsbb_job *perm,
+                                                   int front_len, int open, int pos, int job, int forward, int ub,
+                                                   const int *changed)
+{
+    const fsbb_resident_layout &l = prm.layout;
+    const int *front = forward ? changed : node + l.front, *back = forward ? node + l.back : changed;
+    const int *less = table + job * l.m4;
+    int alive_forward = 0, alive_backward = 0;
+    for (int x = g.lane; x < open; x += g.size) {
+        if (front_len + x == pos)
+            continue;
+        int lb_forward, lb_backward;
+        fsbb_resident_probe_bounds(prm, table + perm[front_len + x] * l.m4, less, front, back, node + l.remain,
+                                   &lb_forward, &lb_backward);
+        alive_forward += lb_forward < ub;
+        alive_backward += lb_backward < ub;
+    }
+    alive_forward = fsbb_lane_group_sum(g, alive_forward);
+    alive_backward = fsbb_lane_group_sum(g, alive_backward);
+    return prm.branch == FSBB_BRANCH_FORWARD    ? alive_forward
+           : prm.branch == FSBB_BRANCH_BACKWARD ? alive_backward
+                                                : min(alive_forward, alive_backward);
+}
+
 /* One 16-byte vector (words 4v..4v+3) of the child that moves perm[pos] of the parent to
  * the front (or the back), with bound lb and shadow tag (word 2) tag; changed is its new
  * front (forward) or back. */

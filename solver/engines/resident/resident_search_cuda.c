@@ -135,6 +135,13 @@ enum { OFF_SAMPLE = 1024, EXPLORE_SAMPLE = 16 };
  * shadows against 2.107 without and LB1's 2.013; over 25 random instances 3.856 against
  * 3.837 (results/lb-auto/gain/, "The veto"). */
 enum { SHADOW_SPACING = 1024, SHADOW_SNAPSHOTS = 32 };
+/* --lb auto: 1 in PROBE_SPACING of the survivors LB2 would cut is probed, at every depth (its
+ * own LB1 survivors counted at once, lb_auto.h): where on, 1 in 256 cuts; sampled 1 in 16
+ * (not decided yet), 1 in 16 of the cuts refined; off, every one. The probes of a refine
+ * stage run after it, the block waiting: with 1 in 16, the pair of instances where LB2
+ * pays took about 5 % longer, with 1 in 256 1.5-2 % (H100, results/lb-auto/gain/,
+ * "Session 20"). */
+enum { PROBE_SPACING = 256 };
 
 /* The shadow roots made by the end of a refining run. */
 typedef struct shadow_snapshot {
@@ -152,7 +159,9 @@ typedef struct lb_auto_runs {
     int whole[FSBB_RESIDENT_DEPTH_BUCKETS];   /* refined in full until decided: too few children to sample */
     int off_sample, explore_sample;
     int shadow_spacing;               /* set_refine's (0: no shadows) */
-    double gain, shadow_weight;       /* lb_auto.h's (shadow_weight 0: its default) */
+    int probe_spacing;                /* set_refine's (0: no probes) */
+    double gain, shadow_weight, probe_weight;  /* lb_auto.h's (the weights 0: its defaults) */
+    fsbb_lb_auto_outcome decision;    /* what the last decision saw (for a tracer) */
     double overhead;                  /* the refining kernel's */
     shadow_snapshot snapshots[SHADOW_SNAPSHOTS];  /* after the last refining runs, a ring */
     int snapshot_count;               /* snapshots taken in all */
@@ -201,7 +210,8 @@ static void auto_input(const fsbb_resident_depth_stats *stats, const fsbb_reside
             .lb2_cost = (double)stats->lb2_cycles[b] * fed_scale,
             .shadows = shadow_roots ? (double)shadow_roots[b] : 0,
             .shadow_cost = (double)stats->shadow_candidates[b] * lb1_cost +
-                           (double)stats->shadow_cycles[b] * fed_scale};
+                           (double)stats->shadow_cycles[b] * fed_scale,
+            .probes = (double)stats->probes[b], .probe_children = (double)stats->probe_children[b]};
         if (recent)
             recent[b] = (fsbb_lb_auto_depth){
                 .branched = (double)(stats->branched[b] - since->branched[b]),
@@ -211,7 +221,8 @@ static void auto_input(const fsbb_resident_depth_stats *stats, const fsbb_reside
                 .lb2_cost = (double)(stats->lb2_cycles[b] - since->lb2_cycles[b]) * scale};
     }
     *input = (fsbb_lb_auto_input){.jobs = n, .depths = buckets, .unscheduled = unscheduled, .depth = depth,
-                                  .lb1_cost = lb1_cost, .gain = runs->gain, .shadow_weight = runs->shadow_weight};
+                                  .lb1_cost = lb1_cost, .gain = runs->gain, .shadow_weight = runs->shadow_weight,
+                                  .probe_weight = runs->probe_weight};
 }
 
 /* --lb auto's sample per depth bucket (lb_auto.h's fsbb_lb_auto_sample). */
@@ -232,6 +243,7 @@ static fsbb_status auto_start(lb_auto_runs *runs, int n, const fsbb_resident_tun
     runs->gain = tuning && tuning->auto_gain > 0 ? tuning->auto_gain : RESIDENT_AUTO_GAIN;
     runs->overhead = tuning && tuning->auto_overhead != 0 ? tuning->auto_overhead : REFINING_OVERHEAD;
     runs->shadow_weight = tuning ? tuning->auto_shadow_weight : 0;
+    runs->probe_weight = tuning ? tuning->auto_probe_weight : 0;
     runs->shadow_spacing = !tuning || tuning->auto_shadow == 0 ? SHADOW_SPACING
                            : tuning->auto_shadow < 0           ? 0
                                                                : tuning->auto_shadow;
@@ -241,9 +253,15 @@ static fsbb_status auto_start(lb_auto_runs *runs, int n, const fsbb_resident_tun
     if (!fsbb_resident_sample_valid(runs->explore_sample))
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "--lb auto's sample where a depth is not decided must be 1 in a "
                          "power of 2 up to %d (got %d)", FSBB_RESIDENT_MAX_SAMPLE, runs->explore_sample);
+    runs->probe_spacing = !tuning || tuning->auto_probe == 0 ? PROBE_SPACING
+                          : tuning->auto_probe < 0           ? 0
+                                                             : tuning->auto_probe;
     if (runs->shadow_spacing && !fsbb_resident_sample_valid(runs->shadow_spacing))
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "--lb auto keeps 1 in a power of 2 up to %d cut children as "
                          "shadows (got %d)", FSBB_RESIDENT_MAX_SAMPLE, runs->shadow_spacing);
+    if (runs->probe_spacing && !fsbb_resident_sample_valid(runs->probe_spacing))
+        return fsbb_fail(err, FSBB_ERR_ARGUMENT, "--lb auto probes 1 in a power of 2 up to %d cut children "
+                         "(got %d)", FSBB_RESIDENT_MAX_SAMPLE, runs->probe_spacing);
     const fsbb_lb_auto_depth no_evidence[FSBB_RESIDENT_DEPTH_BUCKETS] = {{0}};
     for (int b = 0; b < FSBB_RESIDENT_DEPTH_BUCKETS; b++) {
         runs->whole[b] = fsbb_lb_auto_whole(b, n, runs->explore_sample, 0);
@@ -293,12 +311,13 @@ static fsbb_status auto_after_run(fsbb_resident_device *device, const fsbb_resid
     fsbb_lb_auto_input input;
     auto_input(stats, &runs->seen, auto_done_shadows(runs, stats, iterations, n), n, runs, depth, recent, unscheduled,
                &input);
-    fsbb_lb_auto_decide(&input, runs->refine);
+    fsbb_lb_auto_decide_noted(&input, runs->refine, &runs->decision);
     auto_samples(runs, depth, next);
     runs->seen = *stats;
     if (memcmp(next, runs->sample, sizeof next) != 0) {
         memcpy(runs->sample, next, sizeof next);
-        const fsbb_status status = fsbb_resident_device_set_refine(device, runs->sample, runs->shadow_spacing, err);
+        const fsbb_status status = fsbb_resident_device_set_refine(device, runs->sample, runs->shadow_spacing,
+                                                                   runs->probe_spacing, err);
         if (status != FSBB_OK)
             return status;
     }
@@ -436,7 +455,7 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
         status = auto_start(&runs, d->n, tuning, err);
         fsbb_resident_device_set_run_length(device, runs.refining_length);
         if (status == FSBB_OK)
-            status = fsbb_resident_device_set_refine(device, runs.sample, runs.shadow_spacing, err);
+            status = fsbb_resident_device_set_refine(device, runs.sample, runs.shadow_spacing, runs.probe_spacing, err);
     }
     long long refining_syncs = 0;
     while (status == FSBB_OK) {
@@ -471,7 +490,9 @@ fsbb_status fsbb_search_gpu_resident_tuned(fsbb_search *search, const fsbb_resid
                                                  .iterations = (int)(after.iterations - before.iterations),
                                                  .depths_on = on, .nodes = state.nodes - nodes_at_run,
                                                  .seconds = seconds,
-                                                 .fraction_done = traced_fraction_done(device, d->n)};
+                                                 .fraction_done = traced_fraction_done(device, d->n),
+                                                 .decision = refining_run ? runs.decision
+                                                                          : (fsbb_lb_auto_outcome){0}};
             tuning->on_run(tuning->on_run_user, &note);
         }
         if (state.depth)
