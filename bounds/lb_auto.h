@@ -55,7 +55,8 @@
  * are is the probes' own answer at y, the depths weighed from the deepest up
  * (fsbb_lb_auto_probed_savings); a depth with too few probes takes the prior's S_y and
  * setting. C_x stands for the shadows' measured saving at a depth with
- * FSBB_LB_AUTO_MIN_PROBES probes and fewer than FSBB_LB_AUTO_MIN_SHADOWS shadows, and the
+ * FSBB_LB_AUTO_MIN_PROBES probes and fewer than FSBB_LB_AUTO_MIN_SHADOWS shadows (where a
+ * bucket is one depth: n < FSBB_LB_AUTO_DEPTHS), and the
  * veto may then fire on probes where the prior turns FSBB_LB_AUTO_PROBE_VETO_DEPTHS depths
  * on or more. Offline (results/lb-auto/gap-model/), on the LB1 tree of a 30x15 instance
  * whose cuts save little, the recursion matched the actual work below LB2's cuts within 4 %
@@ -200,13 +201,21 @@ static inline void fsbb_lb_auto_subtrees(const fsbb_lb_auto_input *in, double *s
     }
 }
 
+/* Whether depth d's probes count: FSBB_LB_AUTO_MIN_PROBES of them, and one bucket per depth
+ * (n < FSBB_LB_AUTO_DEPTHS: with coarser buckets a cut child's survivors mostly stay in its
+ * own bucket, and the recursion, one bucket a level, would not hold). */
+static inline int fsbb_lb_auto_has_probes(const fsbb_lb_auto_input *in, const fsbb_lb_auto_depth *d)
+{
+    return in->jobs < FSBB_LB_AUTO_DEPTHS && d->probes >= FSBB_LB_AUTO_MIN_PROBES;
+}
+
 /* C_x above for each bucket (lb2_cost's unit), from the deepest bucket up. Whether the
- * survivors one level down are refined (r and p counted) is the probes' own answer where
- * that level has FSBB_LB_AUTO_MIN_PROBES probes (its cuts, weighted by weight, save at
- * least its refinements' cost: the levels below decided first, as in a dynamic program, so
- * that a depth is weighed with the depths below it refining where they pay, not as the prior
- * has them at the moment), the prior's on[] where it has fewer; subtree[] is
- * fsbb_lb_auto_subtrees'. */
+ * survivors one level down are refined (r and p counted) is that level's probes' own answer
+ * where it has probes that count (its cuts, weighted by weight, save at least its
+ * refinements' cost: the levels below decided first, as in a dynamic program, so that a
+ * depth is weighed with the depths below it refining where they pay, not as the prior has
+ * them at the moment; the shadows, too late for this, are not asked), the prior's on[]
+ * where it has none; subtree[] is fsbb_lb_auto_subtrees', and stands for C_x there. */
 static inline void fsbb_lb_auto_probed_savings(const fsbb_lb_auto_input *in, const int *on, const double *subtree,
                                                double weight, double *saving)
 {
@@ -220,24 +229,25 @@ static inline void fsbb_lb_auto_probed_savings(const fsbb_lb_auto_input *in, con
             const fsbb_lb_auto_depth *next = &in->depth[x + 1];
             child = next->lb2_cost / next->refined + (1 - next->pruned / next->refined) * below;
         }
-        const int probed = d->probes >= FSBB_LB_AUTO_MIN_PROBES;
-        saving[x] = probed ? in->unscheduled[x] * in->lb1_cost + d->probe_children / d->probes * child : subtree[x];
+        const int has_probes = fsbb_lb_auto_has_probes(in, d);
+        saving[x] = has_probes ? in->unscheduled[x] * in->lb1_cost + d->probe_children / d->probes * child
+                               : subtree[x];
         below = saving[x];
-        below_on = d->refined > 0 && (probed ? d->pruned * weight * saving[x] >= d->lb2_cost : on[x] != 0);
+        below_on = d->refined > 0 && (has_probes ? d->pruned * weight * saving[x] >= d->lb2_cost : on[x] != 0);
     }
 }
 
 /* Whether depth d is measured not to pay: its cut rate times the measured saving of a cut,
  * times a weight, stays below the cost of a refinement; the saving is its shadows' (weight
- * shadow_weight) where it has FSBB_LB_AUTO_MIN_SHADOWS of them, else probed (C_x,
- * fsbb_lb_auto_probed_savings; weight probe_weight) where it has FSBB_LB_AUTO_MIN_PROBES
- * probes, else not measured. */
-static inline int fsbb_lb_auto_measured_off(const fsbb_lb_auto_depth *d, double probed, double shadow_weight,
+ * shadow_weight) where it has FSBB_LB_AUTO_MIN_SHADOWS of them, else probed_saving (C_x,
+ * fsbb_lb_auto_probed_savings; weight probe_weight) where its probes count (negative: they
+ * do not), else not measured. */
+static inline int fsbb_lb_auto_measured_off(const fsbb_lb_auto_depth *d, double probed_saving, double shadow_weight,
                                             double probe_weight)
 {
     if (d->shadows >= FSBB_LB_AUTO_MIN_SHADOWS)
         return d->pruned * shadow_weight * d->shadow_cost / d->shadows < d->lb2_cost;
-    return d->probes >= FSBB_LB_AUTO_MIN_PROBES && d->pruned * probe_weight * probed < d->lb2_cost;
+    return probed_saving >= 0 && d->pruned * probe_weight * probed_saving < d->lb2_cost;
 }
 
 /* What a decision saw, for a tracer: the decided depths the prior turned on, those of them
@@ -256,7 +266,7 @@ static inline int fsbb_lb_auto_decide_noted(const fsbb_lb_auto_input *in, int *r
     const double weight = in->shadow_weight > 0 ? in->shadow_weight : FSBB_LB_AUTO_SHADOW_WEIGHT;
     const double probe_weight = in->probe_weight > 0 ? in->probe_weight : FSBB_LB_AUTO_PROBE_WEIGHT;
     const double min_survivors = in->min_survivors > 0 ? in->min_survivors : FSBB_LB_AUTO_MIN_SURVIVORS;
-    double subtree[FSBB_LB_AUTO_DEPTHS], probed[FSBB_LB_AUTO_DEPTHS];
+    double subtree[FSBB_LB_AUTO_DEPTHS], probed_saving[FSBB_LB_AUTO_DEPTHS];
     fsbb_lb_auto_subtrees(in, subtree);
     /* The prior's settings; the veto where every decided depth they turn on is measured off. */
     int on[FSBB_LB_AUTO_DEPTHS] = {0}, prior_on = 0, measured_off = 0;
@@ -265,13 +275,15 @@ static inline int fsbb_lb_auto_decide_noted(const fsbb_lb_auto_input *in, int *r
         if (fsbb_lb_auto_has_evidence(d, min_survivors))
             on[x] = d->pruned / d->refined * gain * subtree[x] >= d->lb2_cost / d->refined;
     }
-    fsbb_lb_auto_probed_savings(in, on, subtree, probe_weight, probed);
+    fsbb_lb_auto_probed_savings(in, on, subtree, probe_weight, probed_saving);
     int by_probes = 0;
     for (int x = 0; x < depths; x++) {
-        const int off = on[x] && fsbb_lb_auto_measured_off(&in->depth[x], probed[x], weight, probe_weight);
+        const fsbb_lb_auto_depth *d = &in->depth[x];
+        const double saving = fsbb_lb_auto_has_probes(in, d) ? probed_saving[x] : -1;
+        const int off = on[x] && fsbb_lb_auto_measured_off(d, saving, weight, probe_weight);
         prior_on += on[x];
         measured_off += off;
-        by_probes += off && in->depth[x].shadows < FSBB_LB_AUTO_MIN_SHADOWS;
+        by_probes += off && d->shadows < FSBB_LB_AUTO_MIN_SHADOWS;
     }
     const int veto = prior_on > 0 && measured_off == prior_on &&
                      (by_probes == 0 || prior_on >= FSBB_LB_AUTO_PROBE_VETO_DEPTHS);

@@ -6,7 +6,8 @@
  * must find an optimal schedule whose permutation has that makespan; from no upper bound,
  * started on the CPU, it reaches the optima of ta001-ta020; a node limit stops it with an
  * honest open bound, and a search stopped with a checkpoint and resumed branches the same
- * tree in total. */
+ * tree in total. --lb auto: its samples, its shadows (their subtrees explored, the optimum
+ * kept) and its probes (with every cut probed, a CPU reference's counts). */
 #include "device_arena.h"
 #include "gpu_check.h"
 #include "child_order.h"

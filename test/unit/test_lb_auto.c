@@ -3,8 +3,8 @@
  * where it rarely cuts or where the subtree is a leaf, and leaves a depth as it was until
  * the evidence is there; the refining kernel's choice (pays only where the depths switched
  * on save more than its overhead); the veto of what cuts were measured to save below
- * shadows; the depth buckets; and the CPU engine's merge of its
- * threads' counts (cpu_lb_auto.h). */
+ * shadows, and by probes (the recursion over their first generations); the depth buckets;
+ * and the CPU engine's merge of its threads' counts (cpu_lb_auto.h). */
 #include "suites.h"
 #include "cpu_lb_auto.h"
 #include "lb_auto.h"
@@ -110,7 +110,7 @@ static void test_shadow_veto(void)
     CU_ASSERT_EQUAL(fsbb_lb_auto_decide(&input, refine), 0);
     /* Depth 0 (the prior: on) without shadows enough: the prior decides. */
     depth[0].shadows = FSBB_LB_AUTO_MIN_SHADOWS - 1;
-    CU_ASSERT_FALSE(fsbb_lb_auto_measured_off(&depth[0], 0, 1.5, 1.5));
+    CU_ASSERT_FALSE(fsbb_lb_auto_measured_off(&depth[0], -1, 1.5, 1.5));
     fsbb_lb_auto_decide(&input, refine);
     CU_ASSERT_EQUAL(refine[0], 1);
     CU_ASSERT_EQUAL(refine[1], 1);
@@ -118,7 +118,7 @@ static void test_shadow_veto(void)
     /* Depth 0 measured to save 0.3 x 200 x 1.5 = 90 against 60: the prior decides. */
     depth[0].shadows = FSBB_LB_AUTO_MIN_SHADOWS;
     depth[0].shadow_cost = depth[0].shadows * 200;
-    CU_ASSERT_FALSE(fsbb_lb_auto_measured_off(&depth[0], 0, 1.5, 1.5));
+    CU_ASSERT_FALSE(fsbb_lb_auto_measured_off(&depth[0], -1, 1.5, 1.5));
     for (int x = 0; x < DEPTHS; x++)
         refine[x] = 0;
     fsbb_lb_auto_decide(&input, refine);
@@ -172,8 +172,9 @@ static void test_probe_veto(void)
     CU_ASSERT_DOUBLE_EQUAL(probed[9], 11 + 0.2 * (60 + 0.7 * subtree[10]), 1e-9 * probed[9]);
     on[10] = 0;
     depth[10].probes = FSBB_LB_AUTO_MIN_PROBES;
-    /* The prior turns the shallow depths on (test_pays_where_subtrees_are_large); measured by
-     * the probes, each saves under 0.3 x 1.5 x (20 + 0.2 (60 + ...)) < 60: all off. */
+    /* The prior turns the shallow depths on (test_pays_where_subtrees_are_large: 4 or more,
+     * enough for a veto by probes); measured by the probes, no depth below refined, a cut at x
+     * saves C_x = (20 - x) + 0.2 C_{x+1} < 25, and 0.3 x 1.5 x 25 < 60: all off. */
     for (int x = 0; x < DEPTHS; x++)
         refine[x] = 1;
     CU_ASSERT_EQUAL(fsbb_lb_auto_decide(&input, refine), 0);
@@ -197,9 +198,11 @@ static void test_probe_veto(void)
     CU_ASSERT_EQUAL(refine[1], 1);
     /* One depth on by the prior, measured off by its probes alone: not vetoed (a veto of one
      * depth would be a per-depth decision); by its shadows: vetoed. */
+    fsbb_lb_auto_depth saved[DEPTHS];
+    memcpy(saved, depth, sizeof saved);
     for (int x = 0; x < DEPTHS; x++) {
         depth[x].probe_children = 0.2 * FSBB_LB_AUTO_MIN_PROBES;
-        depth[x].refined = x == 0 ? depth[x].refined : 10;
+        depth[x].survivors = x == 0 ? depth[x].survivors : FSBB_LB_AUTO_MIN_SURVIVORS - 1;
     }
     for (int x = 0; x < DEPTHS; x++)
         refine[x] = 0;
@@ -214,15 +217,24 @@ static void test_probe_veto(void)
     CU_ASSERT_EQUAL(fsbb_lb_auto_decide_noted(&input, refine, &outcome), 0);
     CU_ASSERT_EQUAL(outcome.off_by_shadows, 1);
     CU_ASSERT_EQUAL(outcome.vetoed, 1);
-    depth[0].shadows = 0;
-    for (int x = 1; x < DEPTHS; x++)
-        depth[x].refined = 1e5;
+    memcpy(depth, saved, sizeof saved);
+    /* 64 jobs or more: a bucket holds more than one depth, and the probes do not count. */
+    fsbb_lb_auto_input coarse = input;
+    coarse.jobs = FSBB_LB_AUTO_DEPTHS;
+    CU_ASSERT_FALSE(fsbb_lb_auto_has_probes(&coarse, &depth[0]));
+    CU_ASSERT_TRUE(fsbb_lb_auto_has_probes(&input, &depth[0]));
+    for (int x = 0; x < DEPTHS; x++)
+        refine[x] = 0;
+    fsbb_lb_auto_decide_noted(&coarse, refine, &outcome);
+    CU_ASSERT_EQUAL(outcome.off_by_probes, 0);
+    CU_ASSERT_EQUAL(outcome.vetoed, 0);
+    CU_ASSERT_EQUAL(refine[0], 1);
     /* Probes too few everywhere: not measured, the prior decides. */
     for (int x = 0; x < DEPTHS; x++) {
         depth[x].probes = FSBB_LB_AUTO_MIN_PROBES - 1;
         depth[x].probe_children = 0;
     }
-    CU_ASSERT_FALSE(fsbb_lb_auto_measured_off(&depth[0], 0, 1.5, 1.5));
+    CU_ASSERT_FALSE(fsbb_lb_auto_measured_off(&depth[0], -1, 1.5, 1.5));
     fsbb_lb_auto_decide(&input, refine);
     CU_ASSERT_EQUAL(refine[0], 1);
 }

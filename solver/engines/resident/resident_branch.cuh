@@ -23,7 +23,8 @@
  *                context stack and writes when it has a full warp's worth (the rest at the
  *                chunk's end; one atomic add per warp);
  *   5 refine     when refining, lane groups over the queued children (resident_refine.cuh):
- *                LB2, then leaf or write.
+ *                LB2, then leaf or write; with --lb auto, after the stage, the children
+ *                it marked for probes (their own LB1 survivors counted, lb_auto.h).
  * A better complete schedule lowers the incumbent (atomicMin) and is recorded under a lock.
  * Staged children that are not parents this time are copied onto the pool by the same
  * kernel; at the end each block adds its counters, and the last block to finish plans the
@@ -304,7 +305,7 @@ __device__ __forceinline__ void fsbb_resident_stage_bound(const fsbb_resident_pa
     if (tid == 0) {
         storage.stage.prune.queued = 0;
         storage.stage.prune.taken = 0;
-        storage.stage.prune.probed = 0;
+        storage.stage.prune.probes_marked = 0;
     }
     __syncthreads();
     if (REFINE && tid == 0) {
@@ -530,10 +531,12 @@ __device__ __forceinline__ bool fsbb_resident_stage_refine(const fsbb_resident_p
         }
         /* A probe waits for the end of the stage (fsbb_resident_stage_probe): it is the
          * measurement's cost, not LB2's, and its code outside this loop keeps the loop as
-         * fast as without it (inside, LB2 took 3 % longer on 20x20 instances). */
+         * fast as without it (inside, LB2 took 3 % longer on 20x20 instances). The mark
+         * overwrites queue[q], which the group's lanes read before fsbb_resident_child_lb2's
+         * __syncwarp. */
         if (probe && g.lane == 0) {
             b.shared.queue[q] = -1 - r;
-            storage.stage.prune.probed = 1;
+            storage.stage.prune.probes_marked = 1;
         }
         if (lb < c.ub || shadow) {
             if (open == 2) {
@@ -567,12 +570,9 @@ __device__ __forceinline__ bool fsbb_resident_stage_refine(const fsbb_resident_p
 /* After stage 5, when it marked children for --lb auto's probes (queue entries -1 - r): lane
  * groups take them in turn, recompute the child's new row and count its own LB1 survivors
  * (fsbb_resident_probe). Synchronizes the block. */
-template <int MT>
-__device__ __forceinline__ void fsbb_resident_stage_probe(const fsbb_resident_params &prm,
-                                                          const fsbb_resident_block &b,
+__device__ __forceinline__ void fsbb_resident_stage_probe(const fsbb_resident_params &prm, const fsbb_resident_block &b,
                                                           fsbb_resident_static_storage &storage,
-                                                          const fsbb_resident_chunk &c,
-                                                          const fsbb_resident_sub_chunk &s)
+                                                          const fsbb_resident_chunk &c, const fsbb_resident_sub_chunk &s)
 {
     const fsbb_resident_layout &l = prm.layout;
     const int n = l.n, queued = storage.stage.prune.queued;
@@ -731,8 +731,8 @@ __global__ void __maxnreg__(REGISTERS) fsbb_resident_branch(fsbb_resident_params
                     if (fed)
                         b.shared.stats[FSBB_STAT_LB2_FED_STAGE] += stage;
                 }
-                if (REFINE && storage.stage.prune.probed)
-                    fsbb_resident_stage_probe<MT>(prm, b, storage, c, s);
+                if (REFINE && storage.stage.prune.probes_marked)
+                    fsbb_resident_stage_probe(prm, b, storage, c, s);
             }
             a = s.b;
         }

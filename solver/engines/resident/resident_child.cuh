@@ -1,7 +1,8 @@
 /* resident_child.cuh — what the branching kernel (resident_branch.cuh) does to one child of
  * a parent: the LB1 of the forward and backward children a job makes, the makespan of a
  * leaf, the child written to the staging area (by one thread, or word by word by a lane
- * group after LB2), and a complete schedule offered to the incumbent.
+ * group after LB2), a complete schedule offered to the incumbent, and --lb auto's probe of
+ * a child LB2 cut (its own LB1 survivors).
  *
  * The parent is the block's copy in shared memory (its first node_words words:
  * resident_layout.cuh), its permutation there or in device memory (perm); the processing
@@ -16,6 +17,8 @@
 #define FSBB_RESIDENT_CHILD_CUH
 
 #include "bound_steps.h"
+#include "child_order.h"
+#include "lane_group.cuh"
 #include "resident_layout.cuh"
 #include "warp_lanes.cuh"
 
@@ -265,6 +268,73 @@ __device__ void fsbb_resident_write_child(const fsbb_resident_params &prm, const
     fsbb_job *child_perm = reinterpret_cast<fsbb_job *>(out + l.perm);
     child_perm[pos] = perm[slot];
     child_perm[slot] = (fsbb_job)job;
+}
+
+/* LB1 of the forward and of the backward child that a job (its times) makes from a child
+ * not written out yet (rows front and back, its parent's remain less the times `less` of the
+ * job that made it): the integers of fsbb_resident_bound_children, in one pass over the
+ * machines and without its per-machine array of the new back (--lb auto's probes only, so
+ * that the kernel keeps its registers and no stack). The new back
+ * b'_k = max(b'_{k+1}, back[k]) + p_k unrolls to b'_k = S_k + max_{i >= k} (back[i] - S_{i+1}),
+ * S_k = p_k + ... + p_{m-1} (b'_m = 0 dropped: a node's back times are never negative), so
+ * the backward bound max_k (last_k + b'_k) is max_i (back[i] - S_{i+1} + max_{k <= i}
+ * (last_k + S_k)): running maxima in machine order. */
+__device__ __forceinline__ void fsbb_resident_probe_bounds(const fsbb_resident_params &prm, const int *times,
+                                                           const int *less, const int *front, const int *back,
+                                                           const int *remain, int *lb_forward, int *lb_backward)
+{
+    const int m = prm.layout.m;
+    int suffix = 0; /* S_k */
+    for (int k = 0; k < m; k++)
+        suffix += times[k];
+    int t = 0, last_f = 0, lf = 0, last_b = 0, reach = 0, lb = 0;
+    for (int k = 0; k < m; k++) {
+        const int pk = times[k], fr = front[k], rm = remain[k] - less[k], bk = back[k];
+        const int u = max(t, fr);
+        t = u + pk;
+        const int start_f = u + rm;
+        last_f = k == 0 ? start_f : fsbb_lb1_last(last_f, prm.shortest[k], start_f);
+        const int end_f = last_f + fsbb_bound_tail(bk, prm.tail[k]);
+        lf = k == 0 ? end_f : max(lf, end_f);
+        const int start_b = fsbb_bound_head(fr, prm.head[k]) + rm - pk;
+        last_b = k == 0 ? start_b : fsbb_lb1_last(last_b, prm.shortest[k], start_b);
+        reach = k == 0 ? last_b + suffix : max(reach, last_b + suffix);
+        suffix -= pk; /* S_{k+1} */
+        const int end_b = bk - suffix + reach;
+        lb = k == 0 ? end_b : max(lb, end_b);
+    }
+    *lb_forward = lf;
+    *lb_backward = lb;
+}
+
+/* --lb auto's probe of a child LB2 cut (lb_auto.h): its own LB1 survivors, the children of
+ * the child that moves perm[pos] (job) of the parent at node to the front (or the back)
+ * below ub, in the direction prm.branch would take (dynamic: the one with fewer); by a lane
+ * group, a job a lane, changed holding the child's new front (back: resident_refine.cuh's
+ * fsbb_resident_changed_row). Every lane of the group returns the count. */
+__device__ __forceinline__ int fsbb_resident_probe(const fsbb_resident_params &prm, const fsbb_lane_group &g,
+                                                   const int *table, const int *node, const fsbb_job *perm,
+                                                   int front_len, int open, int pos, int job, int forward, int ub,
+                                                   const int *changed)
+{
+    const fsbb_resident_layout &l = prm.layout;
+    const int *front = forward ? changed : node + l.front, *back = forward ? node + l.back : changed;
+    const int *less = table + job * l.m4;
+    int alive_forward = 0, alive_backward = 0;
+    for (int x = g.lane; x < open; x += g.size) {
+        if (front_len + x == pos)
+            continue;
+        int lb_forward, lb_backward;
+        fsbb_resident_probe_bounds(prm, table + perm[front_len + x] * l.m4, less, front, back, node + l.remain,
+                                   &lb_forward, &lb_backward);
+        alive_forward += lb_forward < ub;
+        alive_backward += lb_backward < ub;
+    }
+    alive_forward = fsbb_lane_group_sum(g, alive_forward);
+    alive_backward = fsbb_lane_group_sum(g, alive_backward);
+    return prm.branch == FSBB_BRANCH_FORWARD    ? alive_forward
+           : prm.branch == FSBB_BRANCH_BACKWARD ? alive_backward
+                                                : min(alive_forward, alive_backward);
 }
 
 #endif

@@ -101,7 +101,7 @@ typedef struct fsbb_resident_tuning {
                                    FSBB_RESIDENT_MAX_SAMPLE; default 1024; negative: none, the prior alone) */
     int auto_probe;             /* auto: probe 1 in this many of the children LB2 would cut at every depth, their
                                    own LB1 survivors counted (a power of 2 up to FSBB_RESIDENT_MAX_SAMPLE;
-                                   default 16; negative: none) */
+                                   default 256; negative: none) */
     int auto_explore_sample;    /* auto: refine 1 in this many survivors at a depth not yet decided (a power of
                                    2 up to FSBB_RESIDENT_MAX_SAMPLE; default 16; 1: every survivor until the
                                    depth is decided) */

@@ -94,7 +94,7 @@ struct fsbb_resident_shared_layout {
     int lb_backward;  /* cap: bounds of the backward children (stages 2-5) */
     int parent_of;    /* cap: chunk parent of each candidate (stages 2-5) */
     int job_of;       /* cap: the job each candidate moves (stages 2-5) */
-    int queue;        /* cap: candidates waiting for LB2 (stages 4-5) */
+    int queue;        /* cap: candidates waiting for LB2 (stages 4-5), then -1 - r marks for probes */
     int write_stacks; /* a CCC stack of 2 x 32 words a warp: children waiting to be written (a chunk) */
     int group_rows;   /* groups * m4: a child's new front or back, per lane group (stage 5) */
     int group_flags;  /* groups * flag_words: a child's unscheduled jobs as flags, per lane group (stage 5) */
@@ -123,7 +123,7 @@ struct fsbb_resident_static_storage {
         struct {
             int queued;       /* candidates in the LB2 queue */
             int taken;        /* of which a lane group took */
-            int probed;       /* 1: the refine stage marked children for probes */
+            int probes_marked;  /* 1: the refine stage marked children for probes */
         } prune;
         struct {
             unsigned long long nodes, bounded;

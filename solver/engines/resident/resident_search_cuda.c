@@ -140,7 +140,7 @@ enum { SHADOW_SPACING = 1024, SHADOW_SNAPSHOTS = 32 };
  * (not decided yet), 1 in 16 of the cuts refined; off, every one. The probes of a refine
  * stage run after it, the block waiting: with 1 in 16, the pair of instances where LB2
  * pays took about 5 % longer, with 1 in 256 1.5-2 % (H100, results/lb-auto/gain/,
- * "Session 20"). */
+ * "Session 20"); that time is in no cost the rule weighs. */
 enum { PROBE_SPACING = 256 };
 
 /* The shadow roots made by the end of a refining run. */
@@ -247,15 +247,15 @@ static fsbb_status auto_start(lb_auto_runs *runs, int n, const fsbb_resident_tun
     runs->shadow_spacing = !tuning || tuning->auto_shadow == 0 ? SHADOW_SPACING
                            : tuning->auto_shadow < 0           ? 0
                                                                : tuning->auto_shadow;
+    runs->probe_spacing = !tuning || tuning->auto_probe == 0 ? PROBE_SPACING
+                          : tuning->auto_probe < 0           ? 0
+                                                             : tuning->auto_probe;
     if (!fsbb_resident_sample_valid(runs->off_sample))
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "--lb auto's sample where a depth is off must be 1 in a power of 2 "
                          "up to %d (got %d)", FSBB_RESIDENT_MAX_SAMPLE, runs->off_sample);
     if (!fsbb_resident_sample_valid(runs->explore_sample))
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "--lb auto's sample where a depth is not decided must be 1 in a "
                          "power of 2 up to %d (got %d)", FSBB_RESIDENT_MAX_SAMPLE, runs->explore_sample);
-    runs->probe_spacing = !tuning || tuning->auto_probe == 0 ? PROBE_SPACING
-                          : tuning->auto_probe < 0           ? 0
-                                                             : tuning->auto_probe;
     if (runs->shadow_spacing && !fsbb_resident_sample_valid(runs->shadow_spacing))
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "--lb auto keeps 1 in a power of 2 up to %d cut children as "
                          "shadows (got %d)", FSBB_RESIDENT_MAX_SAMPLE, runs->shadow_spacing);
