@@ -467,8 +467,8 @@ __device__ __forceinline__ void fsbb_resident_write_leftover(const fsbb_resident
  * written all the same, as a shadow root (its LB1 its bound, its depth bucket + 1 its tag),
  * where a second hash picks it (prm.shadow_mask: resident_device.h's set_refine), and where
  * a third one picks it (prm.probe_mask), its own LB1 survivors are counted (a probe). Returns
- * whether the queue held a child for every lane group of the block (the stage then counts
- * as fed: its cost per refinement is what a depth refined in full pays). */
+ * whether the stage counts as fed (FSBB_RESIDENT_FED_CHILDREN children for every lane group
+ * of the block, resident_device.h). */
 template <int MT>
 __device__ __forceinline__ bool fsbb_resident_stage_refine(const fsbb_resident_params &prm,
                                                            const fsbb_resident_block &b,
@@ -486,7 +486,7 @@ __device__ __forceinline__ bool fsbb_resident_stage_refine(const fsbb_resident_p
     if (queued == 0)
         return false;
     const fsbb_lane_group g = fsbb_lane_group_of(prm.lb2_group);
-    const bool fed = queued >= (int)blockDim.x / g.size;
+    const bool fed = queued >= FSBB_RESIDENT_FED_CHILDREN * ((int)blockDim.x / g.size);
     unsigned spent = 0;
     int *changed = b.shared.group_rows + g.index * l.m4;
     unsigned char *flags = b.shared.group_flags + g.index * 4 * sl.flag_words;

@@ -41,6 +41,14 @@ FSBB_HOST_DEVICE int fsbb_resident_depth_bucket(int depth, int n)
     return fsbb_lb_auto_bucket(depth, n);
 }
 
+/* A refine stage counts as fed where its queue holds FSBB_RESIDENT_FED_CHILDREN children for
+ * each lane group of the block: its cost per refinement is then close to what a depth refined
+ * in full pays. With one a group, the stage lasts as long as its dearest child. With two,
+ * r20x20_2020032 took its slower path (1.05-1.47x) in 3 of 30 searches against 11 of 30 on
+ * an H100, 4 of 13 against 6 of 13 on an H200; the sum over the 35 instances unchanged
+ * (results/lb-auto/gain/, "Session 21"). */
+#define FSBB_RESIDENT_FED_CHILDREN 2
+
 /* What the refining kernels (--lb lb2 and auto) count, per depth bucket of the child (of
  * the parent, for branched), since the device was made: the measurements behind --lb auto
  * (lb_auto.h) and the refined fraction of the result. Cycles are warp-cycles (clock64
@@ -54,7 +62,7 @@ typedef struct fsbb_resident_depth_stats {
     unsigned long long lb1_cycles, lb1_candidates;              /* the LB1 stage: warp-cycles, candidates */
     unsigned long long lb2_stage_cycles;                        /* the refine stage, idle lanes included */
     unsigned long long lb2_fed_stage_cycles, lb2_fed_child_cycles; /* the same and its refinements' own, over
-                                                                     the stages whose queue fed every lane group */
+                                                                     the fed stages (above) */
     /* auto's shadows (lb_auto.h): children LB2 cut, kept by depth bucket of the child, and
      * the work below them by the same bucket: LB1 candidates (unscheduled jobs of the
      * shadow nodes branched, counted by both kernels) and refinement warp-cycles */

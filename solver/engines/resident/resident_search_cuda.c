@@ -188,10 +188,10 @@ static void auto_input(const fsbb_resident_depth_stats *stats, const fsbb_reside
     if (recent)
         memset(recent, 0, sizeof(fsbb_lb_auto_depth) * FSBB_RESIDENT_DEPTH_BUCKETS);
     /* The refine stage's idle lanes count too: each refinement's cycles are scaled up to the
-     * stage's total. For the per-depth decisions (depth[]), by the stages whose queue fed every
-     * lane group, as a depth refined in full would (a sampled depth leaves a stage one or two
-     * children, and its lanes idle behind them: counted so, LB2 looked several times dearer
-     * than it is where it is on); none yet, by FED_STAGE_SCALE. For the refining kernel's
+     * stage's total. For the per-depth decisions (depth[]), by the fed stages (resident_device.h),
+     * as a depth refined in full would (a sampled depth leaves a stage one or two children,
+     * and its lanes idle behind them: counted so, LB2 looked several times dearer than it is
+     * where it is on); none yet, by FED_STAGE_SCALE. For the refining kernel's
      * choice (recent), by every stage, as they ran. */
     double child_cycles = 0;
     for (int b = 0; b < buckets; b++)
