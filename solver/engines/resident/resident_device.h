@@ -44,7 +44,7 @@ FSBB_HOST_DEVICE int fsbb_resident_depth_bucket(int depth, int n)
 /* A refine stage counts as fed where its queue holds FSBB_RESIDENT_FED_CHILDREN children for
  * each lane group of the block: its cost per refinement is then close to what a depth refined
  * in full pays. With one a group, the stage lasts as long as its dearest child. With two,
- * r20x20_2020032 took its slower path (1.05-1.47x) in 3 of 30 searches against 11 of 30 on
+ * r20x20_2020032 took its slower path (1.05-1.47x) in 3 of 30 searches against 12 of 30 on
  * an H100, 4 of 13 against 6 of 13 on an H200; the sum over the 35 instances unchanged
  * (results/lb-auto/gain/, "Session 21"). */
 #define FSBB_RESIDENT_FED_CHILDREN 2
