@@ -44,9 +44,9 @@ FSBB_HOST_DEVICE int fsbb_resident_depth_bucket(int depth, int n)
 /* A refine stage counts as fed where its queue holds FSBB_RESIDENT_FED_CHILDREN children for
  * each lane group of the block: its cost per refinement is then close to what a depth refined
  * in full pays. With one a group, the stage lasts as long as its dearest child. With two,
- * r20x20_2020032 took its slower path (1.05-1.47x) in 3 of 30 searches against 12 of 30 on
- * an H100, 4 of 13 against 6 of 13 on an H200; the sum over the 35 instances unchanged
- * (results/lb-auto/gain/, "Session 21"). */
+ * r20x20_2020032 took its slower path in 3 of 30 searches against 12 of 30 on an H100
+ * (1.05-1.09x its faster path's time), in 4 of 13 against 6 of 13 on an H200; the sum over
+ * the 35 instances unchanged (results/lb-auto/gain/, "Session 21"). */
 #define FSBB_RESIDENT_FED_CHILDREN 2
 
 /* What the refining kernels (--lb lb2 and auto) count, per depth bucket of the child (of
