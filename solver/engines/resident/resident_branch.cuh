@@ -461,6 +461,33 @@ __device__ __forceinline__ void fsbb_resident_write_leftover(const fsbb_resident
     stacked = 0;
 }
 
+/* A survivor stage 5 queued (entry r of the sub-chunk's candidates): its parent i (node,
+ * permutation, fronts' lengths, open jobs, direction) and its own place and job. */
+struct fsbb_resident_queued_child {
+    const int *node;
+    const fsbb_job *perm;
+    int i, forward, front_len, back_len, open, pos, job;
+};
+
+__device__ __forceinline__ fsbb_resident_queued_child fsbb_resident_queued_child_of(const fsbb_resident_params &prm,
+                                                                                     const fsbb_resident_block &b,
+                                                                                     const fsbb_resident_chunk &c,
+                                                                                     const fsbb_resident_sub_chunk &s,
+                                                                                     int r)
+{
+    fsbb_resident_queued_child q;
+    q.i = b.shared.parent_of[r];
+    q.forward = b.shared.forward_of[q.i];
+    q.node = fsbb_resident_node(prm, b, q.i);
+    q.perm = fsbb_resident_perm(prm, b, c, q.i);
+    q.front_len = q.node[1] & 0xffff;
+    q.back_len = (int)((unsigned)q.node[1] >> 16);
+    q.open = b.shared.offsets[q.i + 1] - b.shared.offsets[q.i];
+    q.pos = q.front_len + s.start + r - b.shared.offsets[q.i];
+    q.job = b.shared.job_of[r];
+    return q;
+}
+
 /* Stage 5, when refining: lane groups take the queued children one at a time (a task pool
  * in shared memory), compute LB2 (resident_refine.cuh), then finish the leaf or write the
  * child 16 bytes a lane. A child LB2 cuts, neither a leaf nor a shadow's descendant, is
@@ -480,7 +507,7 @@ __device__ __forceinline__ bool fsbb_resident_stage_refine(const fsbb_resident_p
     const fsbb_resident_layout &l = prm.layout;
     const fsbb_resident_shared_layout &sl = prm.shared;
     const int n = l.n;
-    const int *table = b.shared.table, *offsets = b.shared.offsets;
+    const int *table = b.shared.table;
     __syncthreads();
     const int queued = storage.stage.prune.queued;
     if (queued == 0)
@@ -498,20 +525,17 @@ __device__ __forceinline__ bool fsbb_resident_stage_refine(const fsbb_resident_p
         if (q >= queued)
             break;
         const long long started = clock64();
-        const int r = b.shared.queue[q], i = b.shared.parent_of[r], forward = b.shared.forward_of[i];
-        const int lb1 = forward ? b.shared.lb_forward[r] : b.shared.lb_backward[r];
-        const int *node = fsbb_resident_node(prm, b, i);
-        const fsbb_job *perm = fsbb_resident_perm(prm, b, c, i);
-        const int front_len = node[1] & 0xffff, back_len = (int)((unsigned)node[1] >> 16);
-        const int open = offsets[i + 1] - offsets[i];
-        const int pos = front_len + s.start + r - offsets[i], job = b.shared.job_of[r];
-        const int lb2 = fsbb_resident_child_lb2(prm, g, table, node, perm, front_len, open, pos, job, forward, c.ub,
-                                                changed, flags);
+        const int r = b.shared.queue[q];
+        const fsbb_resident_queued_child child = fsbb_resident_queued_child_of(prm, b, c, s, r);
+        const int lb1 = child.forward ? b.shared.lb_forward[r] : b.shared.lb_backward[r];
+        const int lb2 = fsbb_resident_child_lb2(prm, g, table, child.node, child.perm, child.front_len, child.open,
+                                                child.pos, child.job, child.forward, c.ub, changed, flags);
         const int lb = max(lb1, lb2);
-        const int bucket = fsbb_resident_depth_bucket(front_len + back_len + 1, n), tag = node[2];
+        const int bucket = fsbb_resident_depth_bucket(child.front_len + child.back_len + 1, n);
+        const int tag = child.node[2];
         bool shadow = false, probe = false;
-        if (lb >= c.ub && tag == 0 && open > 2) {
-            const unsigned place = (unsigned)(c.first + i) * 131u + job;
+        if (lb >= c.ub && tag == 0 && child.open > 2) {
+            const unsigned place = (unsigned)(c.first + child.i) * 131u + child.job;
             const int mask = __ldg(prm.shadow_mask + bucket), probe_mask = __ldg(prm.probe_mask + bucket);
             shadow = mask >= 0 && (place * 0x85EBCA77u >> 18 & (unsigned)mask) == 0;
             probe = probe_mask >= 0 && (place * 0xC2B2AE3Du >> 18 & (unsigned)probe_mask) == 0;
@@ -539,15 +563,18 @@ __device__ __forceinline__ bool fsbb_resident_stage_refine(const fsbb_resident_p
             storage.stage.prune.probes_marked = 1;
         }
         if (lb < c.ub || shadow) {
-            if (open == 2) {
+            if (child.open == 2) {
                 if (g.lane == 0) {
-                    const int other = perm[pos == front_len ? front_len + 1 : front_len];
-                    const int makespan = fsbb_resident_leaf<MT>(prm, table, node, job, other, forward);
+                    const int front_len = child.front_len;
+                    const int other = child.perm[child.pos == front_len ? front_len + 1 : front_len];
+                    const int makespan =
+                        fsbb_resident_leaf<MT>(prm, table, child.node, child.job, other, child.forward);
                     counts.nodes++;
                     counts.bounded++;
                     atomicAdd(b.shared.stats + FSBB_STAT_BRANCHED + fsbb_resident_depth_bucket(n - 1, n), 1u);
                     if (makespan < c.ub)
-                        fsbb_resident_offer(prm, makespan, perm, pos, forward ? front_len : n - back_len - 1);
+                        fsbb_resident_offer(prm, makespan, child.perm, child.pos,
+                                            child.forward ? front_len : n - child.back_len - 1);
                 }
             } else {
                 int slot = 0;
@@ -556,8 +583,9 @@ __device__ __forceinline__ bool fsbb_resident_stage_refine(const fsbb_resident_p
                 slot = __shfl_sync(g.mask, slot, 0, g.size);
                 int4 *out = reinterpret_cast<int4 *>(b.children + (size_t)slot * l.stride);
                 for (int v = g.lane; v < l.stride / 4; v += g.size)
-                    out[v] = fsbb_resident_child_vector(prm, table, node, perm, changed, front_len, back_len, pos,
-                                                        forward, shadow ? lb1 : lb, shadow ? bucket + 1 : tag, v);
+                    out[v] = fsbb_resident_child_vector(prm, table, child.node, child.perm, changed, child.front_len,
+                                                        child.back_len, child.pos, child.forward, shadow ? lb1 : lb,
+                                                        shadow ? bucket + 1 : tag, v);
             }
         }
         __syncwarp(g.mask);
@@ -582,18 +610,13 @@ __device__ __forceinline__ void fsbb_resident_stage_probe(const fsbb_resident_pa
         const int marked = b.shared.queue[q];
         if (marked >= 0)
             continue;
-        const int r = -1 - marked, i = b.shared.parent_of[r], forward = b.shared.forward_of[i];
-        const int *node = fsbb_resident_node(prm, b, i);
-        const fsbb_job *perm = fsbb_resident_perm(prm, b, c, i);
-        const int front_len = node[1] & 0xffff, back_len = (int)((unsigned)node[1] >> 16);
-        const int open = b.shared.offsets[i + 1] - b.shared.offsets[i];
-        const int pos = front_len + s.start + r - b.shared.offsets[i], job = b.shared.job_of[r];
-        fsbb_resident_changed_row(prm, g, b.shared.table, node, job, forward, changed);
+        const fsbb_resident_queued_child child = fsbb_resident_queued_child_of(prm, b, c, s, -1 - marked);
+        fsbb_resident_changed_row(prm, g, b.shared.table, child.node, child.job, child.forward, changed);
         __syncwarp(g.mask);
-        const int first =
-            fsbb_resident_probe(prm, g, b.shared.table, node, perm, front_len, open, pos, job, forward, c.ub, changed);
+        const int first = fsbb_resident_probe(prm, g, b.shared.table, child.node, child.perm, child.front_len,
+                                              child.open, child.pos, child.job, child.forward, c.ub, changed);
         if (g.lane == 0) {
-            const int bucket = fsbb_resident_depth_bucket(front_len + back_len + 1, n);
+            const int bucket = fsbb_resident_depth_bucket(child.front_len + child.back_len + 1, n);
             atomicAdd(b.shared.stats + FSBB_STAT_PROBES + bucket, 1u);
             atomicAdd(b.shared.stats + FSBB_STAT_PROBE_CHILDREN + bucket, (unsigned)first);
         }

@@ -236,6 +236,12 @@ static void auto_samples(const lb_auto_runs *runs, const fsbb_lb_auto_depth *dep
 /* --lb auto's first settings for n jobs: no depth is decided, and each samples its
  * survivors or, too small to sample, refines them all (fsbb_lb_auto_whole); the sample
  * knobs checked before the search starts. */
+/* A tuning's spacing of shadows or probes: 0 the default, negative none (0), else as given. */
+static int tuned_spacing(int asked, int default_spacing)
+{
+    return asked == 0 ? default_spacing : asked < 0 ? 0 : asked;
+}
+
 static fsbb_status auto_start(lb_auto_runs *runs, int n, const fsbb_resident_tuning *tuning, fsbb_error *err)
 {
     runs->off_sample = tuning && tuning->auto_sample > 0 ? tuning->auto_sample : OFF_SAMPLE;
@@ -244,12 +250,8 @@ static fsbb_status auto_start(lb_auto_runs *runs, int n, const fsbb_resident_tun
     runs->overhead = tuning && tuning->auto_overhead != 0 ? tuning->auto_overhead : REFINING_OVERHEAD;
     runs->shadow_weight = tuning ? tuning->auto_shadow_weight : 0;
     runs->probe_weight = tuning ? tuning->auto_probe_weight : 0;
-    runs->shadow_spacing = !tuning || tuning->auto_shadow == 0 ? SHADOW_SPACING
-                           : tuning->auto_shadow < 0           ? 0
-                                                               : tuning->auto_shadow;
-    runs->probe_spacing = !tuning || tuning->auto_probe == 0 ? PROBE_SPACING
-                          : tuning->auto_probe < 0           ? 0
-                                                             : tuning->auto_probe;
+    runs->shadow_spacing = tuned_spacing(tuning ? tuning->auto_shadow : 0, SHADOW_SPACING);
+    runs->probe_spacing = tuned_spacing(tuning ? tuning->auto_probe : 0, PROBE_SPACING);
     if (!fsbb_resident_sample_valid(runs->off_sample))
         return fsbb_fail(err, FSBB_ERR_ARGUMENT, "--lb auto's sample where a depth is off must be 1 in a power of 2 "
                          "up to %d (got %d)", FSBB_RESIDENT_MAX_SAMPLE, runs->off_sample);
