@@ -233,15 +233,15 @@ static void auto_samples(const lb_auto_runs *runs, const fsbb_lb_auto_depth *dep
                                         runs->off_sample, 0);
 }
 
-/* --lb auto's first settings for n jobs: no depth is decided, and each samples its
- * survivors or, too small to sample, refines them all (fsbb_lb_auto_whole); the sample
- * knobs checked before the search starts. */
 /* A tuning's spacing of shadows or probes: 0 the default, negative none (0), else as given. */
 static int tuned_spacing(int asked, int default_spacing)
 {
     return asked == 0 ? default_spacing : asked < 0 ? 0 : asked;
 }
 
+/* --lb auto's first settings for n jobs: no depth is decided, and each samples its
+ * survivors or, too small to sample, refines them all (fsbb_lb_auto_whole); the sample
+ * knobs checked before the search starts. */
 static fsbb_status auto_start(lb_auto_runs *runs, int n, const fsbb_resident_tuning *tuning, fsbb_error *err)
 {
     runs->off_sample = tuning && tuning->auto_sample > 0 ? tuning->auto_sample : OFF_SAMPLE;
