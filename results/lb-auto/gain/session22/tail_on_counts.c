@@ -1,0 +1,75 @@
+/* tail_on_counts.c — session21/rule_on_counts.c with the shadows' counts read as well, for
+ * lb_auto.h with session22/tail-trim.diff applied: for each depth the prior turns on, the
+ * prior's and the probes' saving as a share of its cost (weight 4, the gain of the resident
+ * engine), then what fsbb_lb_auto_decide_noted makes of them with the shadows (weight 1.5):
+ * depths measured off, the veto, the tail trimmed and the depths left refining.
+ *     git apply session22/tail-trim.diff   (in a copy of the checkout, COPY)
+ *     cc -O1 -ICOPY/bounds -o tail_on_counts tail_on_counts.c
+ *     awk '/^## /{split($3,a,"/"); name=$2"-"a[3]} /fed stages/{c=$3; sub(",","",c);
+ *          print "B", name, $NF, c} /^ +[0-9]+ +[0-9]/' ../session21/call12/call12.log | ./tail_on_counts
+ * Input: a line "B NAME FED_SCALE LB1_CYCLES" before each table, then its rows (a shadow's
+ * saving, "saved/shadow", in LB1 candidates). */
+#include "lb_auto.h"
+
+#include <stdio.h>
+
+enum { JOBS = 20 };
+
+static void decide(const char *name, const fsbb_lb_auto_depth *depth, int depths, double lb1_cost)
+{
+    int unscheduled[FSBB_LB_AUTO_DEPTHS], on[FSBB_LB_AUTO_DEPTHS] = {0}, refine[FSBB_LB_AUTO_DEPTHS] = {0};
+    double subtree[FSBB_LB_AUTO_DEPTHS], saving[FSBB_LB_AUTO_DEPTHS];
+    fsbb_lb_auto_unscheduled(JOBS, unscheduled);
+    const fsbb_lb_auto_input in = {.jobs = JOBS, .depths = depths, .unscheduled = unscheduled, .depth = depth,
+                                   .lb1_cost = lb1_cost, .gain = 4.0, .probe_weight = 4.0};
+    fsbb_lb_auto_subtrees(&in, subtree);
+    for (int x = 0; x < depths; x++)
+        if (fsbb_lb_auto_has_evidence(&depth[x], 0))
+            on[x] = depth[x].pruned / depth[x].refined * in.gain * subtree[x] >= depth[x].lb2_cost / depth[x].refined;
+    fsbb_lb_auto_probed_savings(&in, on, subtree, in.probe_weight, saving);
+    printf("%s:", name);
+    for (int x = 0; x < depths; x++)
+        if (on[x])
+            printf(" depth %d prior %.2f probes %.2f", x, depth[x].pruned * in.gain * subtree[x] / depth[x].lb2_cost,
+                   fsbb_lb_auto_has_probes(&in, &depth[x])
+                       ? depth[x].pruned * in.probe_weight * saving[x] / depth[x].lb2_cost
+                       : -1);
+    fsbb_lb_auto_outcome outcome;
+    fsbb_lb_auto_decide_noted(&in, refine, &outcome);
+    printf(" | prior on %d, off by shadows %d, by probes %d, veto %d, tail %d; refining:", outcome.prior_on,
+           outcome.off_by_shadows, outcome.off_by_probes, outcome.vetoed, outcome.trimmed);
+    for (int x = 0; x < depths; x++)
+        if (refine[x])
+            printf(" %d", x);
+    printf("\n");
+}
+
+int main(void)
+{
+    char line[1024], name[256] = "";
+    double scale = 1, lb1_cost = 1;
+    fsbb_lb_auto_depth depth[FSBB_LB_AUTO_DEPTHS];
+    int depths = 0;
+    while (fgets(line, sizeof line, stdin)) {
+        double v[14];
+        if (line[0] == 'B') {
+            if (depths > 0)
+                decide(name, depth, depths, lb1_cost);
+            depths = 0;
+            if (sscanf(line, "B %255s %lf %lf", name, &scale, &lb1_cost) != 3)
+                return 1;
+        } else if (sscanf(line, "%lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf", &v[0], &v[1], &v[2], &v[3],
+                          &v[4], &v[5], &v[6], &v[7], &v[8], &v[9], &v[10], &v[11], &v[12], &v[13]) == 14 &&
+                   v[0] >= 0 && v[0] < FSBB_LB_AUTO_DEPTHS) {
+            const int x = (int)v[0];
+            depth[x] = (fsbb_lb_auto_depth){.branched = v[1], .survivors = v[2], .refined = v[3], .pruned = v[4],
+                                            .lb2_cost = v[6] * v[3] * scale, .shadows = v[9],
+                                            .shadow_cost = v[9] * v[10] * lb1_cost, .probes = v[12],
+                                            .probe_children = v[12] * v[13]};
+            depths = x + 1 > depths ? x + 1 : depths;
+        }
+    }
+    if (depths > 0)
+        decide(name, depth, depths, lb1_cost);
+    return 0;
+}
