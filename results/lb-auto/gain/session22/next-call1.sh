@@ -7,7 +7,14 @@
 # (2) check-gpu, every suite, on tail.
 # (3) The pair, 12 rounds of new and tail alternating; gpu-resident-bench, the 35 × 8:
 # new's LB1 and auto, tail's auto.
-# session21/rule_on_counts.c runs lb_auto.h on the depths=1 tables. Six files come back.
+# session21/rule_on_counts.c and session22/tail_on_counts.c run lb_auto.h on the depths=1
+# tables. Five files come back.
+# The build, on the build machine: main's build-device (make BUILD=build-device CUDA_ARCH=90
+# build-device/{flowshop-bb,check-gpu,gpu-resident-bench}) into .dev/s23/pack/new; the same in
+# a copy of the checkout with `git apply results/lb-auto/gain/session22/tail-trim.diff` into
+# .dev/s23/pack/tail; strip both, `tar cJf .dev/s23/bins.tar.xz -C .dev/s23 pack`, remove
+# .dev/s23/pack, and `sh ../shared/device/bundle-libs.sh .dev/s23/lib` on the three binaries;
+# then the device call with carry [".dev/s23"] and kind nvidia-h100-x1.
 set -u
 d=.dev/s23
 mkdir -p "$OUT"
