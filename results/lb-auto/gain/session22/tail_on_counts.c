@@ -8,7 +8,12 @@
  *     awk '/^## /{split($3,a,"/"); name=$2"-"a[3]} /fed stages/{c=$3; sub(",","",c);
  *          print "B", name, $NF, c} /^ +[0-9]+ +[0-9]/' ../session21/call12/call12.log | ./tail_on_counts
  * Input: a line "B NAME FED_SCALE LB1_CYCLES" before each table, then its rows (a shadow's
- * saving, "saved/shadow", in LB1 candidates). */
+ * saving, "saved/shadow", in LB1 candidates).
+ * Two differences from what the engine decides on the same counts: the table's shadows are
+ * every root kept, done or not, where the engine counts only the roots whose subtrees are
+ * done (resident_search_cuda.c, auto_done_shadows), so that here the saving per shadow is
+ * lower and more depths are measured off; and the table's saving leaves the fed-stage scale
+ * off its LB2 cycles, which the engine applies. */
 #include "lb_auto.h"
 
 #include <stdio.h>
