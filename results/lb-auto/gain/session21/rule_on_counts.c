@@ -5,7 +5,16 @@
  *     cc -O1 -I../../../../bounds -o rule_on_counts rule_on_counts.c
  *     awk '/^## /{split($3,a,"/"); name=$2"-"a[3]} /fed stages/{c=$3; sub(",","",c);
  *          print "B", name, $NF, c} /^ +[0-9]+ +[0-9]/' call12/call12.log | ./rule_on_counts
- * Input: a line "B NAME FED_SCALE LB1_CYCLES" before each table, then its rows. */
+ * Input: a line "B NAME FED_SCALE LB1_CYCLES" before each table, then its rows.
+ * Built with -DFSBB_TAIL_TRIM against the bounds/ of a copy of the checkout with
+ * ../session22/tail-trim.diff applied (session 22; output in ../session22/tail_on_counts.txt),
+ * it reads the shadows' counts as well (a shadow's saving, "saved/shadow", in LB1
+ * candidates) and prints the depths measured off by shadows, the tail trimmed and the depths
+ * left refining. Two differences from what the engine decides on the same counts: the
+ * table's shadows are every root kept, done or not, where the engine counts only the roots
+ * whose subtrees are done (resident_search_cuda.c, auto_done_shadows), so that here the
+ * saving per shadow is lower and more depths are measured off; and the table's saving
+ * leaves the fed-stage scale off its LB2 cycles, which the engine applies. */
 #include "lb_auto.h"
 
 #include <stdio.h>
@@ -33,7 +42,16 @@ static void decide(const char *name, const fsbb_lb_auto_depth *depth, int depths
                        : -1);
     fsbb_lb_auto_outcome outcome;
     fsbb_lb_auto_decide_noted(&in, refine, &outcome);
+#ifdef FSBB_TAIL_TRIM
+    printf(" | prior on %d, off by shadows %d, by probes %d, veto %d, tail %d; refining:", outcome.prior_on,
+           outcome.off_by_shadows, outcome.off_by_probes, outcome.vetoed, outcome.trimmed);
+    for (int x = 0; x < depths; x++)
+        if (refine[x])
+            printf(" %d", x);
+    printf("\n");
+#else
     printf(" | prior on %d, off by probes %d, veto %d\n", outcome.prior_on, outcome.off_by_probes, outcome.vetoed);
+#endif
 }
 
 int main(void)
@@ -57,6 +75,10 @@ int main(void)
             depth[x] = (fsbb_lb_auto_depth){.branched = v[1], .survivors = v[2], .refined = v[3], .pruned = v[4],
                                             .lb2_cost = v[6] * v[3] * scale, .probes = v[12],
                                             .probe_children = v[12] * v[13]};
+#ifdef FSBB_TAIL_TRIM
+            depth[x].shadows = v[9];
+            depth[x].shadow_cost = v[9] * v[10] * lb1_cost;
+#endif
             depths = x + 1 > depths ? x + 1 : depths;
         }
     }

@@ -7,9 +7,9 @@
 # (2) The pair, 12 rounds of new and tail alternating; gpu-resident-bench, the 35 × 8:
 # new's LB1 and auto, tail's auto.
 # (3) check-gpu, every suite, on tail (last, so that its time cannot cut the bench).
-# Five files come back. session21/rule_on_counts.c and session22/tail_on_counts.c run
-# lb_auto.h on the depths=1 tables of ta021.log, with their awk's name=$2"-"$3 (the headers
-# here are "## K VARIANT").
+# Five files come back. session21/rule_on_counts.c (built with -DFSBB_TAIL_TRIM for the
+# trim) runs lb_auto.h on the depths=1 tables of ta021.log, with its awk's name=$2"-"$3 (the
+# headers here are "## K VARIANT").
 # The build, on the build machine: main's build-device (make BUILD=build-device
 # CUDA_ARCH=90 build-device/{check-gpu,gpu-resident-bench}) into .dev/s23/pack/new; the
 # same in a copy of the checkout with `git apply results/lb-auto/gain/session22/tail-trim.diff`
