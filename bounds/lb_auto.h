@@ -41,7 +41,10 @@
  * measurement is used as a veto instead (fsbb_lb_auto_decide): where every depth that the
  * prior turns on is measured not to pay (fsbb_lb_auto_measured_off: FSBB_LB_AUTO_MIN_SHADOWS
  * shadows, and its cuts, weighted by shadow_weight, save less than its refinements cost),
- * every decided depth is off; elsewhere the prior decides.
+ * every decided depth is off; elsewhere the prior decides. Depths the prior turns on that
+ * lack their shadows do not stand in the veto's way while their refinements cost
+ * FSBB_LB_AUTO_UNSHADOWED_SHARE or less of those of every depth it turns on (a shallow
+ * depth, whose cuts are few, gathers its shadows late); one measured to pay does.
  *
  * A shadow's subtree is done late where the search is depth first: a shallow depth, whose
  * cuts are few, may gather its shadows only at the end of a short search, and until then
@@ -91,6 +94,13 @@ FSBB_HOST_DEVICE int fsbb_lb_auto_buckets(int n)
  * and 2 the best in sum in the resident GPU engine: results/lb-auto/gain/, "The veto"). */
 #define FSBB_LB_AUTO_MIN_SHADOWS 64.0
 #define FSBB_LB_AUTO_SHADOW_WEIGHT 1.5
+/* The share of the refinements' cost, summed over the depths the prior turns on, that those
+ * of them without shadows enough may carry and not stand in the veto's way (H100: ta021's
+ * depth 6, under 1 % of that cost, kept depths 7-10 on in about half of the searches, all
+ * four measured off, at 1.2-1.4x LB1's time; a share of 0.9 measured off instead, with a
+ * depth measured to pay no obstacle, lost the pair of instances where LB2 pays in 2 of 16
+ * searches. results/lb-auto/gain/, "Session 23"). */
+#define FSBB_LB_AUTO_UNSHADOWED_SHARE 0.1
 /* Probes a depth needs before its first generation counts; the weight of the saving they
  * measure (an LB1 tree's, which leaves out that LB2 at several depths together saves more
  * than each alone: of 1.5, 4 and 6, 4 kept the pair of instances where LB2 pays in their
@@ -268,8 +278,11 @@ static inline int fsbb_lb_auto_decide_noted(const fsbb_lb_auto_input *in, int *r
     const double min_survivors = in->min_survivors > 0 ? in->min_survivors : FSBB_LB_AUTO_MIN_SURVIVORS;
     double subtree[FSBB_LB_AUTO_DEPTHS], probed_saving[FSBB_LB_AUTO_DEPTHS];
     fsbb_lb_auto_subtrees(in, subtree);
-    /* The prior's settings; the veto where every decided depth they turn on is measured off. */
-    int on[FSBB_LB_AUTO_DEPTHS] = {0}, prior_on = 0, measured_off = 0;
+    /* The prior's settings; the veto where every decided depth they turn on is measured off,
+     * but for those without shadows enough at a small share of the cost. */
+    int on[FSBB_LB_AUTO_DEPTHS] = {0}, prior_on = 0, measured_off = 0, unshadowed = 0;
+    double cost_on = 0, cost_unshadowed = 0; /* the refinements' cost at those depths, and at those of them
+                                                neither measured off nor with shadows enough */
     for (int x = 0; x < depths; x++) {
         const fsbb_lb_auto_depth *d = &in->depth[x];
         if (fsbb_lb_auto_has_evidence(d, min_survivors))
@@ -281,11 +294,17 @@ static inline int fsbb_lb_auto_decide_noted(const fsbb_lb_auto_input *in, int *r
         const fsbb_lb_auto_depth *d = &in->depth[x];
         const double saving = fsbb_lb_auto_has_probes(in, d) ? probed_saving[x] : -1;
         const int off = on[x] && fsbb_lb_auto_measured_off(d, saving, weight, probe_weight);
+        const int without_shadows = on[x] && !off && d->shadows < FSBB_LB_AUTO_MIN_SHADOWS;
         prior_on += on[x];
         measured_off += off;
+        unshadowed += without_shadows;
+        cost_on += on[x] ? d->lb2_cost : 0;
+        cost_unshadowed += without_shadows ? d->lb2_cost : 0;
         by_probes += off && d->shadows < FSBB_LB_AUTO_MIN_SHADOWS;
     }
-    const int veto = prior_on > 0 && measured_off == prior_on &&
+    const int veto = prior_on > 0 && measured_off > 0 &&
+                     (measured_off == prior_on || (measured_off + unshadowed == prior_on &&
+                                                   cost_unshadowed <= FSBB_LB_AUTO_UNSHADOWED_SHARE * cost_on)) &&
                      (by_probes == 0 || prior_on >= FSBB_LB_AUTO_PROBE_VETO_DEPTHS);
     if (outcome)
         *outcome = (fsbb_lb_auto_outcome){.prior_on = prior_on, .off_by_shadows = measured_off - by_probes,

@@ -90,8 +90,8 @@ static void test_no_change_without_evidence(void)
 
 /* The shadows' veto: where every decided depth that the prior turns on is measured to save
  * less than its refinements cost (cut rate x saving per shadow x the weight), every decided
- * depth is off; one of them without shadows enough, or measured to pay, and the prior
- * decides as before. */
+ * depth is off; one of them measured to pay, or without shadows enough and more than a
+ * tenth of the refinements' cost, and the prior decides as before. */
 static void test_shadow_veto(void)
 {
     fsbb_lb_auto_depth depth[DEPTHS];
@@ -115,6 +115,24 @@ static void test_shadow_veto(void)
     CU_ASSERT_EQUAL(refine[0], 1);
     CU_ASSERT_EQUAL(refine[1], 1);
     CU_ASSERT_EQUAL(refine[JOBS - 2], 0);
+    /* The same depth 0 at a twentieth of the other depths' cost a refinement, a tenth or
+     * less of the refinements' cost over the depths the prior turns on: it does not stand in
+     * the veto's way. */
+    fsbb_lb_auto_outcome outcome;
+    depth[0].lb2_cost = 3 * depth[0].refined;
+    CU_ASSERT_EQUAL(fsbb_lb_auto_decide_noted(&input, refine, &outcome), 0);
+    CU_ASSERT_TRUE(outcome.prior_on >= 2);
+    CU_ASSERT_EQUAL(outcome.off_by_shadows, outcome.prior_on - 1);
+    CU_ASSERT_TRUE(outcome.vetoed);
+    /* ... but a depth measured to pay by its shadows does (0.3 x 200 x 1.5 = 90 against 60). */
+    depth[1].shadow_cost = depth[1].shadows * 200;
+    CU_ASSERT_FALSE(fsbb_lb_auto_measured_off(&depth[1], -1, 1.5, 1.5));
+    fsbb_lb_auto_decide_noted(&input, refine, &outcome);
+    CU_ASSERT_FALSE(outcome.vetoed);
+    CU_ASSERT_EQUAL(refine[0], 1);
+    CU_ASSERT_EQUAL(refine[1], 1);
+    depth[1].shadow_cost = depth[1].shadows * 10;
+    depth[0].lb2_cost = 60 * depth[0].refined;
     /* Depth 0 measured to save 0.3 x 200 x 1.5 = 90 against 60: the prior decides. */
     depth[0].shadows = FSBB_LB_AUTO_MIN_SHADOWS;
     depth[0].shadow_cost = depth[0].shadows * 200;
