@@ -1,5 +1,5 @@
 #!/bin/bash
-# issue 15, prepared in session 22 for the next session's first call (not run yet).
+# issue 15, prepared in session 22 for the next session's first call; session 23 ran it as call 1 (outputs in session23/call1/).
 # (1) Where ta021's slow mode starts (auto refines 8-19 % of the survivors and takes
 # 1.26-1.44x LB1's search; session 22, calls 1 and 6): gpu-resident-bench trace=1 depths=1,
 # 6 searches each of main ($d/pack/new) and of the tail's trim ($d/pack/tail: main with
