@@ -41,10 +41,12 @@
  * measurement is used as a veto instead (fsbb_lb_auto_decide): where every depth that the
  * prior turns on is measured not to pay (fsbb_lb_auto_measured_off: FSBB_LB_AUTO_MIN_SHADOWS
  * shadows, and its cuts, weighted by shadow_weight, save less than its refinements cost),
- * every decided depth is off; elsewhere the prior decides. Depths the prior turns on that
- * lack their shadows do not stand in the veto's way while their refinements cost
- * FSBB_LB_AUTO_UNSHADOWED_SHARE or less of those of every depth it turns on (a shallow
- * depth, whose cuts are few, gathers its shadows late); one measured to pay does.
+ * every decided depth is off; elsewhere the prior decides. Where at least one depth is so
+ * measured off, the depths the prior turns on that lack their shadows (whatever their probes
+ * say) do not stand in the veto's way while their refinements together cost
+ * FSBB_LB_AUTO_UNSHADOWED_SHARE or less of the refinements at all the depths it turns on (a
+ * shallow depth, whose cuts are few, gathers its shadows late); a depth measured to pay by
+ * its shadows does.
  *
  * A shadow's subtree is done late where the search is depth first: a shallow depth, whose
  * cuts are few, may gather its shadows only at the end of a short search, and until then
@@ -60,8 +62,8 @@
  * setting. C_x stands for the shadows' measured saving at a depth with
  * FSBB_LB_AUTO_MIN_PROBES probes and fewer than FSBB_LB_AUTO_MIN_SHADOWS shadows (where a
  * bucket is one depth: n < FSBB_LB_AUTO_DEPTHS), and the
- * veto may then fire on probes where the prior turns FSBB_LB_AUTO_PROBE_VETO_DEPTHS depths
- * on or more. Offline (results/lb-auto/gap-model/), on the LB1 tree of a 30x15 instance
+ * veto may then fire on probes where FSBB_LB_AUTO_PROBE_VETO_DEPTHS depths or more are
+ * measured off. Offline (results/lb-auto/gap-model/), on the LB1 tree of a 30x15 instance
  * whose cuts save little, the recursion matched the actual work below LB2's cuts within 4 %
  * at depths 4-28; on the first 150 M nodes of a 20x20 tree where LB2 pays it overstated it
  * 1.25x at depth 9 and 4.3x at depth 5. */
@@ -96,16 +98,16 @@ FSBB_HOST_DEVICE int fsbb_lb_auto_buckets(int n)
 #define FSBB_LB_AUTO_SHADOW_WEIGHT 1.5
 /* The share of the refinements' cost, summed over the depths the prior turns on, that those
  * of them without shadows enough may carry and not stand in the veto's way (H100: ta021's
- * depth 6, under 1 % of that cost, kept depths 7-10 on in about half of the searches, all
- * four measured off, at 1.2-1.4x LB1's time; a share of 0.9 measured off instead, with a
- * depth measured to pay no obstacle, lost the pair of instances where LB2 pays in 2 of 16
- * searches. results/lb-auto/gain/, "Session 23"). */
+ * depth 6, about 1 % of that cost, kept depths 7-10 on, all four measured off, in 12 of 52
+ * searches, which took 1.26-1.43x LB1's time. Another rule, a veto wherever the depths
+ * measured off carry 0.9 of the cost, depths measured to pay or not, lost the pair of
+ * instances where LB2 pays in 2 of 16 searches. results/lb-auto/gain/, "Session 23"). */
 #define FSBB_LB_AUTO_UNSHADOWED_SHARE 0.1
 /* Probes a depth needs before its first generation counts; the weight of the saving they
  * measure (an LB1 tree's, which leaves out that LB2 at several depths together saves more
  * than each alone: of 1.5, 4 and 6, 4 kept the pair of instances where LB2 pays in their
- * fast mode in the resident GPU engine); and the depths the prior must turn on before probes
- * alone may veto them (a veto of one depth is a per-depth decision, which loses that pair;
+ * fast mode in the resident GPU engine); and the depths that must be measured off before a
+ * veto may rest on probes (a veto of one depth is a per-depth decision, which loses that pair;
  * over 8 rounds of 35 instances, 4 left 3 searches of 1 ms or more with a median above 1.1x
  * the better bound, 2 left 7). results/lb-auto/gain/, "Session 20". */
 #define FSBB_LB_AUTO_MIN_PROBES 16.0
@@ -305,7 +307,7 @@ static inline int fsbb_lb_auto_decide_noted(const fsbb_lb_auto_input *in, int *r
     const int veto = prior_on > 0 && measured_off > 0 &&
                      (measured_off == prior_on || (measured_off + unshadowed == prior_on &&
                                                    cost_unshadowed <= FSBB_LB_AUTO_UNSHADOWED_SHARE * cost_on)) &&
-                     (by_probes == 0 || prior_on >= FSBB_LB_AUTO_PROBE_VETO_DEPTHS);
+                     (by_probes == 0 || measured_off >= FSBB_LB_AUTO_PROBE_VETO_DEPTHS);
     if (outcome)
         *outcome = (fsbb_lb_auto_outcome){.prior_on = prior_on, .off_by_shadows = measured_off - by_probes,
                                           .off_by_probes = by_probes, .vetoed = veto};

@@ -236,6 +236,28 @@ static void test_probe_veto(void)
     CU_ASSERT_EQUAL(outcome.off_by_shadows, 1);
     CU_ASSERT_EQUAL(outcome.vetoed, 1);
     memcpy(depth, saved, sizeof saved);
+    /* Probes veto only where they measure FSBB_LB_AUTO_PROBE_VETO_DEPTHS depths off or more:
+     * the deepest depth the prior turns on measured off by its probes, the shallower ones
+     * neither probed nor shadowed and cheap (their refinements a six-thousandth of its), is
+     * no veto. */
+    for (int x = 0; x < DEPTHS; x++) {
+        depth[x].probe_children = 0.2 * FSBB_LB_AUTO_MIN_PROBES;
+        refine[x] = 0;
+    }
+    fsbb_lb_auto_decide_noted(&input, refine, &outcome);
+    CU_ASSERT_TRUE(outcome.vetoed);
+    const int deepest_on = outcome.prior_on - 1;
+    CU_ASSERT_TRUE(deepest_on >= FSBB_LB_AUTO_PROBE_VETO_DEPTHS);
+    for (int x = 0; x < deepest_on; x++) {
+        depth[x].probes = FSBB_LB_AUTO_MIN_PROBES - 1;
+        depth[x].lb2_cost = 0.01 * depth[x].refined;
+    }
+    const int refining = fsbb_lb_auto_decide_noted(&input, refine, &outcome);
+    CU_ASSERT_EQUAL(outcome.prior_on, deepest_on + 1);
+    CU_ASSERT_EQUAL(refining, outcome.prior_on);
+    CU_ASSERT_EQUAL(outcome.off_by_probes, 1);
+    CU_ASSERT_EQUAL(outcome.vetoed, 0);
+    memcpy(depth, saved, sizeof saved);
     /* 64 jobs or more: a bucket holds more than one depth, and the probes do not count. */
     fsbb_lb_auto_input coarse = input;
     coarse.jobs = FSBB_LB_AUTO_DEPTHS;
