@@ -124,6 +124,17 @@ static void test_shadow_veto(void)
     CU_ASSERT_TRUE(outcome.prior_on >= 2);
     CU_ASSERT_EQUAL(outcome.off_by_shadows, outcome.prior_on - 1);
     CU_ASSERT_TRUE(outcome.vetoed);
+    /* The share's edge: depth 0 at 0.09 of the prior-on depths' cost does not stand in the
+     * way, at 0.11 it does. */
+    const double others = (outcome.prior_on - 1) * 60 * depth[1].refined;
+    depth[0].lb2_cost = others * 0.09 / 0.91;
+    fsbb_lb_auto_decide_noted(&input, refine, &outcome);
+    CU_ASSERT_TRUE(outcome.vetoed);
+    depth[0].lb2_cost = others * 0.11 / 0.89;
+    fsbb_lb_auto_decide_noted(&input, refine, &outcome);
+    CU_ASSERT_FALSE(outcome.vetoed);
+    CU_ASSERT_EQUAL(refine[0], 1);
+    depth[0].lb2_cost = 3 * depth[0].refined;
     /* ... but a depth measured to pay by its shadows does (0.3 x 200 x 1.5 = 90 against 60). */
     depth[1].shadow_cost = depth[1].shadows * 200;
     CU_ASSERT_FALSE(fsbb_lb_auto_measured_off(&depth[1], -1, 1.5, 1.5));
