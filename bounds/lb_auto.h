@@ -304,9 +304,8 @@ static inline int fsbb_lb_auto_decide_noted(const fsbb_lb_auto_input *in, int *r
         cost_unshadowed += without_shadows ? d->lb2_cost : 0;
         by_probes += off && d->shadows < FSBB_LB_AUTO_MIN_SHADOWS;
     }
-    const int veto = prior_on > 0 && measured_off > 0 &&
-                     (measured_off == prior_on || (measured_off + unshadowed == prior_on &&
-                                                   cost_unshadowed <= FSBB_LB_AUTO_UNSHADOWED_SHARE * cost_on)) &&
+    const int veto = measured_off > 0 && measured_off + unshadowed == prior_on &&
+                     cost_unshadowed <= FSBB_LB_AUTO_UNSHADOWED_SHARE * cost_on &&
                      (by_probes == 0 || measured_off >= FSBB_LB_AUTO_PROBE_VETO_DEPTHS);
     if (outcome)
         *outcome = (fsbb_lb_auto_outcome){.prior_on = prior_on, .off_by_shadows = measured_off - by_probes,
