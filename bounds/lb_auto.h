@@ -63,10 +63,12 @@
  * FSBB_LB_AUTO_MIN_PROBES probes and fewer than FSBB_LB_AUTO_MIN_SHADOWS shadows (where a
  * bucket is one depth: n < FSBB_LB_AUTO_DEPTHS), and the
  * veto may then fire on probes where FSBB_LB_AUTO_PROBE_VETO_DEPTHS depths or more are
- * measured off. Offline (results/lb-auto/gap-model/), on the LB1 tree of a 30x15 instance
- * whose cuts save little, the recursion matched the actual work below LB2's cuts within 4 %
- * at depths 4-28; on the first 150 M nodes of a 20x20 tree where LB2 pays it overstated it
- * 1.25x at depth 9 and 4.3x at depth 5. */
+ * measured off, or the engine's probe_veto_depths (the CPU engine, whose refinements cost
+ * hundreds of LB1 candidates, so that its prior turns on a few shallow depths only, asks for
+ * one). Offline (results/lb-auto/gap-model/), on the LB1 tree of a 30x15 instance whose cuts
+ * save little, the recursion matched the actual work below LB2's cuts within 4 % at depths
+ * 4-28; on the first 150 M nodes of a 20x20 tree where LB2 pays it overstated it 1.25x at
+ * depth 9 and 4.3x at depth 5. */
 #ifndef FSBB_LB_AUTO_H
 #define FSBB_LB_AUTO_H
 
@@ -196,6 +198,8 @@ typedef struct fsbb_lb_auto_input {
     double gain;              /* 0: FSBB_LB_AUTO_GAIN */
     double shadow_weight;     /* the measured saving's weight (0: FSBB_LB_AUTO_SHADOW_WEIGHT) */
     double probe_weight;      /* the probed saving's weight (0: FSBB_LB_AUTO_PROBE_WEIGHT) */
+    int probe_veto_depths;    /* depths measured off a veto resting on probes needs (0:
+                                 FSBB_LB_AUTO_PROBE_VETO_DEPTHS) */
     double min_survivors;     /* evidence a depth needs: 0: FSBB_LB_AUTO_MIN_SURVIVORS (an engine whose
                                  refinements cost hundreds of LB1 candidates asks for fewer) */
 } fsbb_lb_auto_input;
@@ -278,6 +282,7 @@ static inline int fsbb_lb_auto_decide_noted(const fsbb_lb_auto_input *in, int *r
     const double weight = in->shadow_weight > 0 ? in->shadow_weight : FSBB_LB_AUTO_SHADOW_WEIGHT;
     const double probe_weight = in->probe_weight > 0 ? in->probe_weight : FSBB_LB_AUTO_PROBE_WEIGHT;
     const double min_survivors = in->min_survivors > 0 ? in->min_survivors : FSBB_LB_AUTO_MIN_SURVIVORS;
+    const int probe_veto_depths = in->probe_veto_depths > 0 ? in->probe_veto_depths : FSBB_LB_AUTO_PROBE_VETO_DEPTHS;
     double subtree[FSBB_LB_AUTO_DEPTHS], probed_saving[FSBB_LB_AUTO_DEPTHS];
     fsbb_lb_auto_subtrees(in, subtree);
     /* The prior's settings; the veto where every decided depth they turn on is measured off,
@@ -306,7 +311,7 @@ static inline int fsbb_lb_auto_decide_noted(const fsbb_lb_auto_input *in, int *r
     }
     const int veto = measured_off > 0 && measured_off + unshadowed == prior_on &&
                      cost_unshadowed <= FSBB_LB_AUTO_UNSHADOWED_SHARE * cost_on &&
-                     (by_probes == 0 || measured_off >= FSBB_LB_AUTO_PROBE_VETO_DEPTHS);
+                     (by_probes == 0 || measured_off >= probe_veto_depths);
     if (outcome)
         *outcome = (fsbb_lb_auto_outcome){.prior_on = prior_on, .off_by_shadows = measured_off - by_probes,
                                           .off_by_probes = by_probes, .vetoed = veto};

@@ -241,6 +241,14 @@ static void test_probe_veto(void)
     CU_ASSERT_EQUAL(outcome.off_by_probes, 1);
     CU_ASSERT_EQUAL(outcome.vetoed, 0);
     CU_ASSERT_EQUAL(refine[0], 1);
+    /* An engine that lets one depth measured off by its probes veto (the CPU engine's). */
+    fsbb_lb_auto_input one_depth = input;
+    one_depth.probe_veto_depths = 1;
+    CU_ASSERT_EQUAL(fsbb_lb_auto_decide_noted(&one_depth, refine, &outcome), 0);
+    CU_ASSERT_EQUAL(outcome.off_by_probes, 1);
+    CU_ASSERT_EQUAL(outcome.vetoed, 1);
+    CU_ASSERT_EQUAL(refine[0], 0);
+    refine[0] = 1;
     depth[0].shadows = FSBB_LB_AUTO_MIN_SHADOWS;
     depth[0].shadow_cost = depth[0].shadows * 10;
     CU_ASSERT_EQUAL(fsbb_lb_auto_decide_noted(&input, refine, &outcome), 0);
@@ -464,6 +472,37 @@ static void test_cpu_merge(void)
         }
     CU_ASSERT_EQUAL(atomic_load(&a.refining), 4);
     CU_ASSERT_EQUAL(atomic_load(&a.refined), (uint64_t)(2 * (20 * 1e5 + 10)));
+    /* The threads' probes are summed too. Cut children at depths 0-3 with 10 LB1 survivors
+     * each save more than the refinements' 60 candidates: the depths stay on. Then, with
+     * depths 0-2 cutting nothing, the prior keeps depth 3 alone on; with 0.1 survivors a cut
+     * child at every depth, a cut saves about its own 17 candidates, and 0.3 x 4 x 17 < 60:
+     * depth 3 is measured off, which vetoes LB2 in the CPU engine (one depth is enough there,
+     * FSBB_CPU_LB_AUTO_PROBE_VETO_DEPTHS), and every depth is off. */
+    for (int t = 0; t < 2; t++) {
+        memset(thread[t].depth, 0, sizeof thread[t].depth);
+        for (int x = 0; x < 4; x++) {
+            thread[t].depth[x].probes = FSBB_LB_AUTO_MIN_PROBES;
+            thread[t].depth[x].probe_children = 10 * FSBB_LB_AUTO_MIN_PROBES;
+        }
+    }
+    fsbb_cpu_lb_auto_merge(&a, &thread[0]);
+    CU_ASSERT_DOUBLE_EQUAL(a.depth[2].probes, FSBB_LB_AUTO_MIN_PROBES, 1e-9);
+    fsbb_cpu_lb_auto_merge(&a, &thread[1]);
+    CU_ASSERT_DOUBLE_EQUAL(a.depth[2].probes, 2 * FSBB_LB_AUTO_MIN_PROBES, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(a.depth[2].probe_children, 20 * FSBB_LB_AUTO_MIN_PROBES, 1e-9);
+    CU_ASSERT_EQUAL(thread[1].depth[2].probes, 0);
+    CU_ASSERT_EQUAL(atomic_load(&a.refining), 4);
+    for (int x = 0; x < DEPTHS; x++) {
+        a.depth[x].probes = FSBB_LB_AUTO_MIN_PROBES;
+        a.depth[x].probe_children = 0.1 * FSBB_LB_AUTO_MIN_PROBES;
+        a.depth[x].pruned = x < 3 ? 0 : a.depth[x].pruned;
+    }
+    fsbb_cpu_lb_auto_merge(&a, &thread[0]);
+    CU_ASSERT_EQUAL(atomic_load(&a.refining), 0);
+    for (int x = 0; x < 4; x++) {
+        CU_ASSERT_EQUAL(a.refine[x], 0);
+        CU_ASSERT_NOT_EQUAL(atomic_load(&a.mask[x]), 0u);
+    }
     fsbb_cpu_lb_auto_clear(&a);
 }
 
@@ -502,5 +541,5 @@ FSBB_SUITE("lb_auto",
            {"the evidence a setting changes on", test_evidence},
            {"jobs left unscheduled per bucket", test_unscheduled},
            {"sampling while a depth is measured", test_sampling},
-           {"CPU engine: threads' counts merged, depths switched", test_cpu_merge},
+           {"CPU engine: threads' counts and probes merged, depths switched", test_cpu_merge},
            {"CPU engine: a depth turned off sampled at a bounded cost", test_cpu_off_sample})

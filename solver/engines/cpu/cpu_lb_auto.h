@@ -1,7 +1,8 @@
 /* cpu_lb_auto.h — --lb auto in the CPU engine (search_cpu.c). Each search thread counts,
  * per depth bucket, what the rule of lb_auto.h decides from: the nodes it branched, the
- * children LB1 kept, those LB2 refined and cut, the seconds those refinements took, and the
- * seconds of a node's LB1 work per candidate (timed on one node in FSBB_CPU_LB_AUTO_TIMED).
+ * children LB1 kept, those LB2 refined and cut, the seconds those refinements took, the
+ * probes (every child LB2 cuts, its own LB1 survivors counted: cut_probe.h), and the seconds
+ * of a node's LB1 work per candidate (timed on one node in FSBB_CPU_LB_AUTO_TIMED).
  * Every so often a thread adds its counts to the engine's (fsbb_cpu_lb_auto_merge): the
  * threads together about FSBB_CPU_LB_AUTO_MERGES_PER_S times a second, so that the lock and the
  * sums' cache lines cost little whatever the thread count. A merge
@@ -36,6 +37,14 @@
 #define FSBB_CPU_LB_AUTO_EXPLORE 4u
 /* One node in this many has its LB1 work timed (a power of 2). */
 #define FSBB_CPU_LB_AUTO_TIMED 16u
+/* Depths measured off by their probes that let the veto fire (lb_auto.h; the resident GPU
+ * engine asks for 4). A refinement costs hundreds of LB1 candidates here, so the prior turns
+ * on a few shallow depths only. On ta030 (2 threads) it turned on depths 3 and 4: 57 ms of
+ * LB2 in 1.5 CPU seconds, for 2,757 nodes fewer; their cut children keep 0.44 and 0.28 LB1
+ * survivors each by their probes. Where LB2 pays, the cut children keep several
+ * (r20x20_2020006, depths 3-6: 2.9-4.9), and the depths stay on.
+ * results/lb-auto/gain/README.md, "Session 24". */
+#define FSBB_CPU_LB_AUTO_PROBE_VETO_DEPTHS 1
 /* Merges a second, all threads together: each thread merges every `running` (those that run
  * at once) / this seconds. */
 #define FSBB_CPU_LB_AUTO_MERGES_PER_S 2000.0

@@ -49,6 +49,7 @@
 #include "checkpoint.h"
 #include "child_order.h"
 #include "cpu_lb_auto.h"
+#include "cut_probe.h"
 #include "custom_bound.h"
 #include "error.h"
 #include "lb1.h"
@@ -102,6 +103,7 @@ typedef struct worker {
     int *survivors;                  /* positions of surviving children */
     unsigned char *unscheduled;      /* by job */
     int *custom_scratch;             /* 3 n: the node view of custom bounds */
+    int *probe_scratch;              /* 2 m: --lb auto's probes (cut_probe.h) */
     fsbb_node *current;
     unsigned char *children;         /* up to n child nodes, pushed under one lock */
     uint64_t nodes, bounded;         /* not yet added to the shared counters */
@@ -325,7 +327,8 @@ static int expand(worker *w, const fsbb_node *node)
         /* The child's times only where a bound needs them (auto refines few children). */
         const int with_lb2 = refine && refines_with_lb2(w, child->front_len + child->back_len);
         if (with_lb2 || search->custom_bound_count > 0) {
-            /* auto: the refinement's seconds, the child's times included, are LB2's cost. */
+            /* auto: the refinement's seconds, the child's times and a cut child's probe
+             * included, are LB2's cost. */
             const double refine_from = lb_auto && with_lb2 ? fsbb_now() : 0;
             if (!prepared) {
                 prepare_refinement(w, node, forward);
@@ -340,11 +343,19 @@ static int expand(worker *w, const fsbb_node *node)
             child_lb = refine_bound(w, child, child_lb, ub, with_lb2);
             w->unscheduled[job] = 1;
             if (refine_from > 0) {
-                const double seconds = fsbb_now() - refine_from;
                 fsbb_lb_auto_depth *counts =
                     &w->lb_auto.depth[fsbb_lb_auto_bucket(child->front_len + child->back_len, n)];
+                const int cut = child_lb >= ub && lb1 < ub;
+                if (cut) {
+                    counts->probes++;
+                    counts->probe_children += fsbb_cut_probe(d, branch, w->child_front, w->child_back, w->remain,
+                                                             job, child->perm + child->front_len,
+                                                             n - child->front_len - child->back_len, ub,
+                                                             w->probe_scratch);
+                }
+                const double seconds = fsbb_now() - refine_from;
                 counts->refined++;
-                counts->pruned += child_lb >= ub && lb1 < ub;
+                counts->pruned += cut;
                 counts->lb2_cost += seconds;
                 w->lb2_seconds += seconds;
             }
@@ -675,9 +686,10 @@ static int alloc_scratch(worker *w)
     w->custom_scratch = malloc(sizeof(int) * 3 * (size_t)n);
     w->current = malloc(node_size);
     w->children = malloc(node_size * (size_t)n);
+    w->probe_scratch = malloc(sizeof(int) * 2 * (size_t)m);
     return cache_ok && w->remain && w->child_front && w->child_back && w->lb_forward && w->lb_backward &&
                    w->survivors && w->times && w->batch_back && w->batch_t && w->batch_last && w->unscheduled &&
-                   w->custom_scratch && w->current && w->children
+                   w->custom_scratch && w->current && w->children && w->probe_scratch
                ? 0
                : -1;
 }
@@ -762,6 +774,7 @@ static void free_worker(worker *w)
     free(w->survivors);
     free(w->unscheduled);
     free(w->custom_scratch);
+    free(w->probe_scratch);
     free(w->current);
     free(w->children);
     pthread_mutex_destroy(&w->lock);
