@@ -436,11 +436,26 @@ static void test_evidence(void)
 static void test_cpu_merge(void)
 {
     fsbb_cpu_lb_auto a;
+    /* A thread refines 1 in FSBB_CPU_LB_AUTO_EXPLORE x the threads (a power of 2) at a depth
+     * not decided yet, so that they refine 1 in FSBB_CPU_LB_AUTO_EXPLORE together. */
+    const struct {
+        int running;
+        unsigned explore;
+    } rates[] = {{0, 4}, {1, 4}, {2, 8}, {3, 16}, {16, 64}};
+    for (size_t i = 0; i < sizeof rates / sizeof rates[0]; i++) {
+        fsbb_cpu_lb_auto_init(&a, JOBS, rates[i].running);
+        CU_ASSERT_EQUAL(a.explore, rates[i].explore);
+        CU_ASSERT_EQUAL(atomic_load(&a.mask[JOBS - 1]), rates[i].explore - 1);
+        fsbb_cpu_lb_auto_clear(&a);
+    }
+    /* Two threads: the buckets that cannot hold 256 x 8 children (depths 1 and 2: 40 and
+     * 1,140) are refined in full until decided. */
     fsbb_cpu_lb_auto_init(&a, JOBS, 2);
-    CU_ASSERT_EQUAL(atomic_load(&a.refining), 1);
+    CU_ASSERT_EQUAL(atomic_load(&a.refining), 2);
     CU_ASSERT_EQUAL(atomic_load(&a.mask[1]), 0u);
-    for (int x = 2; x < DEPTHS; x++)
-        CU_ASSERT_EQUAL(atomic_load(&a.mask[x]), FSBB_CPU_LB_AUTO_EXPLORE - 1);
+    CU_ASSERT_EQUAL(atomic_load(&a.mask[2]), 0u);
+    for (int x = 3; x < DEPTHS; x++)
+        CU_ASSERT_EQUAL(atomic_load(&a.mask[x]), 2 * FSBB_CPU_LB_AUTO_EXPLORE - 1);
     fsbb_cpu_lb_auto_counts thread[2];
     memset(thread, 0, sizeof thread);
     int unscheduled[DEPTHS];
@@ -461,7 +476,7 @@ static void test_cpu_merge(void)
         CU_ASSERT_EQUAL(atomic_load(&a.mask[x]), 0u);
     }
     CU_ASSERT_EQUAL(a.refine[10], 0);
-    CU_ASSERT_EQUAL(atomic_load(&a.mask[10]), FSBB_CPU_LB_AUTO_EXPLORE - 1);
+    CU_ASSERT_EQUAL(atomic_load(&a.mask[10]), 2 * FSBB_CPU_LB_AUTO_EXPLORE - 1);
     /* LB2 costs 60 LB1 candidates here: the sample is thinned where fewer than 6000 / 1024
      * candidates are left (test_cpu_off_sample). */
     for (int x = 4; x < DEPTHS; x++)

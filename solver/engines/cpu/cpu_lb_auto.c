@@ -22,7 +22,7 @@ unsigned fsbb_cpu_lb_auto_off_sample(const fsbb_lb_auto_depth *d, int unschedule
 static int sample_of(const fsbb_cpu_lb_auto *a, const fsbb_lb_auto_depth *d, int b, int unscheduled, double lb1_cost)
 {
     const int off_sample = (int)fsbb_cpu_lb_auto_off_sample(d, unscheduled, lb1_cost);
-    return fsbb_lb_auto_sample(d, a->refine[b], a->whole[b], FSBB_CPU_LB_AUTO_EXPLORE, off_sample,
+    return fsbb_lb_auto_sample(d, a->refine[b], a->whole[b], (int)a->explore, off_sample,
                                FSBB_CPU_LB_AUTO_MIN_SURVIVORS);
 }
 
@@ -32,12 +32,16 @@ void fsbb_cpu_lb_auto_init(fsbb_cpu_lb_auto *a, int jobs, int running)
     a->jobs = jobs;
     a->merge_every_s = (running > 1 ? running : 1) / FSBB_CPU_LB_AUTO_MERGES_PER_S;
     a->buckets = fsbb_lb_auto_buckets(jobs);
+    a->explore = FSBB_CPU_LB_AUTO_EXPLORE;
+    while (a->explore < FSBB_CPU_LB_AUTO_EXPLORE * (unsigned)(running > 1 ? running : 1))
+        a->explore *= 2;
     a->lb1_seconds = a->lb1_candidates = 0;
     pthread_mutex_init(&a->lock, NULL);
     int refining = 0;
     const fsbb_lb_auto_depth no_evidence = {0};
     for (int b = 0; b < FSBB_LB_AUTO_DEPTHS; b++) {
-        a->whole[b] = fsbb_lb_auto_whole(b, jobs, FSBB_CPU_LB_AUTO_EXPLORE, FSBB_CPU_LB_AUTO_MIN_SURVIVORS);
+        /* Too small to sample at a thread's rate: refined in full until decided. */
+        a->whole[b] = fsbb_lb_auto_whole(b, jobs, (int)a->explore, FSBB_CPU_LB_AUTO_MIN_SURVIVORS);
         a->refine[b] = a->whole[b];
         atomic_init(&a->mask[b], (unsigned)sample_of(a, &no_evidence, b, 0, 0) - 1u);
         refining += a->refine[b];

@@ -8,7 +8,8 @@
  * sums' cache lines cost little whatever the thread count. A merge
  * runs the rule on the sums and publishes, per depth, the share of the survivors that every
  * thread refines (lb_auto.h's fsbb_lb_auto_sample): every one where a depth is on, one in
- * FSBB_CPU_LB_AUTO_EXPLORE where it is not decided yet, and where it is off one in
+ * FSBB_CPU_LB_AUTO_EXPLORE (all threads together) where it is not decided yet, and where it
+ * is off one in
  * FSBB_CPU_LB_AUTO_SAMPLE or fewer, so that the evidence stays current there at a bounded
  * cost: an LB2 refinement costs as much as tens to hundreds of LB1 children (ta029: about 400
  * LB1 candidates), so the sample is thinned, in powers of 2 up to FSBB_CPU_LB_AUTO_SAMPLE_MAX,
@@ -32,8 +33,14 @@
 /* Survivors a depth needs behind it before the rule may switch it: fewer than on the GPU,
  * where a refinement costs tens of LB1 candidates, not hundreds. */
 #define FSBB_CPU_LB_AUTO_MIN_SURVIVORS 256.0
-/* One survivor in this many is refined at a depth not decided yet: its evidence, 64
- * refinements among 256 survivors, is in with its 256th survivor (a power of 2). */
+/* One survivor in this many, all threads together, is refined at a depth not decided yet:
+ * its evidence, 64 refinements among 256 survivors, is in with its 256th survivor. Each
+ * thread refines 1 in this many times the threads that run at once (rounded up to a power of
+ * 2): the evidence comes at the same point of the tree whatever the thread count, and the
+ * threads do not each refine 1 in 4 until a merge brings the decision (16 cores, 7 rounds,
+ * the median within a round against lb1 on 7 processes of 0.15-1.1 s: 0.977-1.062 against
+ * 0.690-1.076 before, r20x20_2020006 0.690 against 0.696; results/lb-auto/gain/README.md,
+ * "Session 24"). */
 #define FSBB_CPU_LB_AUTO_EXPLORE 4u
 /* One node in this many has its LB1 work timed (a power of 2). */
 #define FSBB_CPU_LB_AUTO_TIMED 16u
@@ -63,6 +70,8 @@ typedef struct fsbb_cpu_lb_auto_counts {
 typedef struct fsbb_cpu_lb_auto {
     _Alignas(64) atomic_uint mask[FSBB_LB_AUTO_DEPTHS]; /* a survivor is refined when its clock & mask is 0 */
     double merge_every_s;                           /* a thread's time between two merges */
+    unsigned explore;                               /* a thread refines 1 in this many at a depth
+                                                       not decided yet (FSBB_CPU_LB_AUTO_EXPLORE) */
     _Alignas(64) int jobs, buckets;
     pthread_mutex_t lock;                           /* guards the sums */
     fsbb_lb_auto_depth depth[FSBB_LB_AUTO_DEPTHS];
