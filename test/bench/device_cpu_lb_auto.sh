@@ -2,16 +2,18 @@
 # device_cpu_lb_auto.sh — the CPU engine's --lb auto against --lb lb1 on every core of the GPU
 # machine (issue 15: auto within 1.1x of the better bound): ta021-ta030 (--ub opt) and the
 # proven random instances (their optimum), whole process, --heuristic-threads 0 (the same tree
-# for every run of lb1), ROUNDS rounds alternating lb1, auto and, given a second build
-# directory, the baseline's auto; each run at most LIMIT_S seconds. No new instance after
-# DEADLINE_S seconds (last session, 16 cores, 26 of these instances: lb1 75 s, auto 83 s in all).
+# for every run of lb1), ROUNDS rounds of lb1, auto and, given a second build directory, the
+# baseline's auto (in the reverse order in even rounds); each run at most LIMIT_S seconds. No
+# new instance after DEADLINE_S seconds (16 cores, 26 of these instances: lb1 75 s, auto 83 s
+# in all).
 #   usage: test/bench/device_cpu_lb_auto.sh BUILD_DIR [BASELINE_BUILD_DIR]
 # Each build directory holds flowshop-bb; the shared libraries it needs are in DEVLIBS
 # (default .devlibs). Run from the repository root. Environment: ROUNDS (2), LIMIT_S (20),
 # DEADLINE_S (480), THREADS (0: every core), DEVLIBS, ITEMS (NAME:UB list; default the above).
 # Writes $OUT/cpu_lb_auto_runs.tsv (round, instance, variant, status, nodes, refined fraction,
 # wall and CPU seconds: user + system) and prints, per instance, each variant's least wall
-# and CPU seconds over the rounds, auto's ratio to lb1, and the sums, to $OUT/cpu_lb_auto.log.
+# and CPU seconds over the rounds, auto's ratio to lb1, and the sums; then the median of the
+# ratios to lb1 within a round, to $OUT/cpu_lb_auto.log.
 set -u
 dir=${1:?usage: device_cpu_lb_auto.sh BUILD_DIR [BASELINE_BUILD_DIR]}
 baseline=${2:-}
@@ -59,9 +61,15 @@ solve() {
 for round in $(seq "$rounds"); do
     for item in $items; do
         late && { echo "# deadline: stopped in round $round before ${item%%:*}"; break 2; }
-        solve "$round" "$item" lb1 "$dir/flowshop-bb" lb1
-        solve "$round" "$item" auto "$dir/flowshop-bb" auto
-        [ -n "$baseline" ] && solve "$round" "$item" baseline-auto "$baseline/flowshop-bb" auto
+        if [ $((round % 2)) -eq 1 ]; then
+            solve "$round" "$item" lb1 "$dir/flowshop-bb" lb1
+            solve "$round" "$item" auto "$dir/flowshop-bb" auto
+            [ -n "$baseline" ] && solve "$round" "$item" baseline-auto "$baseline/flowshop-bb" auto
+        else  # the reverse order in even rounds: a drift within a round favours no variant
+            [ -n "$baseline" ] && solve "$round" "$item" baseline-auto "$baseline/flowshop-bb" auto
+            solve "$round" "$item" auto "$dir/flowshop-bb" auto
+            solve "$round" "$item" lb1 "$dir/flowshop-bb" lb1
+        fi
     done
 done
 
@@ -93,4 +101,39 @@ END {
     printf "%-16s %8.3f %8.2f %8.3f %8.2f %7.3f %7.3f %9s", "sum", sum_l, cl, sum_a, ca, sum_a / sum_l, ca / cl, ""
     if ("baseline-auto" in variants) printf " %8.3f %8.2f %7.3f", sum_b, cb, sum_b / sum_l
     printf "\n"
+}' "$runs"
+
+# The GPU machine's cores drift between rounds (session 24: lb1 on ta025 took 6.90, 5.82 and
+# 4.13 s in three rounds, the same nodes), so each auto run is also compared with the lb1 run
+# of its own round: the median of those ratios per instance (instances whose lb1 runs take
+# 0.1 s or more), and their geometric mean over every such pair.
+echo
+echo "## auto / lb1 within each round: median over the rounds, per instance (lb1 of 0.1 s or more)"
+awk -F'\t' '
+NR == 1 { next }
+{ wall[$1 SUBSEP $2 SUBSEP $3] = $7; if (!($2 in seen)) { seen[$2] = 1; order[++count] = $2 }; rounds[$1] = 1; variants[$3] = 1 }
+function median(values, n,    i, j, t) {
+    for (i = 2; i <= n; i++) for (j = i; j > 1 && values[j - 1] > values[j]; j--) { t = values[j]; values[j] = values[j - 1]; values[j - 1] = t }
+    return n % 2 ? values[(n + 1) / 2] : (values[n / 2] + values[n / 2 + 1]) / 2
+}
+END {
+    printf "%-16s %6s %9s", "instance", "pairs", "auto_med"
+    if ("baseline-auto" in variants) printf " %9s", "base_med"
+    printf "\n"
+    for (i = 1; i <= count; i++) {
+        name = order[i]; n = 0
+        for (r in rounds) {
+            l = wall[r, name, "lb1"]; a = wall[r, name, "auto"]; b = wall[r, name, "baseline-auto"]
+            if (l < 0.1 || a == "") continue
+            n++; ra[n] = a / l; log_a += log(a / l); pairs++
+            if (b != "") { rb[n] = b / l; log_b += log(b / l); pairs_b++ }
+        }
+        if (n == 0) continue
+        printf "%-16s %6d %9.3f", name, n, median(ra, n)
+        if ("baseline-auto" in variants) printf " %9.3f", median(rb, n)
+        printf "\n"
+    }
+    if (pairs) printf "%-16s %6d %9.3f", "geometric mean", pairs, exp(log_a / pairs)
+    if (pairs && pairs_b) printf " %9.3f", exp(log_b / pairs_b)
+    if (pairs) printf "\n"
 }' "$runs"
