@@ -37,10 +37,10 @@
  * its evidence, 64 refinements among 256 survivors, is in with its 256th survivor. Each
  * thread refines 1 in this many times the threads that run at once (rounded up to a power of
  * 2): the evidence comes at the same point of the tree whatever the thread count, and the
- * threads do not each refine 1 in 4 until a merge brings the decision (16 cores, 7 rounds,
- * the median within a round against lb1 on 7 processes of 0.15-1.1 s: 0.977-1.062 against
- * 0.690-1.076 before, r20x20_2020006 0.690 against 0.696; results/lb-auto/gain/README.md,
- * "Session 24"). */
+ * threads do not each refine 1 in 4 until a merge brings the decision. On 16 cores, 7
+ * rounds, 7 processes of 0.15-1.1 s, the median of auto's time over lb1's within a round:
+ * 0.977-1.062 against 1.005-1.076 with 1 in 4 per thread on the six where LB2 does not pay,
+ * 0.690 against 0.696 on r20x20_2020006 (results/lb-auto/gain/README.md, "Session 24"). */
 #define FSBB_CPU_LB_AUTO_EXPLORE 4u
 /* One node in this many has its LB1 work timed (a power of 2). */
 #define FSBB_CPU_LB_AUTO_TIMED 16u
