@@ -54,6 +54,20 @@ void test_random_order(unsigned *state, int *values, int count)
     }
 }
 
+void test_random_node(unsigned *state, int n, fsbb_job *perm, int *front_len, int *back_len)
+{
+    for (int j = 0; j < n; j++)
+        perm[j] = (fsbb_job)j;
+    for (int j = n - 1; j > 0; j--) {
+        const int other = (int)(test_random_next(state) % (unsigned)(j + 1));
+        const fsbb_job swap = perm[j];
+        perm[j] = perm[other];
+        perm[other] = swap;
+    }
+    *front_len = (int)(test_random_next(state) % (unsigned)(n - 1));
+    *back_len = (int)(test_random_next(state) % (unsigned)(n - 1 - *front_len));
+}
+
 void test_move_job(int *seq, int from, int to)
 {
     const int job = seq[from];

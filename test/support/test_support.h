@@ -28,6 +28,9 @@ fsbb_instance *test_load_instance(const char *name);
 unsigned test_random_next(unsigned *state);
 /* values = 0..count-1 in an order drawn from the generator (Fisher-Yates). */
 void test_random_order(unsigned *state, int *values, int count);
+/* A random node of n >= 2 jobs: perm shuffled (Fisher-Yates), a prefix and a suffix whose
+ * lengths leave at least two jobs unscheduled. */
+void test_random_node(unsigned *state, int n, fsbb_job *perm, int *front_len, int *back_len);
 /* Moves the job at position from of seq to position to, the jobs between shifted by one. */
 void test_move_job(int *seq, int from, int to);
 /* n x m processing times (p[k * n + j]) uniform in [1, 99], drawn from the generator. */

@@ -11,21 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A random parent: a shuffled permutation with at least two jobs unscheduled. */
-static void random_parent(unsigned *rng, int n, fsbb_job *perm, int *front_len, int *back_len)
-{
-    for (int j = 0; j < n; j++)
-        perm[j] = (fsbb_job)j;
-    for (int j = n - 1; j > 0; j--) {
-        const int other = (int)(test_random_next(rng) % (unsigned)(j + 1));
-        const fsbb_job swap = perm[j];
-        perm[j] = perm[other];
-        perm[other] = swap;
-    }
-    *front_len = (int)(test_random_next(rng) % (unsigned)(n - 1));
-    *back_len = (int)(test_random_next(rng) % (unsigned)(n - 1 - *front_len));
-}
-
 /* The node that moves perm[pos] (unscheduled) to the end of the prefix (forward) or the start
  * of the suffix, as the engine makes a child. */
 static void extend(const fsbb_job *perm, int n, int front_len, int back_len, int pos, int forward, fsbb_job *out)
@@ -63,7 +48,7 @@ static void test_probe_counts_lb1_survivors(void)
         int *front = malloc(sizeof(int) * (size_t)m), *back = malloc(sizeof(int) * (size_t)m);
         int *remain = malloc(sizeof(int) * (size_t)m), *scratch = malloc(sizeof(int) * 3 * (size_t)m);
         int fl, bl;
-        random_parent(&rng, n, perm, &fl, &bl);
+        test_random_node(&rng, n, perm, &fl, &bl);
         fsbb_remaining_work(&d, perm, fl, bl, remain);
         const int pos = fl + (int)(test_random_next(&rng) % (unsigned)(n - fl - bl));
         const int forward = (int)(test_random_next(&rng) & 1u);

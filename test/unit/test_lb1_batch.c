@@ -9,22 +9,6 @@
 
 #include <stdlib.h>
 
-/* A random node: a shuffled permutation with random prefix and suffix lengths leaving at
- * least two jobs unscheduled. */
-static void random_node(unsigned *rng, int n, fsbb_job *perm, int *front_len, int *back_len)
-{
-    for (int j = 0; j < n; j++)
-        perm[j] = (fsbb_job)j;
-    for (int j = n - 1; j > 0; j--) {
-        const int other = (int)(test_random_next(rng) % (unsigned)(j + 1));
-        const fsbb_job swap = perm[j];
-        perm[j] = perm[other];
-        perm[other] = swap;
-    }
-    *front_len = (int)(test_random_next(rng) % (unsigned)(n - 1));
-    *back_len = (int)(test_random_next(rng) % (unsigned)(n - 1 - *front_len));
-}
-
 static void test_batch_equals_single_children(void)
 {
     unsigned rng = 12345;
@@ -43,7 +27,7 @@ static void test_batch_equals_single_children(void)
         int *lb_forward = malloc(sizeof(int) * (size_t)width), *lb_backward = malloc(sizeof(int) * (size_t)width);
         for (int node = 0; node < 20; node++) {
             int fl, bl;
-            random_node(&rng, n, perm, &fl, &bl);
+            test_random_node(&rng, n, perm, &fl, &bl);
             const int count = n - fl - bl;
             fsbb_front_times(&d, perm, fl, front);
             fsbb_back_times(&d, perm, bl, back);
