@@ -4,12 +4,14 @@
 # proven random instances (their optimum), whole process, --heuristic-threads 0 (the same tree
 # for every run of lb1), ROUNDS rounds of lb1, auto and, given a second build directory, the
 # baseline's auto (in the reverse order in even rounds); each run at most LIMIT_S seconds. No
-# new instance after DEADLINE_S seconds (16 cores, 26 of these instances: lb1 75 s, auto 83 s
-# in all).
+# new instance after DEADLINE_S seconds (16 cores, 26 of these instances, results/lb-auto/gain/
+# call 13: lb1 75 s, auto 83 s in all).
 #   usage: test/bench/device_cpu_lb_auto.sh BUILD_DIR [BASELINE_BUILD_DIR]
 # Each build directory holds flowshop-bb; the shared libraries it needs are in DEVLIBS
 # (default .devlibs). Run from the repository root. Environment: ROUNDS (2), LIMIT_S (20),
-# DEADLINE_S (480), THREADS (0: every core), DEVLIBS, ITEMS (NAME:UB list; default the above).
+# DEADLINE_S (480), THREADS (0: every core), DEVLIBS, ITEMS (NAME:UB list; default the above),
+# SIMULTANEOUS (1: lb1 and auto at once, each on half of the cores with as many threads,
+# the halves swapped in even rounds; no baseline).
 # Writes $OUT/cpu_lb_auto_runs.tsv (round, instance, variant, status, nodes, refined fraction,
 # wall and CPU seconds: user + system) and prints, per instance, each variant's least wall
 # and CPU seconds over the rounds, auto's ratio to lb1, and the sums; then the median of the
@@ -31,11 +33,18 @@ now() { date +%s.%N; }
 field() { sed -n "s/.*\"$1\": \"*\([^,\"}]*\).*/\1/p"; }
 began=$(now)
 late() { awk -v a="$began" -v b="$(now)" -v d="$deadline_s" 'BEGIN { exit !(b - a > d) }'; }
-json=$(mktemp)
-usage=$(mktemp)
-trap 'rm -f "$json" "$usage"' EXIT
+simultaneous=${SIMULTANEOUS:-0}
+if [ "$simultaneous" = 1 ] && [ -n "$baseline" ]; then
+    echo "device_cpu_lb_auto.sh: SIMULTANEOUS=1 compares lb1 and auto only (no baseline)" >&2
+    exit 2
+fi
+half=$(($(nproc) / 2))
+[ "$simultaneous" = 1 ] && [ "$half" -lt 1 ] && { echo "device_cpu_lb_auto.sh: SIMULTANEOUS=1 needs 2 cores" >&2; exit 2; }
+low_cores="0-$((half - 1))" high_cores="$half-$((2 * half - 1))"
 
 echo "# $(nproc) cores, threads $threads, at most $limit s a run, $rounds rounds"
+[ "$simultaneous" = 1 ] &&
+    echo "# simultaneous: lb1 and auto at once, $half threads each, on cores $low_cores and $high_cores (swapped in even rounds)"
 echo "# build: $(cat "$dir/REVISION" 2>/dev/null || echo "$dir")${baseline:+, baseline: $(cat "$baseline/REVISION" 2>/dev/null || echo "$baseline")}"
 
 items=${ITEMS:-}
@@ -45,23 +54,42 @@ items=${ITEMS:-}
         items="$items instances/random/$name.txt:$optimum"
     done <instances/random/optima.tsv
 
-# solve ROUND ITEM VARIANT BINARY LB: one row.
+# solve ROUND ITEM VARIANT BINARY LB [CORES]: one row; on CORES (a taskset list of `half`
+# cores, with that many threads) when given.
 solve() {
-    local name=${2%%:*} ub=${2#*:} start end
+    local name=${2%%:*} ub=${2#*:} start end json usage pin=() t=$threads
+    json=$(mktemp) usage=$(mktemp)
+    [ -n "${6:-}" ] && pin=(taskset -c "$6") t=$half
     start=$(now)
-    /usr/bin/time -o "$usage" -f '%U %S' "$4" "$name" -t "$threads" --heuristic-threads 0 --lb "$5" --ub "$ub" \
-        --time-limit "$limit" --json -q >"$json" 2>/dev/null
+    /usr/bin/time -o "$usage" -f '%U %S' "${pin[@]}" "$4" "$name" -t "$t" --heuristic-threads 0 --lb "$5" \
+        --ub "$ub" --time-limit "$limit" --json -q >"$json" 2>/dev/null
     end=$(now)
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$(basename "$name" .txt)" "$3" \
         "$(field status <"$json" | cut -d' ' -f1)" "$(field nodes <"$json")" \
         "$(field lb2_refined_fraction <"$json")" "$(echo "$start $end" | awk '{printf "%.3f", $2 - $1}')" \
         "$(tail -1 "$usage" | awk '{printf "%.2f", $1 + $2}')" >>"$runs"
+    rm -f "$json" "$usage"
+}
+
+# lb1 and auto at once on the two halves of the cores, which swap in even rounds: the two
+# runs of a pair share whatever else the machine does at that moment.
+solve_at_once() {
+    local lb1_cores=$low_cores auto_cores=$high_cores
+    [ $(($1 % 2)) -eq 0 ] && lb1_cores=$high_cores auto_cores=$low_cores
+    local lb1_run auto_run
+    solve "$1" "$2" lb1 "$dir/flowshop-bb" lb1 "$lb1_cores" &
+    lb1_run=$!
+    solve "$1" "$2" auto "$dir/flowshop-bb" auto "$auto_cores" &
+    auto_run=$!
+    wait "$lb1_run" "$auto_run"  # not the log's tee, also a child
 }
 
 for round in $(seq "$rounds"); do
     for item in $items; do
         late && { echo "# deadline: stopped in round $round before ${item%%:*}"; break 2; }
-        if [ $((round % 2)) -eq 1 ]; then
+        if [ "$simultaneous" = 1 ]; then
+            solve_at_once "$round" "$item"
+        elif [ $((round % 2)) -eq 1 ]; then
             solve "$round" "$item" lb1 "$dir/flowshop-bb" lb1
             solve "$round" "$item" auto "$dir/flowshop-bb" auto
             [ -n "$baseline" ] && solve "$round" "$item" baseline-auto "$baseline/flowshop-bb" auto
