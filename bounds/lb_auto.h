@@ -217,12 +217,18 @@ static inline void fsbb_lb_auto_subtrees(const fsbb_lb_auto_input *in, double *s
     }
 }
 
-/* Whether depth d's probes count: FSBB_LB_AUTO_MIN_PROBES of them, and one bucket per depth
- * (n < FSBB_LB_AUTO_DEPTHS: with coarser buckets a cut child's survivors mostly stay in its
- * own bucket, and the recursion, one bucket a level, would not hold). */
+/* Whether probes count in a search of n jobs: one bucket per depth (n < FSBB_LB_AUTO_DEPTHS:
+ * with coarser buckets a cut child's survivors mostly stay in its own bucket, and the
+ * recursion, one bucket a level, would not hold). */
+static inline int fsbb_lb_auto_uses_probes(int n)
+{
+    return n < FSBB_LB_AUTO_DEPTHS;
+}
+
+/* Whether depth d's probes count: FSBB_LB_AUTO_MIN_PROBES of them, in a search that uses them. */
 static inline int fsbb_lb_auto_has_probes(const fsbb_lb_auto_input *in, const fsbb_lb_auto_depth *d)
 {
-    return in->jobs < FSBB_LB_AUTO_DEPTHS && d->probes >= FSBB_LB_AUTO_MIN_PROBES;
+    return fsbb_lb_auto_uses_probes(in->jobs) && d->probes >= FSBB_LB_AUTO_MIN_PROBES;
 }
 
 /* C_x above for each bucket (lb2_cost's unit), from the deepest bucket up. Whether the

@@ -36,7 +36,7 @@ static int survivors_from_scratch(const fsbb_bound_data *d, const fsbb_job *chil
 static void test_probe_counts_lb1_survivors(void)
 {
     unsigned rng = 24680;
-    int checked = 0, some_alive = 0, some_cut = 0;
+    int some_alive = 0, some_cut = 0;
     for (int trial = 0; trial < 200; trial++) {
         const int n = 3 + (int)(test_random_next(&rng) % 28), m = 1 + (int)(test_random_next(&rng) % 12);
         int *p = malloc(sizeof(int) * (size_t)(n * m));
@@ -69,7 +69,6 @@ static void test_probe_counts_lb1_survivors(void)
                         alive_backward);
         CU_ASSERT_EQUAL(fsbb_cut_probe(&d, FSBB_BRANCH_DYNAMIC, front, back, remain, job, jobs, count, ub, scratch),
                         alive_forward < alive_backward ? alive_forward : alive_backward);
-        checked++;
         some_alive += alive_forward > 0 && alive_backward > 0;
         some_cut += alive_forward < count || alive_backward < count;
         free(p);
@@ -83,7 +82,6 @@ static void test_probe_counts_lb1_survivors(void)
         fsbb_bound_data_free(&d);
     }
     /* The cases cover children with survivors and children with cuts. */
-    CU_ASSERT_EQUAL(checked, 200);
     CU_ASSERT(some_alive > 20);
     CU_ASSERT(some_cut > 20);
 }

@@ -436,8 +436,8 @@ static void test_evidence(void)
 static void test_cpu_merge(void)
 {
     fsbb_cpu_lb_auto a;
-    /* A thread refines 1 in FSBB_CPU_LB_AUTO_EXPLORE x the threads (a power of 2) at a depth
-     * not decided yet, so that they refine 1 in FSBB_CPU_LB_AUTO_EXPLORE together. */
+    /* A thread refines 1 in FSBB_CPU_LB_AUTO_EXPLORE x the threads (a power of 2) of its
+     * survivors at a depth not decided yet: the threads together cost what one thread did. */
     const struct {
         int running;
         unsigned explore;

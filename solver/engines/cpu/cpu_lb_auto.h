@@ -1,16 +1,16 @@
 /* cpu_lb_auto.h — --lb auto in the CPU engine (search_cpu.c). Each search thread counts,
  * per depth bucket, what the rule of lb_auto.h decides from: the nodes it branched, the
  * children LB1 kept, those LB2 refined and cut, the seconds those refinements took, the
- * probes (every child LB2 cuts, its own LB1 survivors counted: cut_probe.h), and the seconds
- * of a node's LB1 work per candidate (timed on one node in FSBB_CPU_LB_AUTO_TIMED).
+ * probes (below 64 jobs, every child LB2 cuts, its own LB1 survivors counted: cut_probe.h),
+ * and the seconds of a node's LB1 work per candidate (timed on one node in
+ * FSBB_CPU_LB_AUTO_TIMED).
  * Every so often a thread adds its counts to the engine's (fsbb_cpu_lb_auto_merge): the
  * threads together about FSBB_CPU_LB_AUTO_MERGES_PER_S times a second, so that the lock and the
  * sums' cache lines cost little whatever the thread count. A merge
  * runs the rule on the sums and publishes, per depth, the share of the survivors that every
  * thread refines (lb_auto.h's fsbb_lb_auto_sample): every one where a depth is on, one in
- * FSBB_CPU_LB_AUTO_EXPLORE (all threads together) where it is not decided yet, and where it
- * is off one in
- * FSBB_CPU_LB_AUTO_SAMPLE or fewer, so that the evidence stays current there at a bounded
+ * FSBB_CPU_LB_AUTO_EXPLORE x the threads where it is not decided yet, and where it is off
+ * one in FSBB_CPU_LB_AUTO_SAMPLE or fewer, so that the evidence stays current there at a bounded
  * cost: an LB2 refinement costs as much as tens to hundreds of LB1 children (ta029: about 400
  * LB1 candidates), so the sample is thinned, in powers of 2 up to FSBB_CPU_LB_AUTO_SAMPLE_MAX,
  * until it costs at most FSBB_CPU_LB_AUTO_SAMPLE_SHARE of the LB1 work of the survivors it is
@@ -33,14 +33,15 @@
 /* Survivors a depth needs behind it before the rule may switch it: fewer than on the GPU,
  * where a refinement costs tens of LB1 candidates, not hundreds. */
 #define FSBB_CPU_LB_AUTO_MIN_SURVIVORS 256.0
-/* One survivor in this many, all threads together, is refined at a depth not decided yet:
- * its evidence, 64 refinements among 256 survivors, is in with its 256th survivor. Each
- * thread refines 1 in this many times the threads that run at once (rounded up to a power of
- * 2): the evidence comes at the same point of the tree whatever the thread count, and the
- * threads do not each refine 1 in 4 until a merge brings the decision. On 16 cores, 7
- * rounds, 7 processes of 0.15-1.1 s, the median of auto's time over lb1's within a round:
- * 0.977-1.062 against 1.005-1.076 with 1 in 4 per thread on the six where LB2 does not pay,
- * 0.690 against 0.696 on r20x20_2020006 (results/lb-auto/gain/README.md, "Session 24"). */
+/* At a depth not decided yet, each thread refines 1 of its survivors in this many times the
+ * threads that run at once (rounded up to a power of 2), and so do the threads together: the
+ * exploration costs T threads what it cost one thread at 1 in 4, and a depth's evidence, 64
+ * refinements, comes with its 256 T-th survivor, which T threads branch in about the time
+ * one thread branched the 256th. A depth too small for that (fsbb_lb_auto_whole) is
+ * refined in full until decided. On 16 cores, 7 rounds, 7 processes whose LB1 takes
+ * 0.16-1.1 s, the median of auto's time over lb1's within a round: 0.977-1.062 against
+ * 1.005-1.076 with 1 in 4 on every thread on the six where LB2 does not pay, 0.690 against
+ * 0.696 on r20x20_2020006 (results/lb-auto/gain/README.md, "Session 24"). */
 #define FSBB_CPU_LB_AUTO_EXPLORE 4u
 /* One node in this many has its LB1 work timed (a power of 2). */
 #define FSBB_CPU_LB_AUTO_TIMED 16u
@@ -70,8 +71,8 @@ typedef struct fsbb_cpu_lb_auto_counts {
 typedef struct fsbb_cpu_lb_auto {
     _Alignas(64) atomic_uint mask[FSBB_LB_AUTO_DEPTHS]; /* a survivor is refined when its clock & mask is 0 */
     double merge_every_s;                           /* a thread's time between two merges */
-    unsigned explore;                               /* a thread refines 1 in this many at a depth
-                                                       not decided yet (FSBB_CPU_LB_AUTO_EXPLORE) */
+    unsigned explore;                               /* a thread refines 1 in this many at a depth not
+                                                       decided yet (FSBB_CPU_LB_AUTO_EXPLORE x threads) */
     _Alignas(64) int jobs, buckets;
     pthread_mutex_t lock;                           /* guards the sums */
     fsbb_lb_auto_depth depth[FSBB_LB_AUTO_DEPTHS];

@@ -1,7 +1,10 @@
 /* cut_probe.h — --lb auto's probe in the CPU engine (lb_auto.h's probes): at a child that
  * LB1 kept and LB2 cut, the children LB1 alone would have kept below it, counted without
  * making them, in the direction the engine would branch it (dynamic: the one with fewer).
- * The resident GPU engine counts the same in its kernel (resident_child.cuh). */
+ * The resident GPU engine counts the same in its kernel (resident_child.cuh) on a sample of
+ * the cuts, 1 in 256 at a depth switched on, with the bound formula of a node of two jobs or
+ * more: a cut child of one job, whose only child is a leaf at or above the upper bound, counts
+ * 0 here. */
 #ifndef FSBB_CUT_PROBE_H
 #define FSBB_CUT_PROBE_H
 

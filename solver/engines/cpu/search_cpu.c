@@ -346,7 +346,7 @@ static int expand(worker *w, const fsbb_node *node)
                 fsbb_lb_auto_depth *counts =
                     &w->lb_auto.depth[fsbb_lb_auto_bucket(child->front_len + child->back_len, n)];
                 const int cut = child_lb >= ub && lb1 < ub;
-                if (cut) {
+                if (cut && fsbb_lb_auto_uses_probes(n)) {
                     counts->probes++;
                     counts->probe_children += fsbb_cut_probe(d, branch, w->child_front, w->child_back, w->remain,
                                                              job, child->perm + child->front_len,
