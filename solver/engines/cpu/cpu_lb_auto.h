@@ -47,11 +47,11 @@
 #define FSBB_CPU_LB_AUTO_TIMED 16u
 /* Depths measured off by their probes that let the veto fire (lb_auto.h; the resident GPU
  * engine asks for 4). A refinement costs hundreds of LB1 candidates here, so the prior turns
- * on a few shallow depths only. On ta030 (2 threads) it turned on depths 3 and 4: 57 ms of
- * LB2 in 1.5 CPU seconds, for 2,757 nodes fewer; their cut children keep 0.44 and 0.28 LB1
- * survivors each by their probes. Where LB2 pays, the cut children keep several
- * (r20x20_2020006, depths 3-6: 2.9-4.9), and the depths stay on.
- * results/lb-auto/gain/README.md, "Session 24". */
+ * on a few shallow depths only. On ta030 (2 threads, 3 runs) it kept depth 3 on and, in 2 of
+ * the runs, depth 4: 16-55 ms of LB2 in about 1.5 CPU seconds, for 1,601-3,315 nodes fewer
+ * than LB1's 2.41 M; their cut children keep 0.50 and 0.36 LB1 survivors each by their
+ * probes. On r20x20_2020006, where LB2 pays, they keep 2.9-4.6 at depths 3-6, which stay
+ * on. results/lb-auto/gain/README.md, "Session 24". */
 #define FSBB_CPU_LB_AUTO_PROBE_VETO_DEPTHS 1
 /* Merges a second, all threads together: each thread merges every `running` (those that run
  * at once) / this seconds. */
