@@ -50,8 +50,9 @@
  * on a few shallow depths only. On ta030 (2 threads, 3 runs) it kept depth 3 on and, in 2 of
  * the runs, depth 4: 16-55 ms of LB2 in about 1.5 CPU seconds, for 1,601-3,315 nodes fewer
  * than LB1's 2.41 M; their cut children keep 0.50 and 0.36 LB1 survivors each by their
- * probes. On r20x20_2020006, where LB2 pays, they keep 2.9-4.6 at depths 3-6, which stay
- * on. results/lb-auto/gain/README.md, "Session 24". */
+ * probes. On r20x20_2020006, where LB2 pays, they keep 2.4-4.6 at depths 3-7, which stay
+ * on; on r20x20_2020032 the veto lost LB2's gain until the exploration was made sparser
+ * (7c98a4c). results/lb-auto/gain/README.md, "Session 24". */
 #define FSBB_CPU_LB_AUTO_PROBE_VETO_DEPTHS 1
 /* Merges a second, all threads together: each thread merges every `running` (those that run
  * at once) / this seconds. */
