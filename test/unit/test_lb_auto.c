@@ -543,6 +543,67 @@ static void test_cpu_off_sample(void)
     CU_ASSERT_EQUAL(fsbb_cpu_lb_auto_off_sample(&d, 10, 0), FSBB_CPU_LB_AUTO_SAMPLE);
 }
 
+/* A thread's sampled refinements (a depth being explored, or turned off) take at most
+ * FSBB_CPU_LB_AUTO_SAMPLED_SHARE of its time; a depth refined in full (mask 0) is not held
+ * back, and its refinements do not count against the share. */
+static void test_cpu_sampled_share(void)
+{
+    fsbb_cpu_lb_auto a;
+    fsbb_cpu_lb_auto_init(&a, JOBS, 1);
+    const int full = 1, explored = JOBS - 1, off = 5;
+    CU_ASSERT_EQUAL(atomic_load(&a.mask[full]), 0u);
+    CU_ASSERT_EQUAL(atomic_load(&a.mask[explored]), FSBB_CPU_LB_AUTO_EXPLORE - 1);
+    atomic_store(&a.mask[off], FSBB_CPU_LB_AUTO_SAMPLE - 1);
+    fsbb_cpu_lb_auto_counts c;
+    memset(&c, 0, sizeof c);
+    fsbb_cpu_lb_auto_start(&c, 10.0);
+    c.clock = 11.0;
+    const double share = FSBB_CPU_LB_AUTO_SAMPLED_SHARE;
+    const struct {
+        int bucket, survivors;
+        double spent;
+        int refined;
+    } cases[] = {{explored, 8, 0, 2}, {explored, 8, 0.99 * share, 2}, {explored, 8, 1.01 * share, 0},
+                 {off, 2 * FSBB_CPU_LB_AUTO_SAMPLE, 0.99 * share, 2},
+                 {off, 2 * FSBB_CPU_LB_AUTO_SAMPLE, 1.01 * share, 0}, {full, 8, 1.01 * share, 8}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        c.sampled_seconds = cases[i].spent;
+        c.survivors_seen = 0;
+        c.depth[cases[i].bucket].survivors = 0;
+        int refined = 0;
+        for (int s = 0; s < cases[i].survivors; s++)
+            refined += fsbb_cpu_lb_auto_refines(&a, &c, cases[i].bucket);
+        CU_ASSERT_EQUAL(refined, cases[i].refined);
+        CU_ASSERT_DOUBLE_EQUAL(c.depth[cases[i].bucket].survivors, cases[i].survivors, 1e-9);
+    }
+    /* The share grows with the thread's time: read at a timed node. */
+    c.sampled_seconds = 1.01 * share;
+    for (unsigned k = 1; k < FSBB_CPU_LB_AUTO_TIMED; k++)
+        CU_ASSERT_EQUAL(fsbb_cpu_lb_auto_node_timer(&c), 0);
+    CU_ASSERT_TRUE(fsbb_cpu_lb_auto_node_timer(&c) > 0);
+    CU_ASSERT_DOUBLE_EQUAL(c.clock, fsbb_now(), 1.0);
+    c.started_at = c.clock - 1.1;
+    c.survivors_seen = 0;
+    CU_ASSERT_FALSE(fsbb_cpu_lb_auto_refines(&a, &c, explored));
+    CU_ASSERT_FALSE(fsbb_cpu_lb_auto_refines(&a, &c, explored));
+    CU_ASSERT_FALSE(fsbb_cpu_lb_auto_refines(&a, &c, explored));
+    CU_ASSERT_TRUE(fsbb_cpu_lb_auto_refines(&a, &c, explored));
+    /* A refinement is counted; its seconds count against the share only where sampled. */
+    c.sampled_seconds = 0;
+    fsbb_cpu_lb_auto_refined(&a, &c, full, 1, 0.25, 20.0);
+    CU_ASSERT_DOUBLE_EQUAL(c.sampled_seconds, 0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(c.clock, 20.0, 1e-12);
+    fsbb_cpu_lb_auto_refined(&a, &c, explored, 0, 0.5, 21.0);
+    fsbb_cpu_lb_auto_refined(&a, &c, off, 1, 0.125, 22.0);
+    CU_ASSERT_DOUBLE_EQUAL(c.sampled_seconds, 0.625, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(c.clock, 22.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(c.depth[full].refined, 1, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(c.depth[full].pruned, 1, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(c.depth[explored].pruned, 0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(c.depth[explored].lb2_cost, 0.5, 1e-12);
+    fsbb_cpu_lb_auto_clear(&a);
+}
+
 FSBB_SUITE("lb_auto",
            {"refines where the subtrees are large", test_pays_where_subtrees_are_large},
            {"rare cuts do not pay", test_rare_cuts_do_not_pay},
@@ -557,4 +618,5 @@ FSBB_SUITE("lb_auto",
            {"jobs left unscheduled per bucket", test_unscheduled},
            {"sampling while a depth is measured", test_sampling},
            {"CPU engine: threads' counts and probes merged, depths switched", test_cpu_merge},
-           {"CPU engine: a depth turned off sampled at a bounded cost", test_cpu_off_sample})
+           {"CPU engine: a depth turned off sampled at a bounded cost", test_cpu_off_sample},
+           {"CPU engine: sampled refinements within their share of a thread's time", test_cpu_sampled_share})

@@ -14,11 +14,13 @@
  * cost: an LB2 refinement costs as much as tens to hundreds of LB1 children (ta029: about 400
  * LB1 candidates), so the sample is thinned, in powers of 2 up to FSBB_CPU_LB_AUTO_SAMPLE_MAX,
  * until it costs at most FSBB_CPU_LB_AUTO_SAMPLE_SHARE of the LB1 work of the survivors it is
- * drawn from (fsbb_cpu_lb_auto_off_sample). */
+ * drawn from (fsbb_cpu_lb_auto_off_sample). The sampled refinements together, exploring and
+ * off, take at most FSBB_CPU_LB_AUTO_SAMPLED_SHARE of each thread's time. */
 #ifndef FSBB_CPU_LB_AUTO_H
 #define FSBB_CPU_LB_AUTO_H
 
 #include "lb_auto.h"
+#include "stop.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -54,6 +56,14 @@
  * on; on r20x20_2020032 the veto lost LB2's gain until the exploration was made sparser
  * (7c98a4c). results/lb-auto/gain/README.md, "Session 24". */
 #define FSBB_CPU_LB_AUTO_PROBE_VETO_DEPTHS 1
+/* The share of a thread's time that its sampled refinements may take: those at a depth not
+ * decided yet (the exploration) and at a depth turned off, not those at a depth refined in
+ * full (switched on, or too small to sample). A depth's evidence, 64 refinements, costs a
+ * fixed time, which a search too short to repay it paid in full: on r30x10_3010001 (2
+ * threads, 26 k nodes) the exploration of 20 depths took as long as LB1's own work, and auto
+ * 1.8x LB1's time. Within the share, a short search stays near LB1's time and a long one
+ * gathers its evidence as before. */
+#define FSBB_CPU_LB_AUTO_SAMPLED_SHARE 0.05
 /* Merges a second, all threads together: each thread merges every `running` (those that run
  * at once) / this seconds. */
 #define FSBB_CPU_LB_AUTO_MERGES_PER_S 2000.0
@@ -64,6 +74,8 @@ typedef struct fsbb_cpu_lb_auto_counts {
     double lb1_seconds, lb1_candidates;             /* the timed nodes' LB1 work */
     unsigned survivors_seen, nodes_seen;            /* the sample's and the timing's clocks */
     double merged_at;                               /* fsbb_now() at the thread's last merge */
+    double started_at, clock;                       /* fsbb_now() at the thread's start, and lately */
+    double sampled_seconds;                         /* its sampled refinements' time, all told */
 } fsbb_cpu_lb_auto_counts;
 
 /* The engine's sums and the switches the rule set. What every thread reads without the lock
@@ -89,17 +101,46 @@ typedef struct fsbb_cpu_lb_auto {
 void fsbb_cpu_lb_auto_init(fsbb_cpu_lb_auto *a, int jobs, int running);
 void fsbb_cpu_lb_auto_clear(fsbb_cpu_lb_auto *a);
 
-/* Whether a survivor of LB1 at child depth bucket b is refined with LB2 (counts it). */
+/* A thread's clocks, from its start at `now` (fsbb_now()). */
+static inline void fsbb_cpu_lb_auto_start(fsbb_cpu_lb_auto_counts *c, double now)
+{
+    c->started_at = c->clock = now;
+}
+
+/* Whether a survivor of LB1 at child depth bucket b is refined with LB2 (counts it): every
+ * one at a depth refined in full (mask 0), the sample elsewhere while the thread's sampled
+ * refinements stay within FSBB_CPU_LB_AUTO_SAMPLED_SHARE of its time. */
 static inline int fsbb_cpu_lb_auto_refines(const fsbb_cpu_lb_auto *a, fsbb_cpu_lb_auto_counts *c, int b)
 {
     c->depth[b].survivors++;
-    return (++c->survivors_seen & atomic_load_explicit(&a->mask[b], memory_order_relaxed)) == 0;
+    const unsigned mask = atomic_load_explicit(&a->mask[b], memory_order_relaxed);
+    if ((++c->survivors_seen & mask) != 0)
+        return 0;
+    return mask == 0 || c->sampled_seconds <= FSBB_CPU_LB_AUTO_SAMPLED_SHARE * (c->clock - c->started_at);
 }
 
-/* Whether the node about to be branched has its LB1 work timed. */
-static inline int fsbb_cpu_lb_auto_times_node(fsbb_cpu_lb_auto_counts *c)
+/* Counts a refinement at depth bucket b that took `seconds` and ended at `now`, `cut` if LB2
+ * cut the child LB1 kept. */
+static inline void fsbb_cpu_lb_auto_refined(const fsbb_cpu_lb_auto *a, fsbb_cpu_lb_auto_counts *c, int b, int cut,
+                                            double seconds, double now)
 {
-    return (++c->nodes_seen & (FSBB_CPU_LB_AUTO_TIMED - 1)) == 0;
+    fsbb_lb_auto_depth *d = &c->depth[b];
+    d->refined++;
+    d->pruned += cut;
+    d->lb2_cost += seconds;
+    if (atomic_load_explicit(&a->mask[b], memory_order_relaxed) != 0)
+        c->sampled_seconds += seconds;
+    c->clock = now;
+}
+
+/* The time the node about to be branched starts at (fsbb_now()), where its LB1 work is timed;
+ * 0 where not. */
+static inline double fsbb_cpu_lb_auto_node_timer(fsbb_cpu_lb_auto_counts *c)
+{
+    if ((++c->nodes_seen & (FSBB_CPU_LB_AUTO_TIMED - 1)) != 0)
+        return 0;
+    c->clock = fsbb_now();
+    return c->clock;
 }
 
 /* 1 in how many survivors a depth turned off refines, after the evidence d, where a survivor

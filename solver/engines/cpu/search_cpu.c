@@ -272,7 +272,7 @@ static int expand(worker *w, const fsbb_node *node)
     if (lb_auto)
         w->lb_auto.depth[fsbb_lb_auto_bucket(fl + bl, n)].branched++;
     /* auto: the node's own work (all but LB2), per candidate, on a sample of the nodes. */
-    const double timed_from = lb_auto && unscheduled > 1 && fsbb_cpu_lb_auto_times_node(&w->lb_auto) ? fsbb_now() : 0;
+    const double timed_from = lb_auto && unscheduled > 1 ? fsbb_cpu_lb_auto_node_timer(&w->lb_auto) : 0;
     w->lb2_seconds = 0;
     w->steps += (uint64_t)unscheduled * (uint64_t)(n + m);
     w->front = fsbb_times_cache_front(&w->times_cache, d, node->perm, fl);
@@ -343,8 +343,8 @@ static int expand(worker *w, const fsbb_node *node)
             child_lb = refine_bound(w, child, child_lb, ub, with_lb2);
             w->unscheduled[job] = 1;
             if (refine_from > 0) {
-                fsbb_lb_auto_depth *counts =
-                    &w->lb_auto.depth[fsbb_lb_auto_bucket(child->front_len + child->back_len, n)];
+                const int bucket = fsbb_lb_auto_bucket(child->front_len + child->back_len, n);
+                fsbb_lb_auto_depth *counts = &w->lb_auto.depth[bucket];
                 const int cut = child_lb >= ub && lb1 < ub;
                 if (cut && fsbb_lb_auto_uses_probes(n)) {
                     counts->probes++;
@@ -353,11 +353,9 @@ static int expand(worker *w, const fsbb_node *node)
                                                              n - child->front_len - child->back_len, ub,
                                                              w->probe_scratch);
                 }
-                const double seconds = fsbb_now() - refine_from;
-                counts->refined++;
-                counts->pruned += cut;
-                counts->lb2_cost += seconds;
-                w->lb2_seconds += seconds;
+                const double now = fsbb_now();
+                fsbb_cpu_lb_auto_refined(&w->engine->lb_auto, &w->lb_auto, bucket, cut, now - refine_from, now);
+                w->lb2_seconds += now - refine_from;
             }
         }
         node_steps += node_size + (with_lb2 ? lb2_steps : 0);
@@ -702,6 +700,8 @@ static void *run_worker(void *arg)
     /* Without its scratch, a thread stops the search and leaves at its first look at the limits,
      * after the start (run_threads) like the others. */
     int since_check = 0;
+    if (engine->lb_auto_on)
+        fsbb_cpu_lb_auto_start(&w->lb_auto, fsbb_now());
     if (alloc_scratch(w) != 0) {
         atomic_store(&engine->no_scratch, 1);
         atomic_store(&search->stop, 1);
