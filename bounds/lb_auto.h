@@ -65,7 +65,9 @@
  * veto may then fire on probes where FSBB_LB_AUTO_PROBE_VETO_DEPTHS depths or more are
  * measured off, or the engine's probe_veto_depths (the CPU engine, whose refinements cost
  * hundreds of LB1 candidates, so that its prior turns on a few shallow depths only, asks for
- * one). Offline (results/lb-auto/gap-model/), on the LB1 tree of a 30x15 instance whose cuts
+ * one). An engine may instead turn each depth its probes measure off off by itself
+ * (probes_per_depth: the CPU engine, with a weight of 1.5), which is what the recursion
+ * weighs, the depths below decided first; the veto stays. Offline (results/lb-auto/gap-model/), on the LB1 tree of a 30x15 instance whose cuts
  * save little, the recursion matched the actual work below LB2's cuts within 4 % at depths
  * 4-28; on the first 150 M nodes of a 20x20 tree where LB2 pays it overstated it 1.25x at
  * depth 9 and 4.3x at depth 5. */
@@ -200,6 +202,7 @@ typedef struct fsbb_lb_auto_input {
     double probe_weight;      /* the probed saving's weight (0: FSBB_LB_AUTO_PROBE_WEIGHT) */
     int probe_veto_depths;    /* depths measured off a veto resting on probes needs (0:
                                  FSBB_LB_AUTO_PROBE_VETO_DEPTHS) */
+    int probes_per_depth;     /* 1: a depth measured off by its probes is off by itself, veto or not */
     double min_survivors;     /* evidence a depth needs: 0: FSBB_LB_AUTO_MIN_SURVIVORS (an engine whose
                                  refinements cost hundreds of LB1 candidates asks for fewer) */
 } fsbb_lb_auto_input;
@@ -302,7 +305,7 @@ static inline int fsbb_lb_auto_decide_noted(const fsbb_lb_auto_input *in, int *r
             on[x] = d->pruned / d->refined * gain * subtree[x] >= d->lb2_cost / d->refined;
     }
     fsbb_lb_auto_probed_savings(in, on, subtree, probe_weight, probed_saving);
-    int by_probes = 0;
+    int by_probes = 0, off_by_probes[FSBB_LB_AUTO_DEPTHS] = {0};
     for (int x = 0; x < depths; x++) {
         const fsbb_lb_auto_depth *d = &in->depth[x];
         const double saving = fsbb_lb_auto_has_probes(in, d) ? probed_saving[x] : -1;
@@ -313,7 +316,8 @@ static inline int fsbb_lb_auto_decide_noted(const fsbb_lb_auto_input *in, int *r
         unshadowed += without_shadows;
         cost_on += on[x] ? d->lb2_cost : 0;
         cost_unshadowed += without_shadows ? d->lb2_cost : 0;
-        by_probes += off && d->shadows < FSBB_LB_AUTO_MIN_SHADOWS;
+        off_by_probes[x] = off && d->shadows < FSBB_LB_AUTO_MIN_SHADOWS;
+        by_probes += off_by_probes[x];
     }
     const int veto = measured_off > 0 && measured_off + unshadowed == prior_on &&
                      cost_unshadowed <= FSBB_LB_AUTO_UNSHADOWED_SHARE * cost_on &&
@@ -324,7 +328,7 @@ static inline int fsbb_lb_auto_decide_noted(const fsbb_lb_auto_input *in, int *r
     int refining = 0;
     for (int x = 0; x < depths; x++) {
         if (fsbb_lb_auto_has_evidence(&in->depth[x], min_survivors))
-            refine[x] = on[x] && !veto;
+            refine[x] = on[x] && !veto && !(in->probes_per_depth && off_by_probes[x]);
         refining += refine[x] != 0;
     }
     return refining;

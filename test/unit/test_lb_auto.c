@@ -276,6 +276,16 @@ static void test_probe_veto(void)
     CU_ASSERT_EQUAL(refining, outcome.prior_on);
     CU_ASSERT_EQUAL(outcome.off_by_probes, 1);
     CU_ASSERT_EQUAL(outcome.vetoed, 0);
+    CU_ASSERT_EQUAL(refine[deepest_on], 1);
+    /* An engine that turns a depth measured off by its probes off by itself (the CPU
+     * engine's): the deepest off, the others, not measured, on. */
+    fsbb_lb_auto_input per_depth = input;
+    per_depth.probes_per_depth = 1;
+    CU_ASSERT_EQUAL(fsbb_lb_auto_decide_noted(&per_depth, refine, &outcome), deepest_on);
+    CU_ASSERT_EQUAL(outcome.vetoed, 0);
+    CU_ASSERT_EQUAL(refine[deepest_on], 0);
+    for (int x = 0; x < deepest_on; x++)
+        CU_ASSERT_EQUAL(refine[x], 1);
     memcpy(depth, saved, sizeof saved);
     /* 64 jobs or more: a bucket holds more than one depth, and the probes do not count. */
     fsbb_lb_auto_input coarse = input;

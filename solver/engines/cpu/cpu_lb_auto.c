@@ -82,7 +82,8 @@ void fsbb_cpu_lb_auto_merge(fsbb_cpu_lb_auto *a, fsbb_cpu_lb_auto_counts *c)
         .jobs = n, .depths = buckets, .unscheduled = unscheduled, .depth = a->depth,
         .lb1_cost = a->lb1_candidates > 0 ? a->lb1_seconds / a->lb1_candidates : 0, .gain = 0,
         .min_survivors = FSBB_CPU_LB_AUTO_MIN_SURVIVORS,
-        .probe_veto_depths = FSBB_CPU_LB_AUTO_PROBE_VETO_DEPTHS};
+        .probe_veto_depths = FSBB_CPU_LB_AUTO_PROBE_VETO_DEPTHS, .probe_weight = FSBB_CPU_LB_AUTO_PROBE_WEIGHT,
+        .probes_per_depth = 1};
     /* Without a timed node yet there is no cost to weigh against. */
     const int refining = input.lb1_cost > 0 ? fsbb_lb_auto_decide(&input, a->refine) : atomic_load(&a->refining);
     /* Stored only where changed: every thread reads the masks. */

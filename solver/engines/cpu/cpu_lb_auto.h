@@ -53,8 +53,10 @@
  * the runs, depth 4: 16-55 ms of LB2 in about 1.5 CPU seconds, for 1,601-3,315 nodes fewer
  * than LB1's 2.41 M; their cut children keep 0.50 and 0.36 LB1 survivors each by their
  * probes. On r20x20_2020006, where LB2 pays, they keep 2.4-4.6 at depths 3-7, which stay
- * on; on r20x20_2020032 the veto lost LB2's gain until the exploration was made sparser
- * (7c98a4c). results/lb-auto/gain/README.md, "Session 24". */
+ * on. (On r20x20_2020032 the share of the tree done in 150 s, 0.385 as with LB1 or 0.437,
+ * told two builds apart in session 24; it moves in steps, as shallow subtrees end, and
+ * both values came from one build in session 25.) results/lb-auto/gain/README.md,
+ * "Session 24" and "Session 25". */
 #define FSBB_CPU_LB_AUTO_PROBE_VETO_DEPTHS 1
 /* The share of a thread's time that its sampled refinements may take: those at a depth not
  * decided yet (the exploration) and at a depth turned off, not those at a depth refined in
@@ -64,6 +66,13 @@
  * 1.8x LB1's time. Within the share, a short search stays near LB1's time and a long one
  * gathers its evidence as before. */
 #define FSBB_CPU_LB_AUTO_SAMPLED_SHARE 0.05
+/* The weight of the saving the probes measure (the GPU's is 4); a depth they measure off is
+ * off by itself (lb_auto.h's probes_per_depth), veto or not. On ta024 (2 threads) the prior
+ * kept depths 1-6 on: 5.3 CPU seconds of LB2 in 111 for 0.7 % fewer nodes, 1.06x LB1's time
+ * (1.08-1.14x on 16 cores); its probes, weighed at 1, put depth 6 at 0.53 of its cost and
+ * depth 7 at 0.23, where r20x20_2020006's and r20x20_2020032's depths on (LB2 pays there on
+ * the CPU) are at 3.3-215. */
+#define FSBB_CPU_LB_AUTO_PROBE_WEIGHT 1.5
 /* Merges a second, all threads together: each thread merges every `running` (those that run
  * at once) / this seconds. */
 #define FSBB_CPU_LB_AUTO_MERGES_PER_S 2000.0
