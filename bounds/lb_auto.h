@@ -65,9 +65,11 @@
  * veto may then fire on probes where FSBB_LB_AUTO_PROBE_VETO_DEPTHS depths or more are
  * measured off, or the engine's probe_veto_depths (the CPU engine, whose refinements cost
  * hundreds of LB1 candidates, so that its prior turns on a few shallow depths only, asks for
- * one). An engine may instead turn each depth its probes measure off off by itself
- * (probes_per_depth: the CPU engine, with a weight of 1.5), which is what the recursion
- * weighs, the depths below decided first; the veto stays. Offline (results/lb-auto/gap-model/), on the LB1 tree of a 30x15 instance whose cuts
+ * one). An engine may also switch off, by itself, each depth the prior turns on and its
+ * probes measure off (probes_per_depth: the CPU engine, with a probe weight of 1.5), veto or
+ * not. The recursion weighs a depth with those below it refined where their own probes say
+ * they pay; the rule refines them only where the prior turns them on as well and no veto
+ * fires. Offline (results/lb-auto/gap-model/), on the LB1 tree of a 30x15 instance whose cuts
  * save little, the recursion matched the actual work below LB2's cuts within 4 % at depths
  * 4-28; on the first 150 M nodes of a 20x20 tree where LB2 pays it overstated it 1.25x at
  * depth 9 and 4.3x at depth 5. */

@@ -567,7 +567,7 @@ static void test_cpu_sampled_share(void)
     fsbb_cpu_lb_auto_counts c;
     memset(&c, 0, sizeof c);
     fsbb_cpu_lb_auto_start(&c, 10.0);
-    c.clock = 11.0;
+    c.last_read_at = 11.0;
     const double share = FSBB_CPU_LB_AUTO_SAMPLED_SHARE;
     const struct {
         int bucket, survivors;
@@ -591,26 +591,86 @@ static void test_cpu_sampled_share(void)
     for (unsigned k = 1; k < FSBB_CPU_LB_AUTO_TIMED; k++)
         CU_ASSERT_EQUAL(fsbb_cpu_lb_auto_node_timer(&c), 0);
     CU_ASSERT_TRUE(fsbb_cpu_lb_auto_node_timer(&c) > 0);
-    CU_ASSERT_DOUBLE_EQUAL(c.clock, fsbb_now(), 1.0);
-    c.started_at = c.clock - 1.1;
+    CU_ASSERT_DOUBLE_EQUAL(c.last_read_at, fsbb_now(), 1.0);
+    c.started_at = c.last_read_at - 1.1;
     c.survivors_seen = 0;
     CU_ASSERT_FALSE(fsbb_cpu_lb_auto_refines(&a, &c, explored));
     CU_ASSERT_FALSE(fsbb_cpu_lb_auto_refines(&a, &c, explored));
     CU_ASSERT_FALSE(fsbb_cpu_lb_auto_refines(&a, &c, explored));
     CU_ASSERT_TRUE(fsbb_cpu_lb_auto_refines(&a, &c, explored));
-    /* A refinement is counted; its seconds count against the share only where sampled. */
+    /* A refinement is counted; its seconds count against the share where it was let as a
+     * sample, whatever the mask says when it ends (a merge on another thread may change it). */
     c.sampled_seconds = 0;
-    fsbb_cpu_lb_auto_refined(&a, &c, full, 1, 0.25, 20.0);
+    c.started_at = 0;
+    c.survivors_seen = 0;
+    CU_ASSERT_TRUE(fsbb_cpu_lb_auto_refines(&a, &c, full));
+    atomic_store(&a.mask[full], FSBB_CPU_LB_AUTO_SAMPLE - 1);
+    fsbb_cpu_lb_auto_refined(&c, full, 1, 0.25, 20.0);
     CU_ASSERT_DOUBLE_EQUAL(c.sampled_seconds, 0, 1e-12);
-    CU_ASSERT_DOUBLE_EQUAL(c.clock, 20.0, 1e-12);
-    fsbb_cpu_lb_auto_refined(&a, &c, explored, 0, 0.5, 21.0);
-    fsbb_cpu_lb_auto_refined(&a, &c, off, 1, 0.125, 22.0);
+    CU_ASSERT_DOUBLE_EQUAL(c.last_read_at, 20.0, 1e-12);
+    atomic_store(&a.mask[full], 0u);
+    c.survivors_seen = FSBB_CPU_LB_AUTO_EXPLORE - 1;
+    CU_ASSERT_TRUE(fsbb_cpu_lb_auto_refines(&a, &c, explored));
+    atomic_store(&a.mask[explored], 0u);
+    fsbb_cpu_lb_auto_refined(&c, explored, 0, 0.5, 21.0);
+    atomic_store(&a.mask[explored], FSBB_CPU_LB_AUTO_EXPLORE - 1);
+    c.survivors_seen = FSBB_CPU_LB_AUTO_SAMPLE - 1;
+    CU_ASSERT_TRUE(fsbb_cpu_lb_auto_refines(&a, &c, off));
+    fsbb_cpu_lb_auto_refined(&c, off, 1, 0.125, 22.0);
     CU_ASSERT_DOUBLE_EQUAL(c.sampled_seconds, 0.625, 1e-12);
-    CU_ASSERT_DOUBLE_EQUAL(c.clock, 22.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(c.last_read_at, 22.0, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(c.depth[full].refined, 1, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(c.depth[full].pruned, 1, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(c.depth[explored].pruned, 0, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(c.depth[explored].lb2_cost, 0.5, 1e-12);
+    fsbb_cpu_lb_auto_clear(&a);
+}
+
+/* The CPU engine's merge runs the rule with the probes weighed at FSBB_CPU_LB_AUTO_PROBE_WEIGHT
+ * and each depth they measure off turned off by itself: with a first generation of f LB1
+ * survivors a cut child at every depth, for an f where the deepest depth the prior turns on
+ * stays on at the GPU's weight and is off at the CPU's (the shallowest staying on, no veto),
+ * a merge turns that depth off and keeps the shallowest on. */
+static void test_cpu_probes_per_depth(void)
+{
+    fsbb_cpu_lb_auto a;
+    fsbb_cpu_lb_auto_init(&a, JOBS, 1);
+    int unscheduled[DEPTHS];
+    counts(a.depth, unscheduled, 0.3, 60);
+    const fsbb_lb_auto_input gpu_like = {.jobs = JOBS, .depths = DEPTHS, .unscheduled = unscheduled,
+                                         .depth = a.depth, .lb1_cost = 1, .min_survivors = FSBB_CPU_LB_AUTO_MIN_SURVIVORS,
+                                         .probe_veto_depths = FSBB_CPU_LB_AUTO_PROBE_VETO_DEPTHS};
+    fsbb_lb_auto_input cpu_like = gpu_like;
+    cpu_like.probe_weight = FSBB_CPU_LB_AUTO_PROBE_WEIGHT;
+    cpu_like.probes_per_depth = 1;
+    int deepest = -1;
+    double found = 0;
+    for (double f = 0.05; f < 20 && !found; f *= 1.1) {
+        for (int x = 0; x < DEPTHS; x++) {
+            a.depth[x].probes = FSBB_LB_AUTO_MIN_PROBES;
+            a.depth[x].probe_children = f * FSBB_LB_AUTO_MIN_PROBES;
+        }
+        int prior[DEPTHS] = {0}, gpu[DEPTHS] = {0}, cpu[DEPTHS] = {0};
+        const fsbb_lb_auto_input prior_only = {.jobs = JOBS, .depths = DEPTHS, .unscheduled = unscheduled,
+                                               .depth = a.depth, .lb1_cost = 1,
+                                               .min_survivors = FSBB_CPU_LB_AUTO_MIN_SURVIVORS, .probe_weight = 1e9};
+        fsbb_lb_auto_decide(&prior_only, prior);
+        fsbb_lb_auto_outcome outcome;
+        fsbb_lb_auto_decide(&gpu_like, gpu);
+        fsbb_lb_auto_decide_noted(&cpu_like, cpu, &outcome);
+        deepest = -1;
+        for (int x = 0; x < DEPTHS; x++)
+            deepest = prior[x] ? x : deepest;
+        if (deepest > 0 && gpu[deepest] && !cpu[deepest] && cpu[0] && !outcome.vetoed)
+            found = f;
+    }
+    CU_ASSERT_FATAL(found > 0);
+    fsbb_cpu_lb_auto_counts c;
+    memset(&c, 0, sizeof c);
+    c.lb1_seconds = c.lb1_candidates = 1;
+    fsbb_cpu_lb_auto_merge(&a, &c);
+    CU_ASSERT_EQUAL(a.refine[deepest], 0);
+    CU_ASSERT_EQUAL(a.refine[0], 1);
     fsbb_cpu_lb_auto_clear(&a);
 }
 
@@ -629,4 +689,5 @@ FSBB_SUITE("lb_auto",
            {"sampling while a depth is measured", test_sampling},
            {"CPU engine: threads' counts and probes merged, depths switched", test_cpu_merge},
            {"CPU engine: a depth turned off sampled at a bounded cost", test_cpu_off_sample},
-           {"CPU engine: sampled refinements within their share of a thread's time", test_cpu_sampled_share})
+           {"CPU engine: sampled refinements within their share of a thread's time", test_cpu_sampled_share},
+           {"CPU engine: a depth its probes measure off is off by itself", test_cpu_probes_per_depth})

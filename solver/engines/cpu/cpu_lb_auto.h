@@ -14,8 +14,9 @@
  * cost: an LB2 refinement costs as much as tens to hundreds of LB1 children (ta029: about 400
  * LB1 candidates), so the sample is thinned, in powers of 2 up to FSBB_CPU_LB_AUTO_SAMPLE_MAX,
  * until it costs at most FSBB_CPU_LB_AUTO_SAMPLE_SHARE of the LB1 work of the survivors it is
- * drawn from (fsbb_cpu_lb_auto_off_sample). The sampled refinements together, exploring and
- * off, take at most FSBB_CPU_LB_AUTO_SAMPLED_SHARE of each thread's time. */
+ * drawn from (fsbb_cpu_lb_auto_off_sample). A thread's sampled refinements, exploring and
+ * off, stop while their seconds exceed FSBB_CPU_LB_AUTO_SAMPLED_SHARE of the time since the
+ * thread started. */
 #ifndef FSBB_CPU_LB_AUTO_H
 #define FSBB_CPU_LB_AUTO_H
 
@@ -39,7 +40,8 @@
  * threads that run at once (rounded up to a power of 2), and so do the threads together: the
  * exploration costs T threads what it cost one thread at 1 in 4, and a depth's evidence, 64
  * refinements, comes with its 256 T-th survivor, which T threads branch in about the time
- * one thread branched the 256th. A depth too small for that (fsbb_lb_auto_whole) is
+ * one thread branched the 256th (while the sampled refinements stay within
+ * FSBB_CPU_LB_AUTO_SAMPLED_SHARE). A depth too small for that (fsbb_lb_auto_whole) is
  * refined in full until decided. On 16 cores, 7 rounds, 7 processes whose LB1 takes
  * 0.16-1.1 s, the median of auto's time over lb1's within a round: 0.977-1.062 against
  * 1.005-1.076 with 1 in 4 on every thread on the six where LB2 does not pay, 0.690 against
@@ -58,20 +60,23 @@
  * both values came from one build in session 25.) results/lb-auto/gain/README.md,
  * "Session 24" and "Session 25". */
 #define FSBB_CPU_LB_AUTO_PROBE_VETO_DEPTHS 1
-/* The share of a thread's time that its sampled refinements may take: those at a depth not
- * decided yet (the exploration) and at a depth turned off, not those at a depth refined in
- * full (switched on, or too small to sample). A depth's evidence, 64 refinements, costs a
- * fixed time, which a search too short to repay it paid in full: on r30x10_3010001 (2
- * threads, 26 k nodes) the exploration of 20 depths took as long as LB1's own work, and auto
- * 1.8x LB1's time. Within the share, a short search stays near LB1's time and a long one
- * gathers its evidence as before. */
+/* The share of a thread's time, wall time since it started (idle time included), past which
+ * its sampled refinements stop: those at a depth not decided yet (the exploration) and at a
+ * depth turned off, not those at a depth refined in full (switched on, or too small to
+ * sample). It is looked at before each one, so it may be passed by one refinement and its
+ * probe. A depth's evidence, 64 refinements, costs a fixed time, which a search too short to
+ * repay it paid in full: on r30x10_3010001 (2 threads, 26 k nodes, 5.5 % of the survivors
+ * refined) the refinements took 8.8 ms over the two threads, against about 12 ms of LB1 work,
+ * and auto 1.57-1.79x LB1's search time; with the share 1.09-1.46x (medians of 5 and 9 runs
+ * here, where a 10 ms search varies by 2x). results/lb-auto/gain/README.md, "Session 25". */
 #define FSBB_CPU_LB_AUTO_SAMPLED_SHARE 0.05
-/* The weight of the saving the probes measure (the GPU's is 4); a depth they measure off is
- * off by itself (lb_auto.h's probes_per_depth), veto or not. On ta024 (2 threads) the prior
- * kept depths 1-6 on: 5.3 CPU seconds of LB2 in 111 for 0.7 % fewer nodes, 1.06x LB1's time
- * (1.08-1.14x on 16 cores); its probes, weighed at 1, put depth 6 at 0.53 of its cost and
- * depth 7 at 0.23, where r20x20_2020006's and r20x20_2020032's depths on (LB2 pays there on
- * the CPU) are at 3.3-215. */
+/* The weight of the saving the probes measure (the GPU's is 4, which the CPU engine used
+ * before); a depth they measure off is off by itself (lb_auto.h's probes_per_depth), veto or
+ * not. On ta024 (2 threads) the prior kept depths 1-6 on: 5.3 CPU seconds of LB2 in 111 for
+ * 0.7 % fewer nodes, 1.06x LB1's time (1.12-1.34x in 4 pairs on 16 cores); by its probes, at
+ * this weight, depth 6's cuts save 0.80 of its refinements' cost and depth 7's 0.34, where
+ * the depths on of r20x20_2020006 and r20x20_2020032 (LB2 pays there on the CPU) are at
+ * 4.1-244 (results/lb-auto/gain/session25/probe_pays.txt). */
 #define FSBB_CPU_LB_AUTO_PROBE_WEIGHT 1.5
 /* Merges a second, all threads together: each thread merges every `running` (those that run
  * at once) / this seconds. */
@@ -83,8 +88,10 @@ typedef struct fsbb_cpu_lb_auto_counts {
     double lb1_seconds, lb1_candidates;             /* the timed nodes' LB1 work */
     unsigned survivors_seen, nodes_seen;            /* the sample's and the timing's clocks */
     double merged_at;                               /* fsbb_now() at the thread's last merge */
-    double started_at, clock;                       /* fsbb_now() at the thread's start, and lately */
+    double started_at, last_read_at;                /* fsbb_now() at the thread's start, and its latest reading */
     double sampled_seconds;                         /* its sampled refinements' time, all told */
+    int sampling;                                   /* whether the refinement fsbb_cpu_lb_auto_refines let
+                                                       last is a sampled one */
 } fsbb_cpu_lb_auto_counts;
 
 /* The engine's sums and the switches the rule set. What every thread reads without the lock
@@ -113,7 +120,7 @@ void fsbb_cpu_lb_auto_clear(fsbb_cpu_lb_auto *a);
 /* A thread's clocks, from its start at `now` (fsbb_now()). */
 static inline void fsbb_cpu_lb_auto_start(fsbb_cpu_lb_auto_counts *c, double now)
 {
-    c->started_at = c->clock = now;
+    c->started_at = c->last_read_at = now;
 }
 
 /* Whether a survivor of LB1 at child depth bucket b is refined with LB2 (counts it): every
@@ -125,21 +132,21 @@ static inline int fsbb_cpu_lb_auto_refines(const fsbb_cpu_lb_auto *a, fsbb_cpu_l
     const unsigned mask = atomic_load_explicit(&a->mask[b], memory_order_relaxed);
     if ((++c->survivors_seen & mask) != 0)
         return 0;
-    return mask == 0 || c->sampled_seconds <= FSBB_CPU_LB_AUTO_SAMPLED_SHARE * (c->clock - c->started_at);
+    c->sampling = mask != 0;
+    return !c->sampling || c->sampled_seconds <= FSBB_CPU_LB_AUTO_SAMPLED_SHARE * (c->last_read_at - c->started_at);
 }
 
-/* Counts a refinement at depth bucket b that took `seconds` and ended at `now`, `cut` if LB2
- * cut the child LB1 kept. */
-static inline void fsbb_cpu_lb_auto_refined(const fsbb_cpu_lb_auto *a, fsbb_cpu_lb_auto_counts *c, int b, int cut,
-                                            double seconds, double now)
+/* Counts the refinement fsbb_cpu_lb_auto_refines let last, at depth bucket b, which took
+ * `seconds` and ended at `now`, `cut` if LB2 cut the child LB1 kept. */
+static inline void fsbb_cpu_lb_auto_refined(fsbb_cpu_lb_auto_counts *c, int b, int cut, double seconds, double now)
 {
     fsbb_lb_auto_depth *d = &c->depth[b];
     d->refined++;
     d->pruned += cut;
     d->lb2_cost += seconds;
-    if (atomic_load_explicit(&a->mask[b], memory_order_relaxed) != 0)
+    if (c->sampling)
         c->sampled_seconds += seconds;
-    c->clock = now;
+    c->last_read_at = now;
 }
 
 /* The time the node about to be branched starts at (fsbb_now()), where its LB1 work is timed;
@@ -148,8 +155,8 @@ static inline double fsbb_cpu_lb_auto_node_timer(fsbb_cpu_lb_auto_counts *c)
 {
     if ((++c->nodes_seen & (FSBB_CPU_LB_AUTO_TIMED - 1)) != 0)
         return 0;
-    c->clock = fsbb_now();
-    return c->clock;
+    c->last_read_at = fsbb_now();
+    return c->last_read_at;
 }
 
 /* 1 in how many survivors a depth turned off refines, after the evidence d, where a survivor

@@ -354,7 +354,7 @@ static int expand(worker *w, const fsbb_node *node)
                                                              w->probe_scratch);
                 }
                 const double now = fsbb_now();
-                fsbb_cpu_lb_auto_refined(&w->engine->lb_auto, &w->lb_auto, bucket, cut, now - refine_from, now);
+                fsbb_cpu_lb_auto_refined(&w->lb_auto, bucket, cut, now - refine_from, now);
                 w->lb2_seconds += now - refine_from;
             }
         }
