@@ -1,8 +1,9 @@
 /* probe_pays.c — reads a per-depth dump (depth_counts/*.txt, printed by depth-dump.diff's builds) and
  * prints, per depth, the prior's ratio of saving to cost (gain 0.5 x S_x, lb_auto.h) and the probes'
- * (lb_auto.h's recursion C_x, weighed at 1), both as the rule would see the final sums.
+ * (lb_auto.h's recursion C_x, the depths below decided at the weight W, times W: a depth the probes
+ * keep on measures 1 or more), both as the rule would see the final sums.
  *   cc -I../../../../bounds -I../../../../solver/core -o probe_pays probe_pays.c
- *   ./probe_pays depth_counts/ta024_798dfa0.txt 20 [the recursion's weight for the depths below, 4] */
+ *   ./probe_pays depth_counts/ta024_798dfa0.txt 20 [W, default 1.5: the CPU engine's since 8070cea] */
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
@@ -31,14 +32,14 @@ int main(int argc, char **argv)
     fsbb_lb_auto_input in = {.jobs = n, .depths = fsbb_lb_auto_buckets(n), .unscheduled = unsch, .depth = dep, .lb1_cost = lb1, .min_survivors = 256};
     double sub[FSBB_LB_AUTO_DEPTHS], sav[FSBB_LB_AUTO_DEPTHS];
     fsbb_lb_auto_subtrees(&in, sub);
-    double w = argc > 3 ? atof(argv[3]) : 4;
+    double w = argc > 3 ? atof(argv[3]) : 1.5;
     fsbb_lb_auto_probed_savings(&in, on, sub, w, sav);
     for (int x = 0; x < in.depths; x++) {
         const fsbb_lb_auto_depth *d = &dep[x];
         if (d->refined < 1) continue;
-        printf("d%2d on %d cut %.3f cost/ref %.2fus S %.1fus prior %.2f probeC %.1fus probe-pays(w=1) %.2f\n", x, on[x],
+        printf("d%2d on %d cut %.3f cost/ref %.2fus S %.1fus prior %.2f probeC %.1fus probe-pays(W=%.1f) %.2f\n", x, on[x],
                d->pruned / d->refined, d->lb2_cost / d->refined * 1e6, sub[x] * 1e6,
-               d->pruned * 0.5 * sub[x] / d->lb2_cost, sav[x] * 1e6, d->probes >= 16 ? d->pruned * sav[x] / d->lb2_cost : -1);
+               d->pruned * 0.5 * sub[x] / d->lb2_cost, sav[x] * 1e6, w, d->probes >= 16 ? w * d->pruned * sav[x] / d->lb2_cost : -1);
     }
     return 0;
 }
