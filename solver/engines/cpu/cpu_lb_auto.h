@@ -73,10 +73,11 @@
 /* The weight of the saving the probes measure (the GPU's is 4, which the CPU engine used
  * before); a depth they measure off is off by itself (lb_auto.h's probes_per_depth), veto or
  * not. On ta024 (2 threads) the prior kept depths 1-6 on: 5.3 CPU seconds of LB2 in 111 for
- * 0.7 % fewer nodes, 1.06x LB1's time (1.12-1.34x in 4 pairs on 16 cores); by its probes, at
- * this weight, depth 6's cuts save 0.80 of its refinements' cost and depth 7's 0.34, where
- * the depths on of r20x20_2020006 and r20x20_2020032 (LB2 pays there on the CPU) are at
- * 4.1-244 (results/lb-auto/gain/session25/probe_pays.txt). */
+ * 0.7 % fewer nodes, 1.06x LB1's time (1.14-1.34x in 3 pairs on 16 cores; 1.12x on 8 of
+ * them, LB1 on the other 8); by its probes, at this weight, depth 6's cuts save 0.80 of its
+ * refinements' cost and depth 7's 0.34, where the depths on of r20x20_2020006 and
+ * r20x20_2020032 (LB2 pays there on the CPU) are at 4.1-244
+ * (results/lb-auto/gain/session25/probe_pays.txt). */
 #define FSBB_CPU_LB_AUTO_PROBE_WEIGHT 1.5
 /* Merges a second, all threads together: each thread merges every `running` (those that run
  * at once) / this seconds. */
