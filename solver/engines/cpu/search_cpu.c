@@ -353,9 +353,9 @@ static int expand(worker *w, const fsbb_node *node)
                                                              n - child->front_len - child->back_len, ub,
                                                              w->probe_scratch);
                 }
-                const double now = fsbb_now();
-                fsbb_cpu_lb_auto_refined(&w->lb_auto, bucket, cut, now - refine_from, now);
-                w->lb2_seconds += now - refine_from;
+                const double now = fsbb_now(), seconds = now - refine_from;
+                fsbb_cpu_lb_auto_refined(&w->lb_auto, bucket, cut, seconds, now);
+                w->lb2_seconds += seconds;
             }
         }
         node_steps += node_size + (with_lb2 ? lb2_steps : 0);
