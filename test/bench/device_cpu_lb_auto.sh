@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# device_cpu_lb_auto.sh — the CPU engine's --lb auto against --lb lb1 on every core of the GPU
+# device_cpu_lb_auto.sh — the CPU engine's --lb auto against --lb lb1 (or lb2) on every core of the GPU
 # machine (issue 15: auto within 1.1x of the better bound): ta021-ta030 (--ub opt) and the
 # proven random instances (their optimum), whole process, --heuristic-threads 0 (the same tree
 # for every run of lb1), ROUNDS rounds of lb1, auto and, given a second build directory, the
@@ -11,7 +11,8 @@
 # (default .devlibs). Run from the repository root. Environment: ROUNDS (2), LIMIT_S (20),
 # DEADLINE_S (480), THREADS (0: every core), DEVLIBS, ITEMS (NAME:UB list; default the above),
 # SIMULTANEOUS (1: lb1 and auto at once, each on half of the cores with as many threads,
-# the halves swapped in even rounds; no baseline).
+# the halves swapped in even rounds; no baseline), OTHER (the bound auto is measured
+# against, lb1 or lb2; default lb1: everything said of lb1 here is said of it).
 # Writes $OUT/cpu_lb_auto_runs.tsv (round, instance, variant, status, nodes, refined fraction,
 # wall and CPU seconds: user + system) and prints, per instance, each variant's least wall
 # and CPU seconds over the rounds, auto's ratio to lb1, and the sums; then the median of the
@@ -34,8 +35,13 @@ field() { sed -n "s/.*\"$1\": \"*\([^,\"}]*\).*/\1/p"; }
 began=$(now)
 late() { awk -v a="$began" -v b="$(now)" -v d="$deadline_s" 'BEGIN { exit !(b - a > d) }'; }
 simultaneous=${SIMULTANEOUS:-0}
+other=${OTHER:-lb1}
+case $other in
+    lb1 | lb2) ;;
+    *) echo "device_cpu_lb_auto.sh: OTHER is lb1 or lb2" >&2; exit 2 ;;
+esac
 if [ "$simultaneous" = 1 ] && [ -n "$baseline" ]; then
-    echo "device_cpu_lb_auto.sh: SIMULTANEOUS=1 compares lb1 and auto only (no baseline)" >&2
+    echo "device_cpu_lb_auto.sh: SIMULTANEOUS=1 compares $other and auto only (no baseline)" >&2
     exit 2
 fi
 half=$(($(nproc) / 2))
@@ -44,7 +50,7 @@ low_cores="0-$((half - 1))" high_cores="$half-$((2 * half - 1))"
 
 echo "# $(nproc) cores, threads $threads, at most $limit s a run, $rounds rounds"
 [ "$simultaneous" = 1 ] &&
-    echo "# simultaneous: lb1 and auto at once, $half threads each, on cores $low_cores and $high_cores (swapped in even rounds)"
+    echo "# simultaneous: $other and auto at once, $half threads each, on cores $low_cores and $high_cores (swapped in even rounds)"
 echo "# build: $(cat "$dir/REVISION" 2>/dev/null || echo "$dir")${baseline:+, baseline: $(cat "$baseline/REVISION" 2>/dev/null || echo "$baseline")}"
 
 items=${ITEMS:-}
@@ -71,17 +77,17 @@ solve() {
     rm -f "$json" "$usage"
 }
 
-# lb1 and auto at once on the two halves of the cores, which swap in even rounds: the two
+# $other and auto at once on the two halves of the cores, which swap in even rounds: the two
 # runs of a pair share whatever else the machine does at that moment.
 solve_at_once() {
-    local lb1_cores=$low_cores auto_cores=$high_cores
-    [ $(($1 % 2)) -eq 0 ] && lb1_cores=$high_cores auto_cores=$low_cores
-    local lb1_run auto_run
-    solve "$1" "$2" lb1 "$dir/flowshop-bb" lb1 "$lb1_cores" &
-    lb1_run=$!
+    local other_cores=$low_cores auto_cores=$high_cores
+    [ $(($1 % 2)) -eq 0 ] && other_cores=$high_cores auto_cores=$low_cores
+    local other_run auto_run
+    solve "$1" "$2" "$other" "$dir/flowshop-bb" "$other" "$other_cores" &
+    other_run=$!
     solve "$1" "$2" auto "$dir/flowshop-bb" auto "$auto_cores" &
     auto_run=$!
-    wait "$lb1_run" "$auto_run"  # not the log's tee, also a child
+    wait "$other_run" "$auto_run"  # not the log's tee, also a child
 }
 
 for round in $(seq "$rounds"); do
@@ -90,20 +96,20 @@ for round in $(seq "$rounds"); do
         if [ "$simultaneous" = 1 ]; then
             solve_at_once "$round" "$item"
         elif [ $((round % 2)) -eq 1 ]; then
-            solve "$round" "$item" lb1 "$dir/flowshop-bb" lb1
+            solve "$round" "$item" "$other" "$dir/flowshop-bb" "$other"
             solve "$round" "$item" auto "$dir/flowshop-bb" auto
             [ -n "$baseline" ] && solve "$round" "$item" baseline-auto "$baseline/flowshop-bb" auto
         else  # the reverse order in even rounds: a drift within a round favours no variant
             [ -n "$baseline" ] && solve "$round" "$item" baseline-auto "$baseline/flowshop-bb" auto
             solve "$round" "$item" auto "$dir/flowshop-bb" auto
-            solve "$round" "$item" lb1 "$dir/flowshop-bb" lb1
+            solve "$round" "$item" "$other" "$dir/flowshop-bb" "$other"
         fi
     done
 done
 
 echo
-echo "## least wall and CPU seconds over the rounds; auto / lb1; refined: auto's fraction (last round)"
-awk -F'\t' '
+echo "## least wall and CPU seconds over the rounds; auto / $other; refined: auto's fraction (last round)"
+awk -F'\t' -v other="$other" '
 NR == 1 { next }
 {
     k = $2 SUBSEP $3
@@ -115,11 +121,11 @@ NR == 1 { next }
     variants[$3] = 1
 }
 END {
-    printf "%-16s %8s %8s %8s %8s %7s %7s %9s", "instance", "lb1_wall", "lb1_cpu", "auto_w", "auto_cpu", "w_ratio", "c_ratio", "refined"
+    printf "%-16s %8s %8s %8s %8s %7s %7s %9s", "instance", other "_wall", other "_cpu", "auto_w", "auto_cpu", "w_ratio", "c_ratio", "refined"
     if ("baseline-auto" in variants) printf " %8s %8s %7s", "base_w", "base_cpu", "b_ratio"
     printf "\n"
     for (i = 1; i <= count; i++) {
-        n = order[i]; l = n SUBSEP "lb1"; a = n SUBSEP "auto"; b = n SUBSEP "baseline-auto"
+        n = order[i]; l = n SUBSEP other; a = n SUBSEP "auto"; b = n SUBSEP "baseline-auto"
         printf "%-16s %8.3f %8.2f %8.3f %8.2f %7.3f %7.3f %9s", n, wall[l], cpu[l], wall[a], cpu[a],
             wall[a] / wall[l], cpu[a] / (cpu[l] > 0 ? cpu[l] : 1), refined[n]
         if (b in wall) printf " %8.3f %8.2f %7.3f", wall[b], cpu[b], wall[b] / wall[l]
@@ -136,8 +142,8 @@ END {
 # of its own round: the median of those ratios per instance (instances whose lb1 runs take
 # 0.1 s or more), and their geometric mean over every such pair.
 echo
-echo "## auto / lb1 within each round: median over the rounds, per instance (lb1 of 0.1 s or more)"
-awk -F'\t' '
+echo "## auto / $other within each round: median over the rounds, per instance ($other of 0.1 s or more)"
+awk -F'\t' -v other="$other" '
 NR == 1 { next }
 { wall[$1 SUBSEP $2 SUBSEP $3] = $7; if (!($2 in seen)) { seen[$2] = 1; order[++count] = $2 }; rounds[$1] = 1; variants[$3] = 1 }
 function median(values, n,    i, j, t) {
@@ -151,7 +157,7 @@ END {
     for (i = 1; i <= count; i++) {
         name = order[i]; n = 0
         for (r in rounds) {
-            l = wall[r, name, "lb1"]; a = wall[r, name, "auto"]; b = wall[r, name, "baseline-auto"]
+            l = wall[r, name, other]; a = wall[r, name, "auto"]; b = wall[r, name, "baseline-auto"]
             if (l < 0.1 || a == "") continue
             n++; ra[n] = a / l; log_a += log(a / l); pairs++
             if (b != "") { rb[n] = b / l; log_b += log(b / l); pairs_b++ }
