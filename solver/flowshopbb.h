@@ -411,8 +411,9 @@ typedef struct fsbb_result {
     double lb2_refined_fraction;  /* of the children LB1 kept, the share LB2 refined: 0 with lb1
                                      (and where no engine ran), 1 with lb2, measured with auto */
     char lb[8];              /* option lb in force: "lb1", "lb2" or "auto", as given (or as a resumed
-                                checkpoint had it), else the engine's default: auto on the resident
-                                GPU engine (lb1 when LB2's tables would not fit), lb1 on the others;
+                                checkpoint had it), else the engine's default: auto on the CPU and
+                                resident GPU engines (lb1 when LB2's tables would not fit), lb1 on
+                                the offload engine;
                                 "" when no engine was chosen (search=heuristic, a usage error) */
     double gpu_startup_s;    /* GPU solves: seconds from the solve's start until the GPU was ready
                                 to search (CUDA context, kernels, tables, pools); 0 on the CPU */

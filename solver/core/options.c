@@ -99,7 +99,7 @@ static const option_entry table[] = {
     {{.name = "lb", WORDS(lb_words), .default_value = "lb1", .group = "Search", .flags = FSBB_OPTION_ECHOED,
       .help = "lower bound: LB1, LB1 refined by LB2 on the children it keeps, or auto: LB2 where the search "
               "measures that it pays (CPU and resident GPU engines; LB1 on the offload engine). Default: auto on "
-              "the resident GPU engine (lb1 when LB2's tables would not fit), lb1 on the others"},
+              "the CPU and resident GPU engines (lb1 when LB2's tables would not fit), lb1 on the offload engine"},
      FIELD_INT, FIELD(lb), NULL, NULL},
     {{.name = "lb2-pairs", INTEGER(0, 1000000), .default_value = "0", .group = "Search",
       .help = "LB2 with the N strongest machine pairs (default 0: all). LB2's tables, built only for --lb lb2 or "

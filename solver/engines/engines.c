@@ -36,7 +36,7 @@ static const fsbb_engine engines[] = {
      .default_lb = FSBB_LB1, .custom = FSBB_ENGINE_CUSTOM_GPU_SOURCE, .divergence = 0, .threads = 1, .run = CUDA_ONLY(fsbb_search_gpu_offload)},
     {.name = "offload", .device = FSBB_DEVICE_GPU, .gpu_engine = FSBB_GPU_OFFLOAD, .bounds = EVERY_BOUND,
      .default_lb = FSBB_LB1, .custom = FSBB_ENGINE_CUSTOM_NONE, .divergence = 1, .threads = 1, .run = CUDA_ONLY(search_offload_divergence)},
-    {.name = "cpu", .device = FSBB_DEVICE_CPU, .bounds = EVERY_BOUND, .default_lb = FSBB_LB1, .custom = FSBB_ENGINE_CUSTOM_CPU,
+    {.name = "cpu", .device = FSBB_DEVICE_CPU, .bounds = EVERY_BOUND, .default_lb = FSBB_LB_AUTO, .custom = FSBB_ENGINE_CUSTOM_CPU,
      .divergence = 0, .threads = 1, .party = 1, .run = fsbb_search_cpu},
 };
 

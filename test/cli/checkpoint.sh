@@ -1,20 +1,20 @@
 #!/bin/sh
-# checkpoint.sh — command-line tests of --checkpoint and --resume: SIGTERM at random
-# moments, resumed until done, proves the optimum with exactly the nodes of an
-# uninterrupted run (a fixed upper bound fixes the tree); SIGKILL during frequent periodic
-# writes never leaves a half-written checkpoint; corrupt, truncated, foreign and newer
-# checkpoints are refused with status 2 and one line; a failed write (full tmpfs, file size
-# limit, a directory in the temporary's place) keeps the previous checkpoint and the solve
-# goes on; a checkpoint file that cannot be written (missing folder) or would replace another
-# file (unless resumed from or --overwrite-checkpoint) is refused with status 2 before the
-# search. --resume FILE alone (the SIGKILL runs, and the section below): the checkpoint names
-# its instance (a Taillard name, a file's absolute path, stdin) and keeps its digest; a run
-# stopped by a node limit and resumed so ends with the nodes of one uninterrupted run; a file
-# changed or gone, another instance named, an instance from stdin not given again, and an old
-# (version 1) checkpoint alone are refused with status 2 and one line; a path with a quote and
-# a newline stays one escaped line in messages and JSON; resumed alone, the text, the JSON and
-# the log name the checkpoint's tree options (and ub "resumed"); a time limit the checkpoint
-# has already used up still saves the resumed tree to --checkpoint, and a note says that limits
+# checkpoint.sh — command-line tests of --checkpoint and --resume: SIGTERM at random moments,
+# resumed until done, proves the optimum with exactly the nodes of an uninterrupted run (a
+# fixed upper bound and LB1 fix the tree); SIGKILL during frequent periodic writes never
+# leaves a half-written checkpoint; corrupt, truncated, foreign and newer checkpoints are
+# refused with status 2 and one line; a failed write (full tmpfs, file size limit, a directory
+# in the temporary's place) keeps the previous checkpoint and the solve goes on; a checkpoint
+# file that cannot be written (missing folder) or would replace another file (unless resumed
+# from or --overwrite-checkpoint) is refused with status 2 before the search. --resume FILE
+# alone (the SIGKILL runs, and the section below): the checkpoint names its instance (a
+# Taillard name, a file's absolute path, stdin) and keeps its digest; a run stopped by a node
+# limit and resumed so ends with the nodes of one uninterrupted run; a file changed or gone,
+# another instance named, an instance from stdin not given again, and an old (version 1)
+# checkpoint alone are refused with status 2 and one line; a path with a quote and a newline
+# stays one escaped line in messages and JSON; resumed alone, the text, the JSON and the log
+# name the checkpoint's tree options (and ub "resumed"); a time limit the checkpoint has
+# already used up still saves the resumed tree to --checkpoint, and a note says that limits
 # count every run (a time or node limit reached before the resume).
 # Usage: sh test/cli/checkpoint.sh build/flowshop-bb. Prints "N passed, N failed".
 # FSBB_TEST_LIGHT=1 (set by `make check SANITIZE=1`) uses smaller instances.
@@ -24,7 +24,7 @@ bin=${1:?usage: checkpoint.sh PATH-TO-flowshop-bb}
 if [ -n "${FSBB_TEST_LIGHT:-}" ]; then
     instance=ta011 tree="--lb lb2" other_tree="--lb lb1" other=ta012 good_limit=20000
 else
-    instance=ta029 tree="" other_tree="--lb lb2" other=ta028 good_limit=100000
+    instance=ta029 tree="--lb lb1" other_tree="--lb lb2" other=ta028 good_limit=100000
 fi
 threads=2
 
@@ -172,16 +172,18 @@ expect_refused "missing file" "$tmp/none.ck" "cannot read" $instance $tree
 expect_refused "not a checkpoint" "$tmp/ref.json" "not a flowshop-bb checkpoint" $instance $tree
 
 # ---- --resume FILE alone: the checkpoint names its instance ---------------------------------
-# ta020 at one thread with the optimum as upper bound: a fixed tree, so node counts are exact.
+# ta020 with LB1 and the optimum as upper bound: a fixed tree, so node counts are exact (the
+# resumes take LB1 from the checkpoint).
 data="$tmp/data"
 mkdir "$data"
 cp "$(dirname "$0")/../../instances/ta020.txt" "$data/ta020.txt"
 absolute="$(cd "$data" && pwd -P)/ta020.txt"
-"$bin" ta020 --ub opt --threads 1 --json >"$tmp/one.json" 2>&1
+"$bin" ta020 --lb lb1 --ub opt --threads 1 --json >"$tmp/one.json" 2>&1
 one_nodes=$(json_field "$tmp/one.json" nodes)
 # A relative path, from another folder than the resumes below.
 bin_absolute="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
-(cd "$data" && "$bin_absolute" ./ta020.txt --ub opt --threads 1 --node-limit 100000 --checkpoint ../alone.ck -q >/dev/null 2>&1)
+(cd "$data" && "$bin_absolute" ./ta020.txt --lb lb1 --ub opt --threads 1 --node-limit 100000 --checkpoint ../alone.ck -q \
+    >/dev/null 2>&1)
 check "alone: the first run stops at its node limit (status 1)" "[ $? -eq 1 ]"
 cp "$tmp/alone.ck" "$tmp/alone-first.ck"
 "$bin" --resume "$tmp/alone.ck" --checkpoint "$tmp/alone.ck" --node-limit 200000 --threads 1 -q >/dev/null 2>"$tmp/err"
@@ -228,8 +230,8 @@ mv "$tmp/ta020.kept" "$data/ta020.txt"
 expect_refused_alone "alone with --format" "$tmp/alone-first.ck" "--format" --format plain
 
 # Standard input: given again, or refused.
-"$bin" - --ub opt --threads 1 --node-limit 100000 --checkpoint "$tmp/stdin.ck" <"$data/ta020.txt" >/dev/null \
-    2>"$tmp/err"
+"$bin" - --lb lb1 --ub opt --threads 1 --node-limit 100000 --checkpoint "$tmp/stdin.ck" <"$data/ta020.txt" \
+    >/dev/null 2>"$tmp/err"
 check "stdin: stopped at the node limit (status 1)" "[ $? -eq 1 ]"
 check "stdin: the closing note asks for the instance again" "grep -q 'standard input again' \"$tmp/err\""
 expect_refused_alone "stdin, alone" "$tmp/stdin.ck" "standard input"
@@ -308,7 +310,8 @@ name"
 mkdir "$odd"
 cp "$data/ta020.txt" "$odd/ta020.txt"
 odd_escaped="$(cd "$tmp" && pwd -P)/we\\\"ird\\nname/ta020.txt"
-"$bin" "$odd/ta020.txt" --ub opt --threads 1 --node-limit 100000 --checkpoint "$tmp/odd.ck" -q >/dev/null 2>&1
+"$bin" "$odd/ta020.txt" --lb lb1 --ub opt --threads 1 --node-limit 100000 --checkpoint "$tmp/odd.ck" -q \
+    >/dev/null 2>&1
 "$bin" --resume "$tmp/odd.ck" --threads 1 --json >"$tmp/odd.json" 2>"$tmp/err"
 check "odd path: resumed alone to the nodes of one run" "[ \"$(json_field "$tmp/odd.json" nodes)\" = '$one_nodes' ]"
 check "odd path: one JSON line, the path escaped" \

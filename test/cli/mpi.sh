@@ -2,22 +2,22 @@
 # mpi.sh — the distributed search under mpirun (a build with MPI): 2 to 4 CPU ranks of one
 # thread reach the best-known makespan on ta001-ta020 from no upper bound and from the
 # optimum, and the single process's optimum on random instances; a time limit and SIGUSR1
-# (forwarded by mpirun) stop every rank and rank 0 reports it; the termination stress
-# test (ta001-ta016 at the optimum, steals of one node, every message delayed at random, dfs
-# and best first) branches exactly the nodes of one single-process search, so no node is
-# lost or branched twice; a search stopped by a node limit with 3 ranks and checkpointed is
-# resumed with 2 ranks and with the single process (and a single process's checkpoint with
-# 3 ranks) to the optimum with exactly one search's nodes; a rank killed during periodic
-# checkpoints ends the job, and a resume from the last checkpoint finishes with exactly one
-# search's nodes. The census of the tree on rank 0: a proof ends with the whole tree done
-# and gap 0; --gap 0.05 on ta042 (50x10, no proof in sight) stops every rank with stop
-# reason gap; a node limit leaves done exactly the tree outside the checkpoint's nodes (read
-# by a python3 script), and no progress line of the log, taken while nodes travel between
-# the ranks (delayed at random), says more of the tree is done than that. The ranks'
-# checkpoints name their instance like a single process's: the
-# resumes under mpirun give the checkpoint alone (--resume FILE, no instance), one of them
-# of an instance file. ta017 (35 M nodes, a minute on one core) runs only with MPI_FULL=1, which
-# also runs every instance with 2, 3 and 4 ranks and both upper bounds.
+# (forwarded by mpirun) stop every rank and rank 0 reports it; the termination stress test
+# (ta001-ta016 at the optimum with LB1, steals of one node, every message delayed at random,
+# dfs and best first) branches exactly the nodes of one single-process search, so no node is
+# lost or branched twice; a search with LB1 stopped by a node limit with 3 ranks and
+# checkpointed is resumed with 2 ranks and with the single process (and a single process's
+# checkpoint with 3 ranks) to the optimum with exactly one search's nodes; a rank killed
+# during periodic checkpoints (LB1) ends the job, and a resume from the last checkpoint
+# finishes with exactly one search's nodes. The census of the tree on rank 0: a proof ends
+# with the whole tree done and gap 0; --gap 0.05 on ta042 (50x10, no proof in sight) stops
+# every rank with stop reason gap; a node limit leaves done exactly the tree outside the
+# checkpoint's nodes (read by a python3 script), and no progress line of the log, taken while
+# nodes travel between the ranks (delayed at random), says more of the tree is done than that.
+# The ranks' checkpoints name their instance like a single process's: the resumes under mpirun
+# give the checkpoint alone (--resume FILE, no instance), one of them of an instance file.
+# ta017 (35 M nodes, a minute on one core) runs only with MPI_FULL=1, which also runs every
+# instance with 2, 3 and 4 ranks and both upper bounds.
 # A build without MPI (MPI 0) is checked to refuse mpirun with a clear message; without
 # mpirun the tests are skipped, saying so.
 # flowshop-bb --distributed off under mpirun runs a search on each rank; ranks given different
@@ -169,7 +169,7 @@ check "ranks given ta001 and ta002: status $status, refused" \
 mpirun $as_root --oversubscribe -np 1 "$bin" ta001 --threads 1 --lb lb2 -q : -np 1 "$bin" ta001 --threads 1 -q \
     >"$tmp/run.out" 2>"$tmp/run.err"
 status=$?
-check "ranks given --lb lb2 and lb1: status $status, refused" \
+check "ranks given --lb lb2 and the default: status $status, refused" \
     "[ $status -eq 2 ] && grep -q 'different lb, branch' '$tmp/run.err' && ! grep -q makespan '$tmp/run.out'"
 
 # ta001-ta020 from no upper bound and from the optimum, on 2, 3 and 4 ranks in turn (all
@@ -255,15 +255,15 @@ status=$?
 check "SIGUSR1 to mpirun on 3 ranks: status $status, $(json_field "$tmp/run.json" status)" \
     "[ $status = 3 ] && [ \"$(json_field "$tmp/run.json" status)\" = 'interrupted: none found' ] && [ \"$(json_field "$tmp/run.json" ranks)\" = 3 ]"
 
-# The termination stress test: at the optimum the tree is fixed, so the nodes of 4 ranks that
+# The termination stress test: at the optimum LB1's tree is fixed, so the nodes of 4 ranks that
 # steal one node at a time, with every message delayed up to 0.5 ms, equal one search's (the
 # census's rounds running all the while for the log).
 steals=0
 for i in 01 02 03 04 05 06 07 08 09 10 11 12 13 14 15 16; do
     for select in dfs best; do
         instance=ta0$i
-        expected=$(single $instance --ub opt --select $select)
-        mpirun_np 4 $instance --ub opt --select $select --threads 1 --steal-nodes 1 --message-delay 0.0005 \
+        expected=$(single $instance --lb lb1 --ub opt --select $select)
+        mpirun_np 4 $instance --lb lb1 --ub opt --select $select --threads 1 --steal-nodes 1 --message-delay 0.0005 \
             --log "$tmp/stress.jsonl" --log-interval 0.01 --json -q >"$tmp/run.json"
         got=$(json_field "$tmp/run.json" nodes)
         check "stress $instance $select: $got nodes on 4 ranks, ${expected% *} in one search, all of the tree done" \
@@ -276,9 +276,10 @@ echo "mpi.sh: the stress test's 32 runs made $steals steals"
 # machine, 30 under a parallel build): asked is only that stealing ran at all.
 check "the stress test steals" "[ $steals -ge 1 ]"
 
-# Checkpoints across rank counts: node accounting at the optimum.
-expected=$(single ta020 --ub opt)
-mpirun_np 3 ta020 --ub opt --threads 1 --node-limit 100000 --checkpoint "$tmp/c3" --json -q >"$tmp/run.json" 2>"$tmp/run.err"
+# Checkpoints across rank counts: node accounting at the optimum with LB1 (the resumes take it
+# from the checkpoint).
+expected=$(single ta020 --lb lb1 --ub opt)
+mpirun_np 3 ta020 --lb lb1 --ub opt --threads 1 --node-limit 100000 --checkpoint "$tmp/c3" --json -q >"$tmp/run.json" 2>"$tmp/run.err"
 check "3 ranks stopped by the node limit" "[ \"$(json_field "$tmp/run.json" status)\" = 'limit reached: none found' ]"
 check "3 ranks stopped by the node limit: 1 - fraction_done is the checkpoint's open weight" \
     "census_agrees '$tmp/run.json' '$tmp/c3'"
@@ -290,12 +291,12 @@ check "3 ranks' checkpoint resumed on 2: $(json_field "$tmp/run.json" nodes) nod
 check "3 ranks' checkpoint resumed by one process: $(json_field "$tmp/run.json" nodes) nodes" \
     "[ \"$(json_field "$tmp/run.json" nodes)\" = '${expected% *}' ] && [ \"$(json_field "$tmp/run.json" status)\" = optimal ]"
 check "3 ranks' checkpoint names ta020" "grep -qF '\"instance_source\": \"ta020\"' \"$tmp/run.json\""
-"$bin" ta020 --ub opt --threads 1 --node-limit 60000 --checkpoint "$tmp/c1" -q >/dev/null 2>&1
+"$bin" ta020 --lb lb1 --ub opt --threads 1 --node-limit 60000 --checkpoint "$tmp/c1" -q >/dev/null 2>&1
 mpirun_np 3 ta020 --threads 1 --resume "$tmp/c1" --json -q >"$tmp/run.json"
 check "one process's checkpoint resumed on 3 ranks: $(json_field "$tmp/run.json" nodes) nodes" \
     "[ \"$(json_field "$tmp/run.json" nodes)\" = '${expected% *}' ] && [ \"$(json_field "$tmp/run.json" status)\" = optimal ]"
 cp "$(dirname "$0")/../../instances/ta020.txt" "$tmp/ta020.txt"
-mpirun_np 2 "$tmp/ta020.txt" --ub opt --threads 1 --node-limit 100000 --checkpoint "$tmp/cf" -q >/dev/null 2>&1
+mpirun_np 2 "$tmp/ta020.txt" --lb lb1 --ub opt --threads 1 --node-limit 100000 --checkpoint "$tmp/cf" -q >/dev/null 2>&1
 mpirun_np 3 --threads 1 --resume "$tmp/cf" --json -q >"$tmp/run.json"
 check "2 ranks' checkpoint of a file resumed alone on 3 ranks: $(json_field "$tmp/run.json" nodes) nodes" \
     "[ \"$(json_field "$tmp/run.json" nodes)\" = '${expected% *}' ] && [ \"$(json_field "$tmp/run.json" status)\" = optimal ]"
@@ -309,8 +310,8 @@ check "a missing checkpoint under mpirun: exit 2 (got $missing), told once as ra
     "[ $missing -eq 2 ] && grep -q '^flowshop-bb: rank 0: cannot read checkpoint' '$tmp/run.err' && ! grep -q 'rank 0: rank 0' '$tmp/run.err'"
 
 # A rank killed during periodic checkpoints: the job ends; the last checkpoint resumes.
-expected=$(single ta030 --ub opt)
-mpirun $as_root --oversubscribe -np 3 "$bin" ta030 --ub opt --threads 1 --checkpoint "$tmp/k" \
+expected=$(single ta030 --lb lb1 --ub opt)
+mpirun $as_root --oversubscribe -np 3 "$bin" ta030 --lb lb1 --ub opt --threads 1 --checkpoint "$tmp/k" \
     --checkpoint-interval 0.1 -q >"$tmp/kill.out" 2>"$tmp/kill.err" &
 job=$!
 tries=0

@@ -130,9 +130,9 @@ printf '3 2\n1 2 3\n4 5 6\n' >"$tmp/plain.txt"
 expect_status "plain file" 0 "$bin" "$tmp/plain.txt" --quiet
 expect_output "plain file optimum" "makespan     16"
 expect_status "the CPU engine's default bound" 0 "$bin" ta001 --device cpu --json --quiet
-expect_output "the CPU engine's default bound is lb1" '"lb": "lb1"'
-expect_status "auto given on the CPU" 0 "$bin" ta001 --device cpu --lb auto --json --quiet
-expect_output "auto given on the CPU is echoed" '"lb": "auto"'
+expect_output "the CPU engine's default bound is auto" '"lb": "auto"'
+expect_status "lb1 given on the CPU" 0 "$bin" ta001 --device cpu --lb lb1 --json --quiet
+expect_output "lb1 given on the CPU is echoed" '"lb": "lb1"'
 expect_status "bad lb" 2 "$bin" ta001 --lb lb9
 expect_output "bad lb message" "lb9" "$tmp/err"
 expect_status "bad threads" 2 "$bin" ta001 --threads -5
@@ -237,7 +237,7 @@ printf '1 1\n5\n' >"$tmp/one.txt"
 expect_status "one job, one machine" 0 "$bin" "$tmp/one.txt"
 expect_output "one job, one machine: singular" "^instance     one (1 job x 1 machine)$"
 expect_status "settings" 1 "$bin" ta011 --select bfs --node-limit 2000 --threads 1
-expect_output "settings: --select" "^settings     lb=lb1 branch=dyn select=bfs threads=1 device=cpu$"
+expect_output "settings: --select" "^settings     lb=auto branch=dyn select=bfs threads=1 device=cpu$"
 check "percentages: 3 significant digits" \
     "grep -E '^(gap|tree done) ' '$tmp/out' | sed 's/^[a-z ]* //; s/ %\$//' | awk '{ n = \$0; gsub(/[^0-9]/, \"\", n); sub(/^0*/, \"\", n); if (length(n) != 3 && !(n ~ /^999+\$/)) bad = 1 } END { exit bad }'" ||
     cat "$tmp/out"

@@ -432,13 +432,14 @@ static fsbb_status solve_with(const fsbb_instance *instance, const char *const *
     return status;
 }
 
+/* LB1 at the optimum: a tree that no thread count or stop changes (auto's, timed, varies). */
 static void test_stop_and_resume_same_tree(void)
 {
     fsbb_instance *instance = NULL;
     fsbb_error err;
     CU_ASSERT_EQUAL_FATAL(fsbb_instance_load("ta013", &instance, &err), FSBB_OK);
     fsbb_result whole;
-    const char *const plain[] = {"ub", "opt", "threads", "2", NULL};
+    const char *const plain[] = {"ub", "opt", "lb", "lb1", "threads", "2", NULL};
     CU_ASSERT_EQUAL_FATAL(solve_with(instance, plain, &whole, NULL, &err), FSBB_OK);
     CU_ASSERT_EQUAL(whole.makespan, fsbb_instance_best_known(instance));
     CU_ASSERT_TRUE(whole.optimal);
@@ -450,7 +451,8 @@ static void test_stop_and_resume_same_tree(void)
     char limit[32];
     uint64_t step = whole.nodes / 5 + 1;
     snprintf(limit, sizeof limit, "%llu", (unsigned long long)step);
-    const char *const first[] = {"ub", "opt", "threads", "2", "checkpoint", path, "node-limit", limit, NULL};
+    const char *const first[] = {"ub", "opt", "lb", "lb1", "threads", "2", "checkpoint", path, "node-limit", limit,
+                                 NULL};
     fsbb_result result;
     solve_log log = {0};
     CU_ASSERT_EQUAL_FATAL(solve_with(instance, first, &result, &log, &err), FSBB_OK);
@@ -490,6 +492,7 @@ static void test_stop_and_resume_same_tree(void)
     remove_dir(dir);
 }
 
+/* LB1 at the optimum, as above: the resumed snapshot ends with the nodes of the whole run. */
 static void test_periodic_snapshot_consistent(void)
 {
     fsbb_instance *instance = NULL;
@@ -499,8 +502,8 @@ static void test_periodic_snapshot_consistent(void)
     char *path = path_in(dir, "ck"), *periodic = path_in(dir, "ck.periodic");
     solve_log log = {.copy_to = periodic};
     fsbb_result whole;
-    const char *const pairs[] = {"ub", "opt", "threads", "2", "checkpoint", path, "checkpoint-interval", "0.001",
-                                 NULL};
+    const char *const pairs[] = {"ub", "opt", "lb", "lb1", "threads", "2", "checkpoint", path, "checkpoint-interval",
+                                 "0.001", NULL};
     CU_ASSERT_EQUAL_FATAL(solve_with(instance, pairs, &whole, &log, &err), FSBB_OK);
     CU_ASSERT_TRUE(whole.optimal);
     CU_ASSERT(log.periodic >= 1);

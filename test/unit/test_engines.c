@@ -161,7 +161,7 @@ static void test_party(void)
     CU_ASSERT_TRUE(chose(&c, "offload", 1) && !c.engine->party);
 }
 
-/* Option lb not given: the resident engine runs auto, the offload and CPU engines LB1;
+/* Option lb not given: the resident and CPU engines run auto, the offload engine LB1;
  * given (or taken from a checkpoint), the option's bound runs on every engine. */
 static void test_default_bound(void)
 {
@@ -175,7 +175,7 @@ static void test_default_bound(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(options);
     CU_ASSERT_EQUAL(fsbb_engine_lb(resident.engine, options, 0), FSBB_LB_AUTO);
     CU_ASSERT_EQUAL(fsbb_engine_lb(offload.engine, options, 0), FSBB_LB1);
-    CU_ASSERT_EQUAL(fsbb_engine_lb(on_cpu.engine, options, 0), FSBB_LB1);
+    CU_ASSERT_EQUAL(fsbb_engine_lb(on_cpu.engine, options, 0), FSBB_LB_AUTO);
     CU_ASSERT_EQUAL(fsbb_engine_lb(resident.engine, options, 1), FSBB_LB1);  /* a checkpoint's lb1 */
     const char *const given[] = {"lb1", "lb2", "auto"};
     const fsbb_lb_kind kinds[] = {FSBB_LB1, FSBB_LB2, FSBB_LB_AUTO};
@@ -194,4 +194,4 @@ FSBB_SUITE("engines",
            {"the divergence options take the offload engine's kernels, and only on a GPU", test_divergence},
            {"the warm-up is that of the engine a GPU would run", test_warm_up},
            {"the CPU and resident engines take a party (distributed ranks), the offload engine does not", test_party},
-           {"without --lb the resident engine runs auto, the others LB1", test_default_bound})
+           {"without --lb the resident and CPU engines run auto, the offload engine LB1", test_default_bound})

@@ -253,21 +253,21 @@ static void test_lb_used_names_custom_bounds(void)
     fsbb_instance_free(instance);
 }
 
-/* The result's lb names the bound in force: given, or the CPU engine's default (lb1) when
+/* The result's lb names the bound in force: given, or the CPU engine's default (auto) when
  * not given, also in a solve interrupted before its engine ran; "" for search=heuristic,
  * where no engine is chosen. lb_used says what was computed: auto bounds the root with LB2
  * too (ta001's root: LB2 proves it), search=heuristic only the root's LB1 whatever lb says. */
 static void test_result_names_the_bound_in_force(void)
 {
     static const char *const cpu_default[] = {"threads", "1", "heuristic-threads", "0", "device", "cpu", NULL};
-    static const char *const cpu_auto[] = {"threads", "1", "heuristic-threads", "0", "device", "cpu",
-                                           "lb", "auto", NULL};
+    static const char *const cpu_lb1[] = {"threads", "1", "heuristic-threads", "0", "device", "cpu",
+                                          "lb", "lb1", NULL};
     static const char *const heuristic[] = {"threads", "1", "search", "heuristic", "heuristic-iterations", "5",
                                             "lb", "lb2", NULL};
     fsbb_instance *instance = test_load_instance("ta001");
-    const char *const *pairs[] = {cpu_default, cpu_auto, heuristic, cpu_default};
-    const char *const wanted[] = {"lb1", "auto", "", "lb1"};
-    const char *const computed[] = {"lb1", "lb1+lb2", "lb1", "lb1"};
+    const char *const *pairs[] = {cpu_default, cpu_lb1, heuristic, cpu_default};
+    const char *const wanted[] = {"auto", "lb1", "", "auto"};
+    const char *const computed[] = {"lb1+lb2", "lb1", "lb1", "lb1"};
     for (int c = 0; c < 4; c++) {
         fsbb_solver *solver = new_solver(instance, pairs[c]);
         CU_ASSERT_PTR_NOT_NULL_FATAL(solver);

@@ -155,9 +155,11 @@ static void test_lb_auto_optima(void)
     }
 }
 
+/* The nodes of a search at the optimum with LB1, whose tree no thread count or order changes
+ * (auto's, timed during the search, varies). */
 static uint64_t nodes_with(fsbb_instance *instance, const char *select, const char *threads)
 {
-    const char *const pairs[] = {"ub", "opt", "select", select, "threads", threads, NULL};
+    const char *const pairs[] = {"ub", "opt", "lb", "lb1", "select", select, "threads", threads, NULL};
     fsbb_options *options = options_with(pairs);
     fsbb_result result;
     fsbb_error err;
