@@ -104,7 +104,7 @@ static const option_entry table[] = {
     {{.name = "lb2-pairs", INTEGER(0, 1000000), .default_value = "0", .group = "Search",
       .help = "LB2 with the N strongest machine pairs (default 0: all). LB2's tables, built only for --lb lb2 or "
               "auto, take 8 (n + 1) bytes a pair: a solve whose tables would exceed half the physical memory, or "
-              "2^31 - 1 entries, is refused (without --lb, the GPU's default auto runs LB1 instead)"},
+              "2^31 - 1 entries, is refused (without --lb, the default auto runs LB1 instead)"},
      FIELD_INT, FIELD(lb2_pairs), NULL, NULL},
     {{.name = "branch", WORDS(branch_words), .default_value = "dyn", .group = "Search", .flags = FSBB_OPTION_ECHOED,
       .help = "branching: dynamic bidirectional (default), forward or backward"},

@@ -57,7 +57,8 @@ expect_output "resumed: the saved schedule or better" '"permutation": \['
 instance "$tmp/wide.txt" 5000 1000
 expect_status "LB2 tables too large" 2 "$bin" "$tmp/wide.txt" --lb lb2
 expect_output "LB2 tables too large: their size" "needs [0-9]* bytes" "$tmp/err"
-expect_status "the same instance with LB1" 1 "$bin" "$tmp/wide.txt" --time-limit 0.2 --quiet
+expect_status "the same instance without --lb: the default auto runs LB1" 1 "$bin" "$tmp/wide.txt" --time-limit 0.2 --json --quiet
+expect_output "without --lb: LB1 in force" '"lb": "lb1"'
 
 # --gap: ta021's root bound is 14.56 % under NEH's schedule with LB1 (less with LB2), so a gap
 # of 15 % stops at the first look: status, JSON and exit status 1; a gap out of 0..1 is a

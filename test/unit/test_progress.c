@@ -256,10 +256,11 @@ static void test_node_limit_matches_checkpoint(void)
 
 /* --gap G: where it stops the search, the gap is at most G, the lower bound at most the
  * optimum and the gap the makespan and bound say. The gap is a schedule's: the searches
- * start from NEH's (deterministic). The root bound of ta021 is 14.56 % under NEH's 2307,
- * ta022's 17.25 % under its 2099: gaps of 15 % and 20 % stop at the first look; none stops
- * a search that ends first. A gap stop is an optimum when the gap closed: on ta001 the walks
- * beside the search (FSBB_TEST_CORES=16) may find its optimum before the search ends. */
+ * start from NEH's (deterministic). LB1's root bound of ta021 is 14.56 % under NEH's 2307,
+ * ta022's 17.25 % under its 2099 (auto's, the default, is no lower): gaps of 15 % and 20 %
+ * stop at the first look; none stops a search that ends first. A gap stop is an optimum when
+ * the gap closed: on ta001 the walks beside the search (FSBB_TEST_CORES=16) may find its
+ * optimum before the search ends. */
 static void test_gap_stops(void)
 {
     static const struct {
